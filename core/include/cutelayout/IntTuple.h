@@ -1,0 +1,163 @@
+// IntTuple: an integer or a tuple of IntTuples, any depth (CuTe's IntTuple). Leaves are
+// Ints (static or dynamic) or, in coordinates, the underscore `_`.
+//
+// Representation invariant: the tree is stored flat, in preorder, in one inline array of
+// Nodes. A tuple node holds its child count in `value` and the number of nodes in its
+// subtree (itself included) in `span`; a leaf has span 1. So a subtree is a contiguous
+// slice, copying is one memcpy, and trees of up to 32 nodes never touch the heap.
+//   (4,8)         -> [T rank=2 span=3][4][8]
+//   ((2,2),_)     -> [T rank=2 span=5][T rank=2 span=3][2][2][_]
+// Not supported yet: scaled-basis leaves `v@d` (the descriptor issue adds a node kind).
+#pragma once
+
+#include "cutelayout/Int.h"
+#include "cutelayout/Support.h"
+
+#include <cstdint>
+#include <initializer_list>
+
+namespace cutelayout {
+
+enum class NodeKind : uint8_t { Int, Underscore, Tuple };
+
+struct Node {
+  int64_t value;  // the integer, or a tuple's child count
+  uint32_t span;  // nodes in this subtree, itself included
+  NodeKind kind;
+  bool isStatic;
+};
+
+/// A read-only view of one subtree. Cheap to copy; valid while its owner lives.
+class TupleView {
+public:
+  explicit TupleView(const Node *node) : node_(node) {}
+
+  bool isTuple() const { return node_->kind == NodeKind::Tuple; }
+  bool isInt() const { return node_->kind == NodeKind::Int; }
+  bool isUnderscore() const { return node_->kind == NodeKind::Underscore; }
+  /// The leaf value. Only for isInt().
+  Int asInt() const { return Int{node_->value, node_->isStatic}; }
+  /// CuTe's rank: a tuple's child count, 1 for a leaf.
+  uint32_t rank() const { return isTuple() ? uint32_t(node_->value) : 1; }
+  uint32_t span() const { return node_->span; }
+  const Node *nodes() const { return node_; }
+
+  /// Child i of a tuple (linear in i). For a leaf, child(0) is the leaf (CuTe's get<0>).
+  TupleView child(uint32_t i) const;
+
+  class Iterator {
+  public:
+    explicit Iterator(const Node *n) : n_(n) {}
+    TupleView operator*() const { return TupleView(n_); }
+    Iterator &operator++() {
+      n_ += n_->span;
+      return *this;
+    }
+    bool operator!=(const Iterator &o) const { return n_ != o.n_; }
+
+  private:
+    const Node *n_;
+  };
+  /// The children of a tuple; a leaf iterates over itself once.
+  Iterator begin() const { return Iterator(isTuple() ? node_ + 1 : node_); }
+  Iterator end() const { return Iterator(node_ + node_->span); }
+
+private:
+  const Node *node_;
+};
+
+/// An owning, immutable-by-convention IntTuple.
+class IntTuple {
+public:
+  IntTuple() : IntTuple(Int::fixed(0)) {}
+  IntTuple(Int leaf);
+  explicit IntTuple(TupleView view);
+  static IntTuple underscore();
+  /// A tuple of the given elements, e.g. makeTuple({a.view(), b.view()}).
+  static IntTuple makeTuple(std::initializer_list<TupleView> elements);
+
+  TupleView view() const { return TupleView(nodes_.data()); }
+  operator TupleView() const { return view(); }
+
+  bool isTuple() const { return view().isTuple(); }
+  bool isInt() const { return view().isInt(); }
+  Int asInt() const { return view().asInt(); }
+  uint32_t rank() const { return view().rank(); }
+  TupleView child(uint32_t i) const { return view().child(i); }
+
+  friend class TupleBuilder;
+
+private:
+  IntTuple(int) {}
+  SmallVec<Node, 32> nodes_;
+};
+
+/// Builds an IntTuple in preorder: open(), elements, close(). Exactly one root.
+class TupleBuilder {
+public:
+  void leaf(Int x);
+  void underscore();
+  void add(TupleView v);
+  void open();
+  void close();
+  IntTuple finish();
+
+private:
+  void countChild();
+  SmallVec<Node, 32> nodes_;
+  SmallVec<uint32_t, 16> open_;
+};
+
+bool operator==(TupleView a, TupleView b);
+inline bool operator!=(TupleView a, TupleView b) { return !(a == b); }
+inline bool operator==(const IntTuple &a, const IntTuple &b) { return a.view() == b.view(); }
+inline bool operator!=(const IntTuple &a, const IntTuple &b) { return !(a == b); }
+uint64_t hashValue(TupleView v);
+
+// --- Structure (CuTe's tuple_algorithms), all returning new tuples -------------------
+
+/// Nesting depth: 0 for a leaf, 1 + max child depth for a tuple.
+int depth(TupleView v);
+/// Number of leaves.
+uint32_t leafCount(TupleView v);
+/// True when every leaf is static (CuTe's is_static).
+bool isStatic(TupleView v);
+bool hasUnderscore(TupleView v);
+/// Leaf i in preorder (requires i < leafCount).
+TupleView leafAt(TupleView v, uint32_t i);
+
+IntTuple flatten(TupleView v);         // a leaf stays a leaf
+IntTuple flattenToTuple(TupleView v);  // a leaf becomes (leaf)
+IntTuple wrap(TupleView v);            // a leaf becomes (leaf); a tuple stays
+IntTuple unwrap(TupleView v);          // peel rank-1 tuples
+IntTuple append(TupleView t, TupleView x);
+IntTuple prepend(TupleView t, TupleView x);
+/// CuTe's append<N>/prepend<N>: pad t (a leaf counts as rank 1) with x up to rank n.
+IntTuple appendTo(TupleView t, uint32_t n, TupleView x);
+IntTuple prependTo(TupleView t, uint32_t n, TupleView x);
+/// Elements [b, e) of a tuple, as a tuple.
+IntTuple take(TupleView t, uint32_t b, uint32_t e);
+IntTuple removeAt(TupleView t, uint32_t i);
+IntTuple replaceAt(TupleView t, uint32_t i, TupleView x);
+IntTuple replaceFront(TupleView t, TupleView x);
+IntTuple replaceBack(TupleView t, TupleView x);
+/// CuTe's group<b,e>: elements [b, e) become one element.
+IntTuple group(TupleView t, uint32_t b, uint32_t e);
+/// A tuple of the same profile as t with every leaf replaced by x.
+IntTuple repeatLike(TupleView t, TupleView x);
+/// CuTe's repeat<n>(x): x itself when n == 1, else a tuple of n copies.
+IntTuple repeat(uint32_t n, TupleView x);
+/// Inverse of flatten: rebuild flat's leaves with the profile of `profile`.
+/// @pre leafCount(profile) == rank(flat)
+IntTuple unflatten(TupleView flat, TupleView profile);
+/// CuTe's zip of a tuple of equal-rank tuples (transpose).
+IntTuple zip(TupleView t);
+/// CuTe's zip2_by: guided by `guide` (a profile; leaves mark rank-2 modes of t).
+Expected<IntTuple> zip2By(TupleView t, TupleView guide);
+
+/// CuTe's slice: keep the parts of b paired with `_` in coordinate a.
+Expected<IntTuple> slice(TupleView a, TupleView b);
+/// CuTe's dice: keep the parts of b paired with integers in coordinate a.
+Expected<IntTuple> dice(TupleView a, TupleView b);
+
+} // namespace cutelayout

@@ -1,0 +1,70 @@
+// Arithmetic over int tuples with CuTe's semantics (int_tuple.hpp, stride.hpp): products,
+// sums, shape division, congruence tests, compact strides and coordinate maps.
+//
+// Each function mirrors CuTe's case split (tuple/tuple, tuple/int, int/tuple, int/int) so
+// that the static or dynamic kind of every result leaf is CuTe's. Failures (mismatched
+// ranks, divisibility) return an Error; arithmetic overflow is recorded in the current
+// ArithScope.
+#pragma once
+
+#include "cutelayout/IntTuple.h"
+
+namespace cutelayout {
+
+/// Product of all leaves, left fold; an empty tuple gives static 1.
+Int product(TupleView t);
+/// Sum of all leaves, as CuTe's (_0 + ... + x): dynamic unless every leaf is static.
+Int sum(TupleView t);
+/// Largest / smallest leaf (CuTe's max/min over a tuple).
+Int maxLeaf(TupleView t);
+Int minLeaf(TupleView t);
+/// sum over leaves of a*b; a and b congruent.
+Expected<Int> innerProduct(TupleView a, TupleView b);
+/// (product(t_0), product(t_1), ...) over wrap(t).
+IntTuple productEach(TupleView t);
+/// The product of t's subtrees at the leaves of guide.
+Expected<IntTuple> productLike(TupleView t, TupleView guide);
+
+/// CuTe's ceil_div over int tuples (missing modes of b count as 1).
+Expected<IntTuple> ceilDiv(TupleView a, TupleView b);
+/// CuTe's round_up.
+Expected<IntTuple> roundUp(TupleView a, TupleView b);
+/// CuTe's shape_div: folds b across a; static leaves must satisfy a % b == 0 or b % a == 0.
+Expected<IntTuple> shapeDiv(TupleView a, TupleView b);
+/// CuTe's elem_scale: a's leaves scaled by the product of b's matching parts.
+Expected<IntTuple> elemScale(TupleView a, TupleView b);
+
+bool congruent(TupleView a, TupleView b);
+/// a <= b in CuTe's weak congruence: a leaf of a may stand for a subtree of b.
+bool weaklyCongruent(TupleView a, TupleView b);
+/// Every coordinate of a is a coordinate of b (sizes agree at a's leaves).
+bool compatible(TupleView a, TupleView b);
+/// CuTe's evenly_divides(shape, tiler-shape).
+Bool evenlyDivides(TupleView shape, TupleView tiler);
+
+/// b with every part paired with a static-0 leaf of a replaced by static 1s.
+Expected<IntTuple> filterZeros(TupleView a, TupleView b);
+
+enum class Major { Left, Right };
+/// Compact strides for shape starting at `current` (column-major Left, row-major Right);
+/// static-1 modes get stride static 0. current may be a tuple congruent to shape's top.
+Expected<IntTuple> compactMajor(TupleView shape, TupleView current, Major major);
+/// Compact strides ordered by `order` (weakly congruent with shape); dynamic order
+/// values count as larger than every static one, left to right.
+Expected<IntTuple> compactOrder(TupleView shape, TupleView order);
+
+/// The index of coordinate c in (shape, stride). c is an integer (1-D index, split
+/// across modes) or weakly congruent with shape.
+Expected<Int> crd2idx(TupleView c, TupleView shape, TupleView stride);
+/// The colexicographic index of c in shape.
+Expected<Int> crd2idx(TupleView c, TupleView shape);
+/// The natural coordinate of index i in shape (the last mode is not reduced).
+Expected<IntTuple> idx2crd(TupleView i, TupleView shape);
+/// The coordinate of index i in a compact (shape, stride).
+Expected<IntTuple> idx2crd(TupleView i, TupleView shape, TupleView stride);
+
+/// Element-wise tuple arithmetic on congruent tuples (an integer operand broadcasts).
+enum class TupleOp { Add, Sub, Mul, Div, Mod };
+Expected<IntTuple> tupleArith(TupleOp op, TupleView a, TupleView b);
+
+} // namespace cutelayout

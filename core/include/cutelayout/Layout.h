@@ -1,0 +1,108 @@
+// Layout: a function from coordinates to offsets given by a congruent pair of int tuples,
+// shape and stride (CuTe's Layout<Shape,Stride>). L(c) = sum of c_i * d_i over the leaves.
+//
+// Representation invariant: congruent(shape, stride); no `_` leaves. Values are
+// immutable, cheap to copy (two flat arrays), comparable and hashable.
+//   (4,8):(1,4)      the column-major 4x8 matrix: L(1,2) = 1*1 + 2*4 = 9
+//   ((2,2),3):((24,2),8)
+// Operations are free functions with CuTe's names (camelCase) and CuTe's results for
+// static and dynamic leaves; each documents @pre (returned as an Error) and @post (checked
+// by the property tests).
+#pragma once
+
+#include "cutelayout/IntTuple.h"
+#include "cutelayout/IntTupleMath.h"
+
+namespace cutelayout {
+
+struct Layout {
+  IntTuple shape;
+  IntTuple stride;
+
+  uint32_t rank() const { return shape.rank(); }
+  /// Mode i as a layout (CuTe's layout<i>; a rank-1 leaf layout is its own mode 0).
+  Layout mode(uint32_t i) const { return Layout{IntTuple(shape.child(i)), IntTuple(stride.child(i))}; }
+};
+
+inline bool operator==(const Layout &a, const Layout &b) {
+  return a.shape == b.shape && a.stride == b.stride;
+}
+inline bool operator!=(const Layout &a, const Layout &b) { return !(a == b); }
+uint64_t hashValue(const Layout &l);
+
+/// @pre congruent(shape, stride), no `_` leaves.
+Expected<Layout> makeLayout(TupleView shape, TupleView stride);
+/// The compact column-major layout of shape (CuTe's make_layout(shape)).
+Layout makeLayout(TupleView shape);
+/// The compact row-major layout of shape (make_layout(shape, LayoutRight{})).
+Layout makeLayoutRight(TupleView shape);
+/// Concatenation (l0, l1, ...): always a tuple, so one layout gives a rank-1 layout.
+Layout concat(const Layout *layouts, uint32_t count);
+inline Layout concat(std::initializer_list<Layout> ls) { return concat(ls.begin(), uint32_t(ls.size())); }
+
+/// Compact layout whose strides follow `order` (CuTe's make_ordered_layout).
+Expected<Layout> makeOrderedLayout(TupleView shape, TupleView order);
+/// Compact layout ordered like l's strides, keeping static-0 strides (make_layout_like).
+Expected<Layout> makeLayoutLike(const Layout &l);
+
+Int size(const Layout &l);
+/// Size of the codomain: L(size-1 coordinate with |strides|) + 1, CuTe's cosize.
+Int cosize(const Layout &l);
+int depth(const Layout &l);
+
+/// Sub-layout at a path of mode indices (CuTe's get<i,j,...>). @pre indices in range.
+Expected<Layout> get(const Layout &l, const uint32_t *path, uint32_t count);
+Expected<Layout> take(const Layout &l, uint32_t begin, uint32_t end);
+Expected<Layout> select(const Layout &l, const uint32_t *modes, uint32_t count);
+Expected<Layout> group(const Layout &l, uint32_t begin, uint32_t end);
+Layout flatten(const Layout &l);
+/// CuTe's append<N>(l, x) / prepend<N>: pad with x (default _1:_0) to rank n.
+Layout appendTo(const Layout &l, uint32_t n);
+Layout prependTo(const Layout &l, uint32_t n);
+
+Expected<Int> crd2idx(TupleView coord, const Layout &l);
+/// CuTe's slice: the sub-layout of the modes where coord has `_`.
+Expected<Layout> slice(TupleView coord, const Layout &l);
+/// CuTe's dice: the sub-layout of the modes where coord has integers.
+Expected<Layout> dice(TupleView coord, const Layout &l);
+
+/// Simplify to depth <= 1 without changing the function on [0, size).
+/// @post size(result) == size(l); result(i) == l(i)
+Layout coalesce(const Layout &l);
+/// coalesce applied at the leaves of profile. @pre rank(profile) <= rank(l)
+Expected<Layout> coalesce(const Layout &l, TupleView profile);
+/// CuTe's coalesce(shape): flattens, then merges neighbouring leaves that are both static
+/// or both dynamic. Example: (2,(3,4)) -> 24; (2,?3,4) -> (2,?3,4) with ? dynamic.
+IntTuple coalesceShape(TupleView shape);
+/// Static-0-stride leaves get shape static 1; the profile is kept.
+Expected<Layout> filterZeros(const Layout &l);
+/// Leaves paired with a static 0 in profile get shape static 1.
+Expected<Layout> filterZeros(const Layout &l, TupleView profile);
+/// coalesce(filterZeros(l)).
+Layout filter(const Layout &l);
+Expected<Layout> filter(const Layout &l, TupleView profile);
+
+/// R = A o B: R(c) = A(B(c)), compatible with B. Fails where CuTe's stride and shape
+/// divisibility conditions fail (statically decidable cases).
+/// Example: (6,2):(8,2) o (4,3):(3,1) = ((2,2),3):((24,2),8)
+Expected<Layout> composition(const Layout &a, const Layout &b);
+
+/// The layout of what l does not reach, ordered, up to cotarget (CuTe's complement).
+/// Example: complement(4:2, 24) = (2,3):(1,8)
+Expected<Layout> complement(const Layout &l, TupleView cotarget);
+Expected<Layout> complement(const Layout &l);
+
+/// @post l(result(i)) == i for i < size(result)
+Expected<Layout> rightInverse(const Layout &l);
+/// @post result(l(i)) == i for i < size(l) when l is injective. @pre static strides
+Expected<Layout> leftInverse(const Layout &l);
+Expected<Layout> maxCommonLayout(const Layout &a, const Layout &b);
+Expected<Int> maxCommonVector(const Layout &a, const Layout &b);
+
+/// Element width changes: upcast<n> divides strides (and the stride-1 mode's size) by n,
+/// downcast<n> multiplies; recastLayout goes from oldBits to newBits per element.
+Expected<Layout> upcast(const Layout &l, int64_t n);
+Expected<Layout> downcast(const Layout &l, int64_t n);
+Expected<Layout> recastLayout(const Layout &l, int64_t oldBits, int64_t newBits);
+
+} // namespace cutelayout

@@ -1,0 +1,72 @@
+// CuTe's text notation: the one parser and printer used everywhere (the command line,
+// MLIR type syntax, diagnostics, tests).
+//
+//   int tuple   8   _8   (4,8)   ((2,2),_3)   (_,0)     `_N` is a static Int<N>
+//   layout      8:1   (4,8):(1,4)   ((2,2),3):((24,2),8)  shape and stride congruent
+//   tile        <3:4, 8:2>   <3:4, (2,4):(1,8)>           a tuple of layouts (a tiler)
+//
+// Printing: Style::Cute reproduces CuTe's print() byte for byte (`_N` for static leaves);
+// Style::Plain omits the underscores. Parsing: `_N` is always static; a plain `N` is
+// static or dynamic as ParseOptions says. Errors give the 1-based column and what was
+// expected. Nesting deeper than ParseOptions::maxDepth is rejected, never recursed into.
+#pragma once
+
+#include "cutelayout/IntTuple.h"
+#include "cutelayout/Support.h"
+
+#include <string>
+#include <string_view>
+
+namespace cutelayout {
+
+struct Layout;
+
+enum class Style { Plain, Cute };
+
+std::string print(TupleView t, Style style = Style::Plain);
+std::string print(Int x, Style style = Style::Plain);
+std::string print(const Layout &l, Style style = Style::Plain);
+
+struct ParseOptions {
+  bool plainIsDynamic = false; // a plain `N` is a runtime value (cute-layout --dynamic)
+  int maxDepth = 64;
+};
+
+/// A cursor over notation text; the expression parser of tools builds on it.
+class NotationReader {
+public:
+  NotationReader(std::string_view text, ParseOptions options = {});
+
+  void skipSpace();
+  bool atEnd();
+  /// Consumes c (after spaces) if it is next.
+  bool accept(char c);
+  char peek();
+  size_t column() const { return pos_ + 1; }
+  std::string_view text() const { return text_; }
+  size_t position() const { return pos_; }
+  void setPosition(size_t pos) { pos_ = pos; }
+  const ParseOptions &options() const { return options_; }
+
+  /// An error at the current column: "column 7: expected ')' but found ':'".
+  Error errorHere(const std::string &expected);
+
+  /// Parses one integer: `N`, `-N`, `_N`, `_-N`.
+  Expected<Int> parseInt();
+  /// Parses an int tuple; allowUnderscore admits `_` leaves (coordinates).
+  Expected<IntTuple> parseTuple(bool allowUnderscore, int depth = 0);
+  /// Parses `shape:stride` (or a bare shape, giving a compact column-major layout when
+  /// allowBareShape).
+  Expected<Layout> parseLayout();
+
+private:
+  std::string_view text_;
+  size_t pos_ = 0;
+  ParseOptions options_;
+};
+
+/// Whole-string parsers: the text must be exactly one value.
+Expected<IntTuple> parseIntTuple(std::string_view text, ParseOptions options = {});
+Expected<Layout> parseLayout(std::string_view text, ParseOptions options = {});
+
+} // namespace cutelayout

@@ -1,0 +1,146 @@
+// Support types for the core library: the error value every operation returns,
+// Expected<T>, and a small inline-capacity vector that keeps short tuples off the heap.
+//
+// The core never throws, aborts or asserts on user input: a failing operation returns
+// an Error whose message names the operands and the condition that failed.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <cstdlib>
+#include <cstring>
+#include <string>
+#include <type_traits>
+#include <utility>
+
+namespace cutelayout {
+
+/// What failed and why, in lowercase with the actual values and no final period.
+struct Error {
+  std::string message;
+};
+
+/// Either a value or an Error. Minimal on purpose: the core is built without exceptions.
+template <class T> class Expected {
+public:
+  Expected(T value) : value_(std::move(value)), ok_(true) {}
+  Expected(Error error) : error_(std::move(error)), ok_(false) {}
+
+  explicit operator bool() const { return ok_; }
+  bool ok() const { return ok_; }
+  T &operator*() { return value_; }
+  const T &operator*() const { return value_; }
+  T *operator->() { return &value_; }
+  const T *operator->() const { return &value_; }
+  const Error &error() const { return error_; }
+  T take() { return std::move(value_); }
+
+private:
+  T value_{};
+  Error error_;
+  bool ok_;
+};
+
+inline Error makeError(std::string message) { return Error{std::move(message)}; }
+
+/// Evaluates an Expected expression; on error returns it from the enclosing function,
+/// otherwise yields the value. Uses a GNU statement expression (g++ and clang).
+#define CL_TRY(expr)                                                           \
+  ({                                                                           \
+    auto clTryValue_ = (expr);                                                 \
+    if (!clTryValue_.ok())                                                     \
+      return clTryValue_.error();                                              \
+    clTryValue_.take();                                                        \
+  })
+
+/// A vector of trivially copyable T with N elements stored inline. Grows onto the heap
+/// only past N, so values up to N elements never allocate.
+template <class T, unsigned N> class SmallVec {
+  static_assert(std::is_trivially_copyable<T>::value, "SmallVec holds POD only");
+
+public:
+  SmallVec() = default;
+  SmallVec(const SmallVec &o) { assign(o.data(), o.size_); }
+  SmallVec(SmallVec &&o) noexcept { moveFrom(o); }
+  SmallVec &operator=(const SmallVec &o) {
+    if (this != &o) {
+      size_ = 0;
+      assign(o.data(), o.size_);
+    }
+    return *this;
+  }
+  SmallVec &operator=(SmallVec &&o) noexcept {
+    if (this != &o) {
+      release();
+      moveFrom(o);
+    }
+    return *this;
+  }
+  ~SmallVec() { release(); }
+
+  T *data() { return heap_ ? heap_ : inline_; }
+  const T *data() const { return heap_ ? heap_ : inline_; }
+  uint32_t size() const { return size_; }
+  bool empty() const { return size_ == 0; }
+  T &operator[](uint32_t i) { return data()[i]; }
+  const T &operator[](uint32_t i) const { return data()[i]; }
+  T &back() { return data()[size_ - 1]; }
+  const T *begin() const { return data(); }
+  const T *end() const { return data() + size_; }
+
+  void push_back(const T &v) {
+    if (size_ == capacity_)
+      grow(size_ + 1);
+    data()[size_++] = v;
+  }
+  void pop_back() { --size_; }
+  void clear() { size_ = 0; }
+  void append(const T *first, uint32_t count) {
+    if (size_ + count > capacity_)
+      grow(size_ + count);
+    std::memcpy(data() + size_, first, count * sizeof(T));
+    size_ += count;
+  }
+
+private:
+  void assign(const T *first, uint32_t count) { append(first, count); }
+  void grow(uint32_t need) {
+    uint32_t cap = capacity_ * 2 > need ? capacity_ * 2 : need;
+    T *fresh = static_cast<T *>(std::malloc(sizeof(T) * cap));
+    if (!fresh)
+      std::abort(); // out of memory is not user input; there is nothing to report
+    std::memcpy(fresh, data(), size_ * sizeof(T));
+    if (heap_)
+      std::free(heap_);
+    heap_ = fresh;
+    capacity_ = cap;
+  }
+  void release() {
+    if (heap_)
+      std::free(heap_);
+    heap_ = nullptr;
+    capacity_ = N;
+    size_ = 0;
+  }
+  void moveFrom(SmallVec &o) {
+    if (o.heap_) {
+      heap_ = o.heap_;
+      capacity_ = o.capacity_;
+      size_ = o.size_;
+      o.heap_ = nullptr;
+      o.capacity_ = N;
+      o.size_ = 0;
+    } else {
+      size_ = 0;
+      append(o.inline_, o.size_);
+      o.size_ = 0;
+    }
+  }
+
+  T *heap_ = nullptr;
+  uint32_t size_ = 0;
+  uint32_t capacity_ = N;
+  T inline_[N];
+};
+
+} // namespace cutelayout

@@ -1,0 +1,79 @@
+// Tiler: what composition, the divides and the products take as their second operand
+// (CuTe's Tiler concept; RESOLUTIONS R16):
+//   a layout            acts on the input as a 1-D function, whatever its rank;
+//   a tuple of tilers   acts by mode: element i on input mode i (`<3:4, 8:2>`);
+//   a shape             is a tuple of tilers with each extent n read as n:_1;
+//   `_`                 leaves that mode alone.
+//
+// Representation invariant: `layout` holds every sub-layout, nested as the tuple tiler
+// is; `profile` is a prefix of layout.shape whose leaves mark the sub-layouts (an Int
+// leaf) or `_` (an Underscore leaf, its layout slot holding _1:_0). So a tiler is two
+// flat trees plus a profile, with no allocation per element.
+//   <3:4, (2,4):(1,8)>  -> layout (3,(2,4)):(4,(1,8)), profile (0,0)
+//   (2,4):(1,8)         -> layout (2,4):(1,8),        profile 0
+#pragma once
+
+#include "cutelayout/Layout.h"
+
+namespace cutelayout {
+
+struct Tiler {
+  Layout layout;
+  IntTuple profile;
+
+  bool isLayout() const { return profile.isInt(); }
+  bool isUnderscore() const { return profile.view().isUnderscore(); }
+  bool isTuple() const { return profile.isTuple(); }
+  uint32_t rank() const { return profile.rank(); }
+  /// Element i of a tuple tiler.
+  Tiler child(uint32_t i) const;
+};
+
+Tiler tilerFromLayout(const Layout &l);
+/// A shape read as a tiler: each extent n becomes n:_1, `_` stays `_`.
+Tiler tilerFromShape(TupleView shape);
+Tiler underscoreTiler();
+/// CuTe's make_tile: a tuple of tilers.
+Tiler makeTile(const Tiler *elements, uint32_t count);
+
+/// A o T: by mode for a tuple tiler (input modes past the tiler are dropped, as in CuTe).
+Expected<Layout> composition(const Layout &a, const Tiler &t);
+
+/// logical_divide(A, T) = A o (T, complement(T, shape(coalesce(A)))) for a layout T, by
+/// mode for a tuple. Example: logical_divide((2,4,3):(4,1,8), 4:2) = ((2,2),(2,3)):((4,1),(2,8))
+Expected<Layout> logicalDivide(const Layout &a, const Tiler &t);
+/// ((tile...), (rest...)) regroupings of logical_divide.
+Expected<Layout> zippedDivide(const Layout &a, const Tiler &t);
+Expected<Layout> tiledDivide(const Layout &a, const Tiler &t);
+Expected<Layout> flatDivide(const Layout &a, const Tiler &t);
+
+/// logical_product(A, B) = (A, complement(A, size(A)*cosize(B)) o B) for a layout B.
+/// Example: logical_product((2,2):(4,1), 6:1) = ((2,2),(2,3)):((4,1),(2,8))
+Expected<Layout> logicalProduct(const Layout &a, const Tiler &t);
+Expected<Layout> zippedProduct(const Layout &a, const Tiler &t);
+Expected<Layout> tiledProduct(const Layout &a, const Tiler &t);
+Expected<Layout> flatProduct(const Layout &a, const Tiler &t);
+/// Rank-sensitive products: like modes of A and B are reassociated after the product.
+Expected<Layout> blockedProduct(const Layout &a, const Layout &b);
+Expected<Layout> rakedProduct(const Layout &a, const Layout &b);
+
+/// Repeat block until it covers targetShape, repeating modes in `order` (column-major
+/// when order is null). @pre rank(block) <= rank(targetShape); static shapes divide.
+Expected<Layout> tileToShape(const Layout &block, TupleView targetShape, const IntTuple *order);
+
+/// CuTe's local_tile: the tile of `a` at coordinate `coord` of the rest modes (inner
+/// partition). `projection`, when given, first dices tiler and coord (`_` drops a mode).
+Expected<Layout> localTile(const Layout &a, const Tiler &t, TupleView coord, const IntTuple *projection);
+/// CuTe's local_partition: the elements thread `index` of `threads` owns (outer partition).
+Expected<Layout> localPartition(const Layout &a, const Layout &threads, TupleView index,
+                                const IntTuple *projection);
+
+/// RESOLUTIONS R9: mode i with window w, stride s, dilation d becomes
+/// composition(mode, (w, n):(d, s)), n = 1 + (size - ((w-1)*d + 1)) / s. Modes past the
+/// window's rank, or with `_`, pass through.
+Expected<Layout> stencilDivide(const Layout &a, TupleView window, TupleView stride, TupleView dilation);
+
+/// CuTe's make_fragment_like.
+Expected<Layout> makeFragmentLike(const Layout &l);
+
+} // namespace cutelayout

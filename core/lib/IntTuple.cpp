@@ -1,0 +1,401 @@
+#include "cutelayout/IntTuple.h"
+
+#include "cutelayout/Notation.h"
+
+namespace cutelayout {
+
+TupleView TupleView::child(uint32_t i) const {
+  Iterator it = begin();
+  for (uint32_t k = 0; k < i; ++k)
+    ++it;
+  return *it;
+}
+
+IntTuple::IntTuple(Int leaf) { nodes_.push_back(Node{leaf.value, 1, NodeKind::Int, leaf.isStatic}); }
+
+IntTuple::IntTuple(TupleView view) { nodes_.append(view.nodes(), view.span()); }
+
+IntTuple IntTuple::underscore() {
+  IntTuple t(0);
+  t.nodes_.push_back(Node{0, 1, NodeKind::Underscore, true});
+  return t;
+}
+
+IntTuple IntTuple::makeTuple(std::initializer_list<TupleView> elements) {
+  TupleBuilder b;
+  b.open();
+  for (TupleView e : elements)
+    b.add(e);
+  b.close();
+  return b.finish();
+}
+
+void TupleBuilder::countChild() {
+  if (!open_.empty())
+    ++nodes_[open_.back()].value;
+}
+
+void TupleBuilder::leaf(Int x) {
+  countChild();
+  nodes_.push_back(Node{x.value, 1, NodeKind::Int, x.isStatic});
+}
+
+void TupleBuilder::underscore() {
+  countChild();
+  nodes_.push_back(Node{0, 1, NodeKind::Underscore, true});
+}
+
+void TupleBuilder::add(TupleView v) {
+  countChild();
+  nodes_.append(v.nodes(), v.span());
+}
+
+void TupleBuilder::open() {
+  countChild();
+  open_.push_back(nodes_.size());
+  nodes_.push_back(Node{0, 0, NodeKind::Tuple, true});
+}
+
+void TupleBuilder::close() {
+  uint32_t at = open_.back();
+  open_.pop_back();
+  nodes_[at].span = nodes_.size() - at;
+}
+
+IntTuple TupleBuilder::finish() {
+  IntTuple t(0);
+  t.nodes_ = std::move(nodes_);
+  nodes_.clear();
+  return t;
+}
+
+bool operator==(TupleView a, TupleView b) {
+  if (a.span() != b.span())
+    return false;
+  const Node *x = a.nodes();
+  const Node *y = b.nodes();
+  for (uint32_t i = 0; i < a.span(); ++i)
+    if (x[i].kind != y[i].kind || x[i].value != y[i].value || x[i].span != y[i].span ||
+        x[i].isStatic != y[i].isStatic)
+      return false;
+  return true;
+}
+
+uint64_t hashValue(TupleView v) {
+  uint64_t h = 1469598103934665603ull;
+  const Node *n = v.nodes();
+  for (uint32_t i = 0; i < v.span(); ++i) {
+    uint64_t word = uint64_t(n[i].value) * 31 + (uint64_t(n[i].kind) << 1) + n[i].isStatic;
+    h = (h ^ word) * 1099511628211ull;
+    h ^= h >> 29;
+  }
+  return h;
+}
+
+int depth(TupleView v) {
+  if (!v.isTuple())
+    return 0;
+  int d = 0;
+  for (TupleView c : v) {
+    int cd = depth(c);
+    d = cd > d ? cd : d;
+  }
+  return d + 1;
+}
+
+uint32_t leafCount(TupleView v) {
+  uint32_t n = 0;
+  for (uint32_t i = 0; i < v.span(); ++i)
+    n += v.nodes()[i].kind != NodeKind::Tuple;
+  return n;
+}
+
+bool isStatic(TupleView v) {
+  for (uint32_t i = 0; i < v.span(); ++i)
+    if (v.nodes()[i].kind == NodeKind::Int && !v.nodes()[i].isStatic)
+      return false;
+  return true;
+}
+
+bool hasUnderscore(TupleView v) {
+  for (uint32_t i = 0; i < v.span(); ++i)
+    if (v.nodes()[i].kind == NodeKind::Underscore)
+      return true;
+  return false;
+}
+
+TupleView leafAt(TupleView v, uint32_t i) {
+  const Node *n = v.nodes();
+  for (uint32_t k = 0;; ++k) {
+    if (n[k].kind != NodeKind::Tuple) {
+      if (i == 0)
+        return TupleView(n + k);
+      --i;
+    }
+  }
+}
+
+namespace {
+void addLeaves(TupleBuilder &b, TupleView v) {
+  for (uint32_t i = 0; i < v.span(); ++i)
+    if (v.nodes()[i].kind != NodeKind::Tuple)
+      b.add(TupleView(v.nodes() + i));
+}
+} // namespace
+
+IntTuple flattenToTuple(TupleView v) {
+  TupleBuilder b;
+  b.open();
+  addLeaves(b, v);
+  b.close();
+  return b.finish();
+}
+
+IntTuple flatten(TupleView v) { return v.isTuple() ? flattenToTuple(v) : IntTuple(v); }
+
+IntTuple wrap(TupleView v) { return v.isTuple() ? IntTuple(v) : IntTuple::makeTuple({v}); }
+
+IntTuple unwrap(TupleView v) {
+  while (v.isTuple() && v.rank() == 1)
+    v = v.child(0);
+  return IntTuple(v);
+}
+
+IntTuple append(TupleView t, TupleView x) {
+  TupleBuilder b;
+  b.open();
+  for (TupleView c : t)
+    b.add(c);
+  b.add(x);
+  b.close();
+  return b.finish();
+}
+
+IntTuple prepend(TupleView t, TupleView x) {
+  TupleBuilder b;
+  b.open();
+  b.add(x);
+  for (TupleView c : t)
+    b.add(c);
+  b.close();
+  return b.finish();
+}
+
+IntTuple appendTo(TupleView t, uint32_t n, TupleView x) {
+  if (t.rank() >= n && (t.isTuple() || n == 1))
+    return IntTuple(t);
+  TupleBuilder b;
+  b.open();
+  for (TupleView c : t)
+    b.add(c);
+  for (uint32_t k = t.rank(); k < n; ++k)
+    b.add(x);
+  b.close();
+  return b.finish();
+}
+
+IntTuple prependTo(TupleView t, uint32_t n, TupleView x) {
+  if (t.rank() >= n && (t.isTuple() || n == 1))
+    return IntTuple(t);
+  TupleBuilder b;
+  b.open();
+  for (uint32_t k = t.rank(); k < n; ++k)
+    b.add(x);
+  for (TupleView c : t)
+    b.add(c);
+  b.close();
+  return b.finish();
+}
+
+IntTuple take(TupleView t, uint32_t first, uint32_t last) {
+  TupleBuilder b;
+  b.open();
+  uint32_t i = 0;
+  for (TupleView c : t) {
+    if (i >= first && i < last)
+      b.add(c);
+    ++i;
+  }
+  b.close();
+  return b.finish();
+}
+
+IntTuple removeAt(TupleView t, uint32_t at) {
+  TupleBuilder b;
+  b.open();
+  uint32_t i = 0;
+  for (TupleView c : t)
+    if (i++ != at)
+      b.add(c);
+  b.close();
+  return b.finish();
+}
+
+IntTuple replaceAt(TupleView t, uint32_t at, TupleView x) {
+  if (!t.isTuple())
+    return IntTuple(x);
+  TupleBuilder b;
+  b.open();
+  uint32_t i = 0;
+  for (TupleView c : t)
+    b.add(i++ == at ? x : c);
+  b.close();
+  return b.finish();
+}
+
+IntTuple replaceFront(TupleView t, TupleView x) { return replaceAt(t, 0, x); }
+IntTuple replaceBack(TupleView t, TupleView x) { return replaceAt(t, t.rank() - 1, x); }
+
+IntTuple group(TupleView t, uint32_t first, uint32_t last) {
+  TupleBuilder b;
+  b.open();
+  uint32_t i = 0;
+  for (TupleView c : t) {
+    if (i == first && first < last)
+      b.open();
+    b.add(c);
+    if (i + 1 == last && first < last)
+      b.close();
+    ++i;
+  }
+  b.close(); // CuTe inserts nothing when first == last
+  return b.finish();
+}
+
+IntTuple repeatLike(TupleView t, TupleView x) {
+  if (!t.isTuple())
+    return IntTuple(x);
+  TupleBuilder b;
+  b.open();
+  for (TupleView c : t)
+    b.add(repeatLike(c, x));
+  b.close();
+  return b.finish();
+}
+
+IntTuple repeat(uint32_t n, TupleView x) {
+  if (n == 1)
+    return IntTuple(x);
+  TupleBuilder b;
+  b.open();
+  for (uint32_t k = 0; k < n; ++k)
+    b.add(x);
+  b.close();
+  return b.finish();
+}
+
+namespace {
+void unflattenInto(TupleBuilder &b, TupleView profile, const Node *&leaf) {
+  if (!profile.isTuple()) {
+    b.add(TupleView(leaf));
+    leaf += leaf->span;
+    return;
+  }
+  b.open();
+  for (TupleView c : profile)
+    unflattenInto(b, c, leaf);
+  b.close();
+}
+} // namespace
+
+IntTuple unflatten(TupleView flat, TupleView profile) {
+  if (!flat.isTuple())
+    return IntTuple(flat);
+  TupleBuilder b;
+  const Node *leaf = flat.nodes() + 1;
+  unflattenInto(b, profile, leaf);
+  return b.finish();
+}
+
+IntTuple zip(TupleView t) {
+  if (!t.isTuple())
+    return IntTuple(t);
+  if (!t.child(0).isTuple())
+    return IntTuple::makeTuple({t});
+  uint32_t inner = t.child(0).rank();
+  TupleBuilder b;
+  b.open();
+  for (uint32_t j = 0; j < inner; ++j) {
+    b.open();
+    for (TupleView c : t)
+      b.add(c.child(j));
+    b.close();
+  }
+  b.close();
+  return b.finish();
+}
+
+Expected<IntTuple> zip2By(TupleView t, TupleView guide) {
+  if (!guide.isTuple()) {
+    if (t.rank() != 2 || !t.isTuple())
+      return makeError("zip2_by expects a rank-2 mode but got " + print(t));
+    return IntTuple(t);
+  }
+  if (!t.isTuple() || t.rank() < guide.rank())
+    return makeError("zip2_by: " + print(t) + " has fewer modes than its guide " + print(guide));
+  TupleBuilder first, second;
+  first.open();
+  second.open();
+  uint32_t i = 0;
+  for (TupleView c : t) {
+    if (i < guide.rank()) {
+      IntTuple split = CL_TRY(zip2By(c, guide.child(i)));
+      first.add(split.child(0));
+      second.add(split.child(1));
+    } else {
+      second.add(c);
+    }
+    ++i;
+  }
+  first.close();
+  second.close();
+  IntTuple a = first.finish(), b = second.finish();
+  return IntTuple::makeTuple({a, b});
+}
+
+namespace {
+// Appends the parts of b kept by coordinate a, flattened one level (CuTe's filter_tuple).
+// keepUnderscore selects slice (keep `_` parts) or dice (keep integer parts).
+Expected<bool> lift(TupleBuilder &out, TupleView a, TupleView b, bool keepUnderscore) {
+  if (a.isTuple()) {
+    if (!b.isTuple() || a.rank() != b.rank())
+      return makeError("coordinate " + print(a) + " does not match the rank of " + print(b));
+    TupleView::Iterator bi = b.begin();
+    for (TupleView ac : a) {
+      CL_TRY(lift(out, ac, *bi, keepUnderscore));
+      ++bi;
+    }
+    return true;
+  }
+  if (a.isUnderscore() == keepUnderscore)
+    out.add(b);
+  return true;
+}
+
+Expected<IntTuple> sliceOrDice(TupleView a, TupleView b, bool keepUnderscore) {
+  if (!a.isTuple()) {
+    if (a.isUnderscore() == keepUnderscore)
+      return IntTuple(b);
+    TupleBuilder empty;
+    empty.open();
+    empty.close();
+    return empty.finish();
+  }
+  if (!b.isTuple() || a.rank() != b.rank())
+    return makeError("coordinate " + print(a) + " does not match the rank of " + print(b));
+  TupleBuilder out;
+  out.open();
+  TupleView::Iterator bi = b.begin();
+  for (TupleView ac : a) {
+    CL_TRY(lift(out, ac, *bi, keepUnderscore)); // nested parts flatten (filter_tuple)
+    ++bi;
+  }
+  out.close();
+  return out.finish();
+}
+} // namespace
+
+Expected<IntTuple> slice(TupleView a, TupleView b) { return sliceOrDice(a, b, true); }
+Expected<IntTuple> dice(TupleView a, TupleView b) { return sliceOrDice(a, b, false); }
+
+} // namespace cutelayout

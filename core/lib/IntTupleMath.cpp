@@ -1,0 +1,578 @@
+#include "cutelayout/IntTupleMath.h"
+
+#include "cutelayout/Notation.h"
+
+namespace cutelayout {
+namespace {
+
+const Int kStatic0 = Int::fixed(0);
+const Int kStatic1 = Int::fixed(1);
+
+Error rankMismatch(const char *op, TupleView a, TupleView b) {
+  return makeError(std::string(op) + ": mismatched ranks of " + print(a) + " and " + print(b));
+}
+
+/// (f(a_0, b_0), f(a_1, b_1), ...) for tuples of equal rank.
+template <class F> Expected<IntTuple> transform2(const char *op, TupleView a, TupleView b, F f) {
+  if (!b.isTuple() || a.rank() != b.rank())
+    return rankMismatch(op, a, b);
+  TupleBuilder out;
+  out.open();
+  TupleView::Iterator bi = b.begin();
+  for (TupleView ac : a) {
+    IntTuple r = CL_TRY(f(ac, *bi));
+    out.add(r);
+    ++bi;
+  }
+  out.close();
+  return out.finish();
+}
+
+/// b padded with static 1s to rank n (CuTe's append<R>(b, _1)).
+IntTuple padOnes(TupleView b, uint32_t n) { return appendTo(b, n, IntTuple(kStatic1)); }
+
+} // namespace
+
+Int product(TupleView t) {
+  if (!t.isTuple())
+    return t.asInt();
+  if (t.rank() == 0)
+    return kStatic1;
+  bool first = true;
+  Int acc;
+  for (TupleView c : t) {
+    Int p = product(c);
+    acc = first ? p : mul(acc, p);
+    first = false;
+  }
+  return acc;
+}
+
+Int sum(TupleView t) {
+  if (!t.isTuple())
+    return t.asInt();
+  Int acc = kStatic0;
+  for (TupleView c : t)
+    acc = add(acc, sum(c));
+  return acc;
+}
+
+Int maxLeaf(TupleView t) {
+  if (!t.isTuple())
+    return t.asInt();
+  bool first = true;
+  Int acc;
+  for (TupleView c : t) {
+    Int m = maxLeaf(c);
+    acc = first ? m : max(acc, m);
+    first = false;
+  }
+  return acc;
+}
+
+Int minLeaf(TupleView t) {
+  if (!t.isTuple())
+    return t.asInt();
+  bool first = true;
+  Int acc;
+  for (TupleView c : t) {
+    Int m = minLeaf(c);
+    acc = first ? m : min(acc, m);
+    first = false;
+  }
+  return acc;
+}
+
+Expected<Int> innerProduct(TupleView a, TupleView b) {
+  if (a.isTuple() && b.isTuple()) {
+    if (a.rank() != b.rank())
+      return rankMismatch("inner_product", a, b);
+    Int acc = kStatic0;
+    TupleView::Iterator bi = b.begin();
+    for (TupleView ac : a) {
+      acc = add(acc, CL_TRY(innerProduct(ac, *bi)));
+      ++bi;
+    }
+    return acc;
+  }
+  if (a.isTuple() || b.isTuple())
+    return rankMismatch("inner_product", a, b);
+  return mul(a.asInt(), b.asInt());
+}
+
+IntTuple productEach(TupleView t) {
+  IntTuple w = wrap(t);
+  TupleBuilder out;
+  out.open();
+  for (TupleView c : w.view())
+    out.leaf(product(c));
+  out.close();
+  return out.finish();
+}
+
+Expected<IntTuple> productLike(TupleView t, TupleView guide) {
+  if (!guide.isTuple())
+    return IntTuple(product(t));
+  return transform2("product_like", guide, t,
+                    [](TupleView g, TupleView x) { return productLike(x, g); });
+}
+
+Expected<IntTuple> ceilDiv(TupleView a, TupleView b) {
+  if (a.isTuple()) {
+    if (b.isTuple()) {
+      if (a.rank() < b.rank())
+        return rankMismatch("ceil_div", a, b);
+      IntTuple pb = padOnes(b, a.rank());
+      return transform2("ceil_div", a, pb, [](TupleView x, TupleView y) { return ceilDiv(x, y); });
+    }
+    // Fold b across a: each mode takes what it can of b, the rest carries on.
+    TupleBuilder out;
+    out.open();
+    IntTuple rest(b);
+    for (TupleView ac : a) {
+      IntTuple r = CL_TRY(ceilDiv(ac, rest));
+      out.add(r);
+      rest = CL_TRY(ceilDiv(rest, ac));
+    }
+    out.close();
+    return out.finish();
+  }
+  if (b.isTuple())
+    return IntTuple(cutelayout::ceilDiv(a.asInt(), product(b)));
+  return IntTuple(cutelayout::ceilDiv(a.asInt(), b.asInt()));
+}
+
+Expected<IntTuple> roundUp(TupleView a, TupleView b) {
+  if (a.isTuple() && b.isTuple()) {
+    if (a.rank() < b.rank())
+      return rankMismatch("round_up", a, b);
+    IntTuple pb = padOnes(b, a.rank());
+    return transform2("round_up", a, pb, [](TupleView x, TupleView y) { return roundUp(x, y); });
+  }
+  if (a.isTuple() || b.isTuple())
+    return makeError("round_up: mismatched profiles " + print(a) + " and " + print(b));
+  Int x = a.asInt(), y = b.asInt();
+  return IntTuple(mul(cutelayout::ceilDiv(x, y), y));
+}
+
+Expected<IntTuple> shapeDiv(TupleView a, TupleView b) {
+  if (a.isTuple()) {
+    if (b.isTuple())
+      return transform2("shape_div", a, b, [](TupleView x, TupleView y) { return shapeDiv(x, y); });
+    TupleBuilder out;
+    out.open();
+    IntTuple rest(b);
+    for (TupleView ac : a) {
+      IntTuple r = CL_TRY(shapeDiv(ac, rest));
+      out.add(r);
+      rest = CL_TRY(shapeDiv(rest, ac));
+    }
+    out.close();
+    return out.finish();
+  }
+  if (b.isTuple())
+    return shapeDiv(a, IntTuple(product(b)));
+  Int x = a.asInt(), y = b.asInt();
+  if (x.isStatic && y.isStatic) {
+    if (y.value == 0 || x.value == 0)
+      return makeError("shape_div: division involving zero in " + print(x) + " / " + print(y));
+    if (x.value % y.value != 0 && y.value % x.value != 0)
+      return makeError("shape_div: divisibility condition fails: neither " + print(x) + " % " +
+                       print(y) + " nor " + print(y) + " % " + print(x) + " is 0");
+  }
+  return IntTuple(cutelayout::ceilDiv(x, y));
+}
+
+Expected<IntTuple> elemScale(TupleView a, TupleView b) {
+  if (a.isTuple())
+    return transform2("elem_scale", a, b, [](TupleView x, TupleView y) { return elemScale(x, y); });
+  return IntTuple(mul(a.asInt(), product(b)));
+}
+
+bool congruent(TupleView a, TupleView b) {
+  if (a.isTuple() != b.isTuple())
+    return false;
+  if (!a.isTuple())
+    return true;
+  if (a.rank() != b.rank())
+    return false;
+  TupleView::Iterator bi = b.begin();
+  for (TupleView ac : a) {
+    if (!congruent(ac, *bi))
+      return false;
+    ++bi;
+  }
+  return true;
+}
+
+bool weaklyCongruent(TupleView a, TupleView b) {
+  if (a.isTuple() && b.isTuple()) {
+    if (a.rank() != b.rank())
+      return false;
+    TupleView::Iterator bi = b.begin();
+    for (TupleView ac : a) {
+      if (!weaklyCongruent(ac, *bi))
+        return false;
+      ++bi;
+    }
+    return true;
+  }
+  return !a.isTuple();
+}
+
+bool compatible(TupleView a, TupleView b) {
+  if (a.isTuple() && b.isTuple()) {
+    if (a.rank() != b.rank())
+      return false;
+    TupleView::Iterator bi = b.begin();
+    for (TupleView ac : a) {
+      if (!compatible(ac, *bi))
+        return false;
+      ++bi;
+    }
+    return true;
+  }
+  if (a.isTuple())
+    return false;
+  return a.asInt().value == product(b).value;
+}
+
+Bool evenlyDivides(TupleView shape, TupleView tiler) {
+  if (tiler.isTuple()) {
+    if (!shape.isTuple() ? tiler.rank() > 1 : tiler.rank() > shape.rank())
+      return Bool{false, true};
+    Bool acc{true, true};
+    uint32_t i = 0;
+    for (TupleView t : tiler) {
+      Bool r = evenlyDivides(shape.child(i++), t);
+      acc = Bool{acc.value && r.value, (acc.isStatic && r.isStatic) || (r.isStatic && !r.value) ||
+                                           (acc.isStatic && !acc.value)};
+    }
+    return acc;
+  }
+  Int sa = product(shape);
+  Expected<IntTuple> q = ceilDiv(shape, tiler);
+  Int sq = q ? product(*q) : Int::fixed(0);
+  return equal(sa, mul(product(tiler), sq));
+}
+
+Expected<IntTuple> filterZeros(TupleView a, TupleView b) {
+  if (a.isTuple())
+    return transform2("filter_zeros", a, b, [](TupleView x, TupleView y) { return filterZeros(x, y); });
+  if (a.isInt() && a.asInt().isConstant(0))
+    return repeatLike(b, IntTuple(kStatic1));
+  return IntTuple(b);
+}
+
+namespace {
+// Compact strides of `shape` from `current`; returns current * size(shape) in `next`.
+IntTuple compactFrom(TupleView shape, Int current, Major major, Int &next) {
+  if (!shape.isTuple()) {
+    Int s = shape.asInt();
+    if (s.isConstant(1)) {
+      next = current;
+      return IntTuple(kStatic0);
+    }
+    next = mul(current, s);
+    return IntTuple(current);
+  }
+  // Column-major visits modes left to right; row-major right to left, so its results
+  // are collected reversed and emitted in mode order.
+  TupleBuilder visited;
+  visited.open();
+  if (major == Major::Left) {
+    for (TupleView c : shape)
+      visited.add(compactFrom(c, current, major, current));
+  } else {
+    SmallVec<const Node *, 16> kids;
+    for (TupleView c : shape)
+      kids.push_back(c.nodes());
+    for (uint32_t i = kids.size(); i-- > 0;)
+      visited.add(compactFrom(TupleView(kids[i]), current, major, current));
+  }
+  visited.close();
+  IntTuple result = visited.finish();
+  next = current;
+  if (major == Major::Left)
+    return result;
+  SmallVec<const Node *, 16> rev;
+  for (TupleView c : result.view())
+    rev.push_back(c.nodes());
+  TupleBuilder out;
+  out.open();
+  for (uint32_t i = rev.size(); i-- > 0;)
+    out.add(TupleView(rev[i]));
+  out.close();
+  return out.finish();
+}
+} // namespace
+
+Expected<IntTuple> compactMajor(TupleView shape, TupleView current, Major major) {
+  if (current.isTuple()) {
+    if (!shape.isTuple() || shape.rank() != current.rank())
+      return rankMismatch("compact_major", shape, current);
+    return transform2("compact_major", shape, current,
+                      [major](TupleView s, TupleView c) { return compactMajor(s, c, major); });
+  }
+  Int next;
+  return compactFrom(shape, current.asInt(), major, next);
+}
+
+namespace {
+Expected<IntTuple> compactOrderImpl(TupleView shape, TupleView order, TupleView refShape,
+                                    TupleView refOrder) {
+  if (order.isTuple()) {
+    if (!shape.isTuple() || shape.rank() != order.rank())
+      return makeError("compact_order: order " + print(order) + " does not match shape " +
+                       print(shape));
+    return transform2("compact_order", shape, order, [&](TupleView s, TupleView o) {
+      return compactOrderImpl(s, o, refShape, refOrder);
+    });
+  }
+  // Start after every mode whose order is smaller than this one.
+  Int o = order.asInt();
+  TupleBuilder picked;
+  picked.open();
+  TupleView::Iterator si = refShape.begin();
+  for (TupleView ro : refOrder) {
+    picked.leaf(ro.asInt().value < o.value ? (*si).asInt() : kStatic1);
+    ++si;
+  }
+  picked.close();
+  Int start = product(picked.finish());
+  Int next;
+  return compactFrom(shape, start, Major::Left, next);
+}
+} // namespace
+
+Expected<IntTuple> compactOrder(TupleView shape, TupleView order) {
+  if (!weaklyCongruent(order, shape))
+    return makeError("compact_order: order " + print(order) + " is not weakly congruent with shape " +
+                     print(shape));
+  IntTuple refShape = flattenToTuple(CL_TRY(productLike(shape, order)));
+  IntTuple flatOrder = flattenToTuple(order);
+  int64_t maxOrder = 0;
+  for (TupleView o : flatOrder.view())
+    if (o.asInt().isStatic && maxOrder < o.asInt().value)
+      maxOrder = o.asInt().value;
+  TupleBuilder ref;
+  ref.open();
+  uint32_t j = 0;
+  for (TupleView o : flatOrder.view()) {
+    Int v = o.asInt();
+    ref.leaf(v.isStatic ? v : Int::fixed(maxOrder + 1 + j));
+    ++j;
+  }
+  ref.close();
+  IntTuple refOrder = ref.finish();
+  IntTuple newOrder = unflatten(refOrder, order);
+  return compactOrderImpl(shape, newOrder, refShape, refOrder);
+}
+
+Expected<Int> crd2idx(TupleView c, TupleView shape, TupleView stride) {
+  if (c.isTuple()) {
+    if (!shape.isTuple() || c.rank() != shape.rank() || !stride.isTuple() ||
+        stride.rank() != shape.rank())
+      return makeError("crd2idx: coordinate " + print(c) + " does not match shape " + print(shape));
+    if (c.rank() == 0)
+      return makeError("crd2idx: empty coordinate");
+    bool first = true;
+    Int acc;
+    TupleView::Iterator si = shape.begin(), di = stride.begin();
+    for (TupleView cc : c) {
+      Int r = CL_TRY(crd2idx(cc, *si, *di));
+      acc = first ? r : add(acc, r);
+      first = false;
+      ++si;
+      ++di;
+    }
+    return acc;
+  }
+  if (c.isUnderscore())
+    return makeError("crd2idx: `_` is not an index");
+  if (shape.isTuple()) {
+    if (!stride.isTuple() || stride.rank() != shape.rank())
+      return makeError("crd2idx: shape " + print(shape) + " and stride " + print(stride) +
+                       " are not congruent");
+    if (shape.rank() == 0)
+      return makeError("crd2idx: empty shape");
+    Int idx = c.asInt();
+    if (idx.isConstant(0)) { // CuTe's static-zero shortcut: no div/mod at all
+      Int acc = kStatic0;
+      bool first = true;
+      TupleView::Iterator di = stride.begin();
+      for (TupleView s : shape) {
+        Int r = CL_TRY(crd2idx(IntTuple(kStatic0), s, *di));
+        acc = first ? r : add(acc, r);
+        first = false;
+        ++di;
+      }
+      return acc;
+    }
+    // Split the index across the modes: mode k sees (idx / prod(s_<k)) % s_k, the last
+    // mode the whole quotient.
+    uint32_t r = shape.rank(), k = 0;
+    Int acc;
+    TupleView::Iterator di = stride.begin();
+    for (TupleView s : shape) {
+      Int part;
+      if (k + 1 == r) {
+        part = CL_TRY(crd2idx(IntTuple(idx), s, *di));
+      } else {
+        Int p = product(s);
+        part = CL_TRY(crd2idx(IntTuple(mod(idx, p)), s, *di));
+        idx = div(idx, p);
+      }
+      acc = k == 0 ? part : add(acc, part);
+      ++k;
+      ++di;
+    }
+    return acc;
+  }
+  if (stride.isTuple())
+    return makeError("crd2idx: shape " + print(shape) + " and stride " + print(stride) +
+                     " are not congruent");
+  return mul(c.asInt(), stride.asInt());
+}
+
+Expected<Int> crd2idx(TupleView c, TupleView shape) {
+  if (c.isInt())
+    return c.asInt();
+  if (c.isUnderscore())
+    return makeError("crd2idx: `_` is not an index");
+  if (!shape.isTuple() || c.rank() != shape.rank())
+    return makeError("crd2idx: coordinate " + print(c) + " does not match shape " + print(shape));
+  IntTuple flatCoord = flattenToTuple(c);
+  IntTuple flatShape = flattenToTuple(CL_TRY(productLike(shape, c)));
+  if (flatCoord.rank() == 0)
+    return makeError("crd2idx: empty coordinate");
+  // Horner: c0 + s0 * (c1 + s1 * (... + c_last)).
+  uint32_t n = flatCoord.rank();
+  Int acc = flatCoord.child(n - 1).asInt();
+  for (uint32_t k = n - 1; k-- > 0;) {
+    TupleView ck = flatCoord.child(k);
+    if (!ck.isInt())
+      return makeError("crd2idx: `_` is not an index");
+    acc = add(ck.asInt(), mul(flatShape.child(k).asInt(), acc));
+  }
+  return acc;
+}
+
+namespace {
+// idx2crd(i, s) for an integer i: the same split as crd2idx with unit basis strides.
+void splitIndex(Int idx, TupleView shape, TupleBuilder &out) {
+  if (!shape.isTuple()) {
+    out.leaf(mul(idx, kStatic1));
+    return;
+  }
+  out.open();
+  uint32_t r = shape.rank(), k = 0;
+  bool zero = idx.isConstant(0);
+  for (TupleView s : shape) {
+    if (zero) {
+      splitIndex(kStatic0, s, out);
+    } else if (k + 1 == r) {
+      splitIndex(idx, s, out);
+    } else {
+      Int p = product(s);
+      splitIndex(mod(idx, p), s, out);
+      idx = div(idx, p);
+    }
+    ++k;
+  }
+  out.close();
+}
+} // namespace
+
+Expected<IntTuple> idx2crd(TupleView i, TupleView shape) {
+  if (i.isTuple()) {
+    if (!shape.isTuple() || i.rank() != shape.rank())
+      return makeError("idx2crd: index " + print(i) + " does not match shape " + print(shape));
+    return transform2("idx2crd", i, shape, [](TupleView x, TupleView s) { return idx2crd(x, s); });
+  }
+  if (!i.isInt())
+    return makeError("idx2crd: `_` is not an index");
+  if (!shape.isTuple())
+    return IntTuple(i);
+  TupleBuilder out;
+  splitIndex(i.asInt(), shape, out);
+  return out.finish();
+}
+
+Expected<IntTuple> idx2crd(TupleView i, TupleView shape, TupleView stride) {
+  if (i.isTuple()) {
+    if (!shape.isTuple() || i.rank() != shape.rank() || !stride.isTuple() ||
+        stride.rank() != shape.rank())
+      return makeError("idx2crd: index " + print(i) + " does not match shape " + print(shape));
+    TupleBuilder out;
+    out.open();
+    TupleView::Iterator si = shape.begin(), di = stride.begin();
+    for (TupleView x : i) {
+      out.add(CL_TRY(idx2crd(x, *si, *di)));
+      ++si;
+      ++di;
+    }
+    out.close();
+    return out.finish();
+  }
+  if (!i.isInt())
+    return makeError("idx2crd: `_` is not an index");
+  if (shape.isTuple()) {
+    IntTuple strides(stride);
+    if (!stride.isTuple())
+      strides = CL_TRY(compactMajor(shape, stride, Major::Left));
+    if (!strides.isTuple() || strides.rank() != shape.rank())
+      return makeError("idx2crd: shape " + print(shape) + " and stride " + print(stride) +
+                       " are not congruent");
+    TupleBuilder out;
+    out.open();
+    TupleView::Iterator di = strides.view().begin();
+    for (TupleView s : shape) {
+      out.add(CL_TRY(idx2crd(i, s, *di)));
+      ++di;
+    }
+    out.close();
+    return out.finish();
+  }
+  if (stride.isTuple())
+    return makeError("idx2crd: shape " + print(shape) + " and stride " + print(stride) +
+                     " are not congruent");
+  if (shape.asInt().isConstant(1))
+    return IntTuple(kStatic0);
+  return IntTuple(mod(div(i.asInt(), stride.asInt()), shape.asInt()));
+}
+
+Expected<IntTuple> tupleArith(TupleOp op, TupleView a, TupleView b) {
+  if (a.isTuple() || b.isTuple()) {
+    if (a.isTuple() && b.isTuple())
+      return transform2("tuple arithmetic", a, b,
+                        [op](TupleView x, TupleView y) { return tupleArith(op, x, y); });
+    TupleView t = a.isTuple() ? a : b;
+    TupleBuilder out;
+    out.open();
+    for (TupleView c : t)
+      out.add(CL_TRY(a.isTuple() ? tupleArith(op, c, b) : tupleArith(op, a, c)));
+    out.close();
+    return out.finish();
+  }
+  Int x = a.asInt(), y = b.asInt();
+  switch (op) {
+  case TupleOp::Add:
+    return IntTuple(add(x, y));
+  case TupleOp::Sub:
+    return IntTuple(sub(x, y));
+  case TupleOp::Mul:
+    return IntTuple(mul(x, y));
+  case TupleOp::Div:
+    if (y.value == 0)
+      return makeError("tuple_div: division by zero in " + print(a) + " / " + print(b));
+    return IntTuple(div(x, y));
+  case TupleOp::Mod:
+    if (y.value == 0)
+      return makeError("tuple_mod: modulo by zero in " + print(a) + " % " + print(b));
+    return IntTuple(mod(x, y));
+  }
+  return makeError("unknown tuple operation");
+}
+
+} // namespace cutelayout

@@ -1,0 +1,276 @@
+// Layout construction, access, coalesce and filter.
+#include "cutelayout/Layout.h"
+
+#include "Internal.h"
+#include "cutelayout/Notation.h"
+
+namespace cutelayout {
+namespace {
+const Int kStatic0 = Int::fixed(0);
+const Int kStatic1 = Int::fixed(1);
+
+Layout unchecked(IntTuple shape, IntTuple stride) { return Layout{std::move(shape), std::move(stride)}; }
+} // namespace
+
+uint64_t hashValue(const Layout &l) { return hashValue(l.shape) * 0x9E3779B97F4A7C15ull ^ hashValue(l.stride); }
+
+Expected<Layout> makeLayout(TupleView shape, TupleView stride) {
+  if (!congruent(shape, stride))
+    return makeError("shape " + print(shape) + " and stride " + print(stride) + " are not congruent");
+  if (hasUnderscore(shape) || hasUnderscore(stride))
+    return makeError("a layout cannot contain `_`: " + print(shape) + ":" + print(stride));
+  return unchecked(IntTuple(shape), IntTuple(stride));
+}
+
+Layout makeLayout(TupleView shape) {
+  Expected<IntTuple> d = compactMajor(shape, IntTuple(kStatic1), Major::Left);
+  return unchecked(IntTuple(shape), d.take());
+}
+
+Layout makeLayoutRight(TupleView shape) {
+  Expected<IntTuple> d = compactMajor(shape, IntTuple(kStatic1), Major::Right);
+  return unchecked(IntTuple(shape), d.take());
+}
+
+Layout concat(const Layout *layouts, uint32_t count) {
+  TupleBuilder s, d;
+  s.open();
+  d.open();
+  for (uint32_t i = 0; i < count; ++i) {
+    s.add(layouts[i].shape);
+    d.add(layouts[i].stride);
+  }
+  s.close();
+  d.close();
+  return unchecked(s.finish(), d.finish());
+}
+
+Expected<Layout> makeOrderedLayout(TupleView shape, TupleView order) {
+  IntTuple d = CL_TRY(compactOrder(shape, order));
+  return unchecked(IntTuple(shape), std::move(d));
+}
+
+Expected<Layout> makeLayoutLike(const Layout &l) {
+  IntTuple filtered = CL_TRY(filterZeros(l.stride, l.shape));
+  IntTuple d = CL_TRY(compactOrder(filtered, l.stride));
+  return unchecked(l.shape, std::move(d));
+}
+
+Int size(const Layout &l) { return product(l.shape); }
+
+namespace {
+// (s - _1) at every leaf and |d| at every leaf, as CuTe's coshape builds them.
+IntTuple mapLeaves(TupleView t, Int (*f)(Int)) {
+  if (!t.isTuple())
+    return IntTuple(f(t.asInt()));
+  TupleBuilder b;
+  b.open();
+  for (TupleView c : t)
+    b.add(mapLeaves(c, f));
+  b.close();
+  return b.finish();
+}
+Int minusOne(Int s) { return sub(s, kStatic1); }
+Int absolute(Int d) { return abs(d); }
+} // namespace
+
+Int cosize(const Layout &l) {
+  IntTuple m1 = mapLeaves(l.shape, minusOne);
+  IntTuple ad = mapLeaves(l.stride, absolute);
+  Expected<Int> ip = innerProduct(m1, ad);
+  return add(ip ? *ip : kStatic0, kStatic1);
+}
+
+int depth(const Layout &l) { return depth(l.shape); }
+
+Expected<Layout> get(const Layout &l, const uint32_t *path, uint32_t count) {
+  TupleView s = l.shape, d = l.stride;
+  for (uint32_t k = 0; k < count; ++k) {
+    if (path[k] >= s.rank())
+      return makeError("mode " + std::to_string(path[k]) + " is out of range for " + print(l) +
+                       " of rank " + std::to_string(l.rank()));
+    s = s.child(path[k]);
+    d = d.child(path[k]);
+  }
+  return unchecked(IntTuple(s), IntTuple(d));
+}
+
+Expected<Layout> take(const Layout &l, uint32_t begin, uint32_t end) {
+  if (begin >= end || end > l.rank())
+    return makeError("take: range [" + std::to_string(begin) + "," + std::to_string(end) +
+                     ") is empty or out of range for rank " + std::to_string(l.rank()));
+  return unchecked(cutelayout::take(l.shape, begin, end), cutelayout::take(l.stride, begin, end));
+}
+
+Expected<Layout> select(const Layout &l, const uint32_t *modes, uint32_t count) {
+  TupleBuilder s, d;
+  s.open();
+  d.open();
+  for (uint32_t k = 0; k < count; ++k) {
+    if (modes[k] >= l.rank())
+      return makeError("select: mode " + std::to_string(modes[k]) + " is out of range for rank " +
+                       std::to_string(l.rank()));
+    s.add(l.shape.child(modes[k]));
+    d.add(l.stride.child(modes[k]));
+  }
+  s.close();
+  d.close();
+  return unchecked(s.finish(), d.finish());
+}
+
+Expected<Layout> group(const Layout &l, uint32_t begin, uint32_t end) {
+  if (begin > end || end > l.rank())
+    return makeError("group: range [" + std::to_string(begin) + "," + std::to_string(end) +
+                     ") is out of range for rank " + std::to_string(l.rank()));
+  if (!l.shape.isTuple()) { // a leaf is a rank-1 tuple here
+    Layout wrapped = unchecked(wrap(l.shape), wrap(l.stride));
+    return unchecked(cutelayout::group(wrapped.shape, begin, end),
+                     cutelayout::group(wrapped.stride, begin, end));
+  }
+  return unchecked(cutelayout::group(l.shape, begin, end), cutelayout::group(l.stride, begin, end));
+}
+
+Layout flatten(const Layout &l) { return unchecked(flatten(l.shape.view()), flatten(l.stride.view())); }
+
+Layout appendTo(const Layout &l, uint32_t n) {
+  return unchecked(appendTo(l.shape, n, IntTuple(kStatic1)), appendTo(l.stride, n, IntTuple(kStatic0)));
+}
+
+Layout prependTo(const Layout &l, uint32_t n) {
+  return unchecked(prependTo(l.shape, n, IntTuple(kStatic1)), prependTo(l.stride, n, IntTuple(kStatic0)));
+}
+
+Expected<Int> crd2idx(TupleView coord, const Layout &l) { return crd2idx(coord, l.shape, l.stride); }
+
+Expected<Layout> slice(TupleView coord, const Layout &l) {
+  IntTuple s = CL_TRY(slice(coord, l.shape));
+  IntTuple d = CL_TRY(slice(coord, l.stride));
+  return unchecked(std::move(s), std::move(d));
+}
+
+Expected<Layout> dice(TupleView coord, const Layout &l) {
+  IntTuple s = CL_TRY(dice(coord, l.shape));
+  IntTuple d = CL_TRY(dice(coord, l.stride));
+  return unchecked(std::move(s), std::move(d));
+}
+
+// --- coalesce -------------------------------------------------------------------------
+
+namespace {
+// CuTe's bw_coalesce: walks the flat modes right to left, keeping a stack of result modes
+// whose front is compared with each new mode:
+//   s:d ++ _1:x -> s:d;  _1:x ++ s:d -> s:d;  s0:d0 ++ s1:s0*d0 -> s0*s1:d0 (static test)
+// `first` is the starting front (a leaf), standing for CuTe's scalar NewShape.
+Layout backwardCoalesce(TupleView flatShape, TupleView flatStride, int last, Int firstShape,
+                        Int firstStride) {
+  // Result modes, stored reversed (front = back of the vectors).
+  SmallVec<Int, 16> shapes, strides;
+  shapes.push_back(firstShape);
+  strides.push_back(firstStride);
+  bool scalar = true; // CuTe's NewShape is still an integer, not a tuple
+  for (int i = last; i >= 0; --i) {
+    Int s = leafAt(flatShape, uint32_t(i)).asInt();
+    Int d = leafAt(flatStride, uint32_t(i)).asInt();
+    if (s.isConstant(1))
+      continue;
+    if (scalar && shapes.back().isConstant(1)) {
+      shapes.back() = s;
+      strides.back() = d;
+      continue;
+    }
+    if (shapes.back().isStatic && equal(mul(s, d), strides.back()).isStaticTrue()) {
+      shapes.back() = mul(s, shapes.back());
+      strides.back() = d;
+      continue;
+    }
+    shapes.push_back(s);
+    strides.push_back(d);
+    scalar = false;
+  }
+  if (scalar && shapes.back().isConstant(1))
+    return Layout{IntTuple(kStatic1), IntTuple(kStatic0)};
+  if (scalar)
+    return Layout{IntTuple(shapes.back()), IntTuple(strides.back())};
+  TupleBuilder sb, db;
+  sb.open();
+  db.open();
+  for (uint32_t k = shapes.size(); k-- > 0;) {
+    sb.leaf(shapes[k]);
+    db.leaf(strides[k]);
+  }
+  sb.close();
+  db.close();
+  return Layout{sb.finish(), db.finish()};
+}
+} // namespace
+
+Layout coalesce(const Layout &l) {
+  uint32_t r = leafCount(l.shape);
+  if (r == 0)
+    return l; // (): nothing to merge
+  TupleView lastS = leafAt(l.shape, r - 1), lastD = leafAt(l.stride, r - 1);
+  return backwardCoalesce(l.shape, l.stride, int(r) - 2, lastS.asInt(), lastD.asInt());
+}
+
+/// CuTe's coalesce_x: like coalesce, but a trailing static-1 mode seeds the walk with a
+/// static 2 so the function also stays the same past the domain (composition relies on it).
+Layout coalesceX(const Layout &l) {
+  uint32_t r = leafCount(l.shape);
+  if (r == 0)
+    return l;
+  Int lastS = leafAt(l.shape, r - 1).asInt(), lastD = leafAt(l.stride, r - 1).asInt();
+  return backwardCoalesce(l.shape, l.stride, int(r) - 2, lastS.isConstant(1) ? Int::fixed(2) : lastS,
+                          lastD);
+}
+
+namespace {
+/// CuTe's transform_layout(l, profile, f): f on the modes the profile covers, the rest
+/// appended unchanged; the result is always a tuple.
+template <class F> Expected<Layout> byProfile(const char *op, const Layout &l, TupleView profile, F f) {
+  if (profile.rank() > l.rank())
+    return makeError(std::string(op) + ": profile " + print(profile) + " has more modes than " + print(l));
+  TupleBuilder s, d;
+  s.open();
+  d.open();
+  for (uint32_t i = 0; i < l.rank(); ++i) {
+    if (i < profile.rank()) {
+      Layout m = CL_TRY(f(l.mode(i), profile.child(i)));
+      s.add(m.shape);
+      d.add(m.stride);
+    } else {
+      s.add(l.shape.child(i));
+      d.add(l.stride.child(i));
+    }
+  }
+  s.close();
+  d.close();
+  return Layout{s.finish(), d.finish()};
+}
+} // namespace
+
+Expected<Layout> coalesce(const Layout &l, TupleView profile) {
+  if (!profile.isTuple())
+    return coalesce(l);
+  return byProfile("coalesce", l, profile,
+                   [](const Layout &m, TupleView p) { return coalesce(m, p); });
+}
+
+Expected<Layout> filterZeros(const Layout &l) {
+  IntTuple s = CL_TRY(filterZeros(l.stride, l.shape));
+  return Layout{std::move(s), l.stride};
+}
+
+Expected<Layout> filterZeros(const Layout &l, TupleView profile) {
+  IntTuple s = CL_TRY(filterZeros(profile, l.shape));
+  return Layout{std::move(s), l.stride};
+}
+
+Layout filter(const Layout &l) { return coalesce(*filterZeros(l)); }
+
+Expected<Layout> filter(const Layout &l, TupleView profile) {
+  if (!profile.isTuple())
+    return filter(l);
+  return byProfile("filter", l, profile, [](const Layout &m, TupleView p) { return filter(m, p); });
+}
+
+} // namespace cutelayout

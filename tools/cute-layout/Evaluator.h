@@ -1,0 +1,60 @@
+// The expression language of the cute-layout command:
+//
+//   expr   := call | literal
+//   call   := name [ '<' expr (',' expr)* '>' ] '(' [ expr (',' expr)* ] ')'
+//   literal:= tuple [ ':' tuple ]        an int tuple, or a layout shape:stride
+//           | '<' expr (',' expr)* '>'   a tile (tuple of tilers)
+//           | '_'
+//
+// Template arguments are appended to the call's arguments: `upcast<2>(A)` is
+// `upcast(A, 2)`. Every operation is looked up by its CuTe name in a table
+// (Operations.cpp) with its arity and a help line.
+#pragma once
+
+#include "cutelayout/Notation.h"
+#include "cutelayout/Tiler.h"
+
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace cutelayout::cli {
+
+/// A value of the expression language.
+struct Value {
+  enum class Kind { Tuple, Layout, Tile, Name };
+  Kind kind = Kind::Tuple;
+  IntTuple tuple;  // Tuple: an int tuple (a leaf is an integer, `_` allowed)
+  Layout layout;   // Layout
+  Tiler tile;      // Tile
+  std::string name; // Name: a bare identifier such as a type name (uint8_t) or LayoutRight
+
+  static Value ofTuple(IntTuple t) {
+    Value v;
+    v.tuple = std::move(t);
+    return v;
+  }
+  static Value ofInt(Int x) { return ofTuple(IntTuple(x)); }
+  static Value ofLayout(Layout l) {
+    Value v;
+    v.kind = Kind::Layout;
+    v.layout = std::move(l);
+    return v;
+  }
+  static Value ofTile(Tiler t) {
+    Value v;
+    v.kind = Kind::Tile;
+    v.tile = std::move(t);
+    return v;
+  }
+};
+
+std::string printValue(const Value &v, Style style);
+
+/// Parses and evaluates one expression.
+Expected<Value> evaluate(std::string_view text, const ParseOptions &options);
+
+/// One line of `--help` per operation: "name(args)  description".
+std::string operationHelp();
+
+} // namespace cutelayout::cli

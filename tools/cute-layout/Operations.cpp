@@ -1,0 +1,548 @@
+#include "Operations.h"
+
+#include <map>
+
+namespace cutelayout::cli {
+namespace {
+
+const Int kStatic1 = Int::fixed(1);
+
+const char *kindName(Value::Kind k) {
+  switch (k) {
+  case Value::Kind::Tuple:
+    return "an int tuple";
+  case Value::Kind::Layout:
+    return "a layout";
+  case Value::Kind::Tile:
+    return "a tile";
+  case Value::Kind::Name:
+    return "a name";
+  }
+  return "a value";
+}
+
+/// Typed access to a call's arguments with precise errors.
+class Args {
+public:
+  explicit Args(const std::vector<Value> &values) : v_(values) {}
+  size_t size() const { return v_.size(); }
+  const Value &operator[](size_t i) const { return v_[i]; }
+  bool isLayout(size_t i) const { return v_[i].kind == Value::Kind::Layout; }
+
+  Expected<Layout> layout(size_t i) const {
+    if (v_[i].kind != Value::Kind::Layout)
+      return wrongKind(i, "a layout");
+    return v_[i].layout;
+  }
+  Expected<IntTuple> tuple(size_t i) const {
+    if (v_[i].kind != Value::Kind::Tuple)
+      return wrongKind(i, "an int tuple");
+    return v_[i].tuple;
+  }
+  Expected<Int> integer(size_t i) const {
+    if (v_[i].kind != Value::Kind::Tuple || !v_[i].tuple.isInt())
+      return wrongKind(i, "an integer");
+    return v_[i].tuple.asInt();
+  }
+  Expected<uint32_t> index(size_t i) const {
+    Int x = CL_TRY(integer(i));
+    if (x.value < 0 || x.value > 1000000)
+      return makeError("argument " + std::to_string(i + 1) + ": index " + std::to_string(x.value) +
+                       " is out of range");
+    return uint32_t(x.value);
+  }
+  /// Arguments [from, size) as mode indices.
+  Expected<std::vector<uint32_t>> indices(size_t from) const {
+    std::vector<uint32_t> out;
+    for (size_t i = from; i < v_.size(); ++i)
+      out.push_back(CL_TRY(index(i)));
+    return out;
+  }
+
+private:
+  Error wrongKind(size_t i, const char *expected) const {
+    return makeError("argument " + std::to_string(i + 1) + " must be " + expected + " but is " +
+                     kindName(v_[i].kind) + " " + printValue(v_[i], Style::Plain));
+  }
+  const std::vector<Value> &v_;
+};
+
+using Handler = Expected<Value> (*)(const Args &);
+
+struct Operation {
+  size_t minArgs, maxArgs;
+  const char *signature;
+  const char *help;
+  Handler handler;
+};
+
+Value lay(Layout l) { return Value::ofLayout(std::move(l)); }
+
+/// The sub-layout or sub-tuple at a path of mode indices.
+Expected<Value> at(const Value &v, const std::vector<uint32_t> &path) {
+  if (v.kind == Value::Kind::Layout)
+    return lay(CL_TRY(get(v.layout, path.data(), uint32_t(path.size()))));
+  if (v.kind != Value::Kind::Tuple)
+    return makeError(std::string("expected a layout or an int tuple but got ") + kindName(v.kind));
+  TupleView t = v.tuple;
+  for (uint32_t i : path) {
+    if (i >= t.rank())
+      return makeError("mode " + std::to_string(i) + " is out of range for " + print(t));
+    t = t.child(i);
+  }
+  return Value::ofTuple(IntTuple(t));
+}
+
+/// The shape of a layout argument, or the tuple itself.
+Expected<IntTuple> shapeOf(const Value &v) {
+  if (v.kind == Value::Kind::Layout)
+    return v.layout.shape;
+  if (v.kind == Value::Kind::Tuple)
+    return v.tuple;
+  return makeError(std::string("expected a layout or an int tuple but got ") + kindName(v.kind));
+}
+
+Expected<int64_t> bitsOf(const Value &v) {
+  if (v.kind == Value::Kind::Tuple && v.tuple.isInt())
+    return v.tuple.asInt().value;
+  static const std::map<std::string, int64_t> widths = {
+      {"uint1_t", 1},   {"uint2_t", 2},   {"uint4_t", 4},    {"int4_t", 4},      {"uint8_t", 8},
+      {"int8_t", 8},    {"half_t", 16},   {"bfloat16_t", 16}, {"uint16_t", 16},  {"int16_t", 16},
+      {"float", 32},    {"tfloat32_t", 32}, {"uint32_t", 32}, {"int32_t", 32},   {"int", 32},
+      {"double", 64},   {"uint64_t", 64}, {"int64_t", 64},   {"uint128_t", 128}};
+  if (v.kind == Value::Kind::Name) {
+    auto it = widths.find(v.name);
+    if (it != widths.end())
+      return it->second;
+  }
+  return makeError("expected an element bit width or type name but got " + printValue(v, Style::Plain));
+}
+
+Expected<Value> tupleArithOp(const Args &a, TupleOp op) {
+  IntTuple x = CL_TRY(a.tuple(0)), y = CL_TRY(a.tuple(1));
+  ArithScope scope;
+  IntTuple r = CL_TRY(tupleArith(op, x, y));
+  if (scope.failed())
+    return scope.error("tuple arithmetic");
+  return Value::ofTuple(std::move(r));
+}
+
+template <Expected<Layout> (*F)(const Layout &, const Tiler &)> Expected<Value> withTiler(const Args &a) {
+  Layout l = CL_TRY(a.layout(0));
+  Tiler t = CL_TRY(asTiler(a[1]));
+  return lay(CL_TRY(F(l, t)));
+}
+
+template <Expected<Layout> (*F)(const Layout &)> Expected<Value> unary(const Args &a) {
+  return lay(CL_TRY(F(CL_TRY(a.layout(0)))));
+}
+
+/// A layout argument, or a tuple read as its compact column-major layout.
+Expected<Layout> layoutOrShape(const Value &v) {
+  if (v.kind == Value::Kind::Tuple && !hasUnderscore(v.tuple))
+    return makeLayout(v.tuple);
+  if (v.kind == Value::Kind::Layout)
+    return v.layout;
+  return makeError(std::string("expected a layout but got ") + kindName(v.kind));
+}
+
+const std::map<std::string, Operation> &operations() {
+  static const std::map<std::string, Operation> table = {
+      // --- queries -------------------------------------------------------------------
+      {"size", {1, 64, "size(x[, i...])", "number of elements (of mode i...) of a layout or int tuple",
+                [](const Args &a) -> Expected<Value> {
+                  Value v = CL_TRY(at(a[0], CL_TRY(a.indices(1))));
+                  return Value::ofInt(product(CL_TRY(shapeOf(v))));
+                }}},
+      {"cosize", {1, 64, "cosize(L[, i...])", "size of the codomain of a layout (of mode i...)",
+                  [](const Args &a) -> Expected<Value> {
+                    Value v = CL_TRY(at(a[0], CL_TRY(a.indices(1))));
+                    if (v.kind != Value::Kind::Layout)
+                      return makeError("argument 1 must be a layout");
+                    ArithScope scope;
+                    Int c = cosize(v.layout);
+                    if (scope.failed())
+                      return scope.error("cosize");
+                    return Value::ofInt(c);
+                  }}},
+      {"rank", {1, 64, "rank(x[, i...])", "number of top-level modes",
+                [](const Args &a) -> Expected<Value> {
+                  Value v = CL_TRY(at(a[0], CL_TRY(a.indices(1))));
+                  return Value::ofInt(Int::fixed(CL_TRY(shapeOf(v)).rank()));
+                }}},
+      {"depth", {1, 64, "depth(x[, i...])", "nesting depth (0 for an integer)",
+                 [](const Args &a) -> Expected<Value> {
+                   Value v = CL_TRY(at(a[0], CL_TRY(a.indices(1))));
+                   return Value::ofInt(Int::fixed(depth(CL_TRY(shapeOf(v)).view())));
+                 }}},
+      {"shape", {1, 64, "shape(L[, i...])", "the shape of a layout (of mode i...)",
+                 [](const Args &a) -> Expected<Value> {
+                   Value v = CL_TRY(at(a[0], CL_TRY(a.indices(1))));
+                   return Value::ofTuple(CL_TRY(shapeOf(v)));
+                 }}},
+      {"stride", {1, 64, "stride(L[, i...])", "the stride of a layout (of mode i...)",
+                  [](const Args &a) -> Expected<Value> {
+                    Value v = CL_TRY(at(a[0], CL_TRY(a.indices(1))));
+                    if (v.kind != Value::Kind::Layout)
+                      return makeError("argument 1 must be a layout");
+                    return Value::ofTuple(v.layout.stride);
+                  }}},
+      {"get", {2, 64, "get(x, i...)", "mode i (then j, ...) of a layout or int tuple: get<i,j>(x)",
+               [](const Args &a) -> Expected<Value> { return at(a[0], CL_TRY(a.indices(1))); }}},
+      {"layout", {1, 64, "layout(L, i...)", "sub-layout at mode i...: layout<i>(L)",
+                  [](const Args &a) -> Expected<Value> {
+                    CL_TRY(a.layout(0));
+                    return at(a[0], CL_TRY(a.indices(1)));
+                  }}},
+      {"crd2idx", {2, 3, "crd2idx(c, shape[, stride]) | crd2idx(c, L)",
+                   "index of coordinate c (an integer is a 1-D index)",
+                   [](const Args &a) -> Expected<Value> {
+                     IntTuple c = CL_TRY(a.tuple(0));
+                     ArithScope scope;
+                     Int r;
+                     if (a.size() == 2 && a.isLayout(1))
+                       r = CL_TRY(crd2idx(c, a[1].layout));
+                     else if (a.size() == 2)
+                       r = CL_TRY(crd2idx(c, CL_TRY(a.tuple(1))));
+                     else
+                       r = CL_TRY(crd2idx(c, CL_TRY(a.tuple(1)), CL_TRY(a.tuple(2))));
+                     if (scope.failed())
+                       return scope.error("crd2idx");
+                     return Value::ofInt(r);
+                   }}},
+      {"idx2crd", {2, 3, "idx2crd(i, shape[, stride])", "natural coordinate of index i",
+                   [](const Args &a) -> Expected<Value> {
+                     IntTuple i = CL_TRY(a.tuple(0));
+                     ArithScope scope;
+                     IntTuple r = a.size() == 2 ? CL_TRY(idx2crd(i, CL_TRY(a.tuple(1))))
+                                                : CL_TRY(idx2crd(i, CL_TRY(a.tuple(1)), CL_TRY(a.tuple(2))));
+                     if (scope.failed())
+                       return scope.error("idx2crd");
+                     return Value::ofTuple(std::move(r));
+                   }}},
+      // --- construction --------------------------------------------------------------
+      {"make_layout", {1, 64, "make_layout(shape[, stride | LayoutLeft | LayoutRight]) | make_layout(L0, L1, ...)",
+                       "a layout (column-major by default), or the concatenation of layouts",
+                       [](const Args &a) -> Expected<Value> {
+                         if (a.isLayout(0)) {
+                           std::vector<Layout> ls;
+                           for (size_t i = 0; i < a.size(); ++i)
+                             ls.push_back(CL_TRY(a.layout(i)));
+                           return lay(concat(ls.data(), uint32_t(ls.size())));
+                         }
+                         IntTuple s = CL_TRY(a.tuple(0));
+                         if (hasUnderscore(s))
+                           return makeError("a shape cannot contain `_`");
+                         if (a.size() == 1)
+                           return lay(makeLayout(s));
+                         if (a.size() > 2)
+                           return makeError("expected a shape and a stride");
+                         if (a[1].kind == Value::Kind::Name && a[1].name == "LayoutRight")
+                           return lay(makeLayoutRight(s));
+                         if (a[1].kind == Value::Kind::Name && a[1].name == "LayoutLeft")
+                           return lay(makeLayout(s));
+                         return lay(CL_TRY(makeLayout(s, CL_TRY(a.tuple(1)))));
+                       }}},
+      {"make_ordered_layout", {2, 2, "make_ordered_layout(shape, order)", "compact layout with strides in order",
+                               [](const Args &a) -> Expected<Value> {
+                                 return lay(CL_TRY(makeOrderedLayout(CL_TRY(a.tuple(0)), CL_TRY(a.tuple(1)))));
+                               }}},
+      {"make_identity_layout", {1, 1, "make_identity_layout(shape)",
+                                "compact column-major layout: the identity on [0, size) (RESOLUTIONS R7)",
+                                [](const Args &a) -> Expected<Value> { return lay(makeLayout(CL_TRY(a.tuple(0)))); }}},
+      {"make_layout_like", {1, 1, "make_layout_like(L)", "compact layout ordered like L's strides",
+                            unary<makeLayoutLike>}},
+      {"make_fragment_like", {1, 1, "make_fragment_like(L)", "register fragment layout like L",
+                              [](const Args &a) -> Expected<Value> {
+                                return lay(CL_TRY(makeFragmentLike(CL_TRY(layoutOrShape(a[0])))));
+                              }}},
+      {"compact_col_major", {1, 2, "compact_col_major(shape[, current])", "column-major strides",
+                             [](const Args &a) -> Expected<Value> {
+                               IntTuple cur = a.size() > 1 ? CL_TRY(a.tuple(1)) : IntTuple(kStatic1);
+                               return Value::ofTuple(CL_TRY(compactMajor(CL_TRY(a.tuple(0)), cur, Major::Left)));
+                             }}},
+      {"compact_row_major", {1, 2, "compact_row_major(shape[, current])", "row-major strides",
+                             [](const Args &a) -> Expected<Value> {
+                               IntTuple cur = a.size() > 1 ? CL_TRY(a.tuple(1)) : IntTuple(kStatic1);
+                               return Value::ofTuple(CL_TRY(compactMajor(CL_TRY(a.tuple(0)), cur, Major::Right)));
+                             }}},
+      {"make_shape", {0, 64, "make_shape(x...)", "a tuple of the arguments (also make_stride, make_coord)",
+                      [](const Args &a) -> Expected<Value> {
+                        TupleBuilder b;
+                        b.open();
+                        for (size_t i = 0; i < a.size(); ++i)
+                          b.add(CL_TRY(a.tuple(i)));
+                        b.close();
+                        return Value::ofTuple(b.finish());
+                      }}},
+      {"make_tile", {1, 64, "make_tile(T...)", "a tile: a tuple of tilers, same as <T0, T1, ...>",
+                     [](const Args &a) -> Expected<Value> {
+                       std::vector<Tiler> ts;
+                       for (size_t i = 0; i < a.size(); ++i)
+                         ts.push_back(CL_TRY(asTiler(a[i])));
+                       return Value::ofTile(makeTile(ts.data(), uint32_t(ts.size())));
+                     }}},
+      // --- mode manipulation ---------------------------------------------------------
+      {"select", {1, 64, "select(L, i...)", "the layout of modes i...: select<1,0>(L)",
+                  [](const Args &a) -> Expected<Value> {
+                    Layout l = CL_TRY(a.layout(0));
+                    std::vector<uint32_t> m = CL_TRY(a.indices(1));
+                    return lay(CL_TRY(select(l, m.data(), uint32_t(m.size()))));
+                  }}},
+      {"take", {3, 3, "take(L, b, e)", "modes [b, e): take<b,e>(L)",
+                [](const Args &a) -> Expected<Value> {
+                  return lay(CL_TRY(take(CL_TRY(a.layout(0)), CL_TRY(a.index(1)), CL_TRY(a.index(2)))));
+                }}},
+      {"group", {3, 3, "group(L, b, e)", "modes [b, e) grouped into one: group<b,e>(L) (also group_modes)",
+                 [](const Args &a) -> Expected<Value> {
+                   return lay(CL_TRY(group(CL_TRY(a.layout(0)), CL_TRY(a.index(1)), CL_TRY(a.index(2)))));
+                 }}},
+      {"flatten", {1, 1, "flatten(x)", "depth-1 layout or tuple",
+                   [](const Args &a) -> Expected<Value> {
+                     if (a.isLayout(0))
+                       return lay(flatten(a[0].layout));
+                     return Value::ofTuple(flatten(CL_TRY(a.tuple(0)).view()));
+                   }}},
+      {"slice", {2, 2, "slice(coord, x)", "the modes of x where coord has `_`",
+                 [](const Args &a) -> Expected<Value> {
+                   IntTuple c = CL_TRY(a.tuple(0));
+                   if (a.isLayout(1))
+                     return lay(CL_TRY(slice(c, a[1].layout)));
+                   return Value::ofTuple(CL_TRY(slice(c.view(), CL_TRY(a.tuple(1)).view())));
+                 }}},
+      {"dice", {2, 2, "dice(coord, x)", "the modes of x where coord has integers",
+                [](const Args &a) -> Expected<Value> {
+                  IntTuple c = CL_TRY(a.tuple(0));
+                  if (a.isLayout(1))
+                    return lay(CL_TRY(dice(c, a[1].layout)));
+                  return Value::ofTuple(CL_TRY(dice(c.view(), CL_TRY(a.tuple(1)).view())));
+                }}},
+      // --- algebra -------------------------------------------------------------------
+      {"coalesce", {1, 2, "coalesce(L[, profile]) | coalesce(shape)",
+                    "merge modes without changing the function (at the leaves of profile)",
+                    [](const Args &a) -> Expected<Value> {
+                      if (!a.isLayout(0) && a.size() == 1)
+                        return Value::ofTuple(coalesceShape(CL_TRY(a.tuple(0))));
+                      Layout l = CL_TRY(a.layout(0));
+                      ArithScope scope;
+                      Layout r = a.size() == 1 ? coalesce(l) : CL_TRY(coalesce(l, CL_TRY(a.tuple(1))));
+                      if (scope.failed())
+                        return scope.error("coalesce");
+                      return lay(r);
+                    }}},
+      {"filter_zeros", {1, 2, "filter_zeros(L[, profile])", "static-0-stride (or profile-0) modes get size 1",
+                        [](const Args &a) -> Expected<Value> {
+                          Layout l = CL_TRY(a.layout(0));
+                          return lay(a.size() == 1 ? CL_TRY(filterZeros(l)) : CL_TRY(filterZeros(l, CL_TRY(a.tuple(1)))));
+                        }}},
+      {"filter", {1, 2, "filter(L[, profile])", "coalesce(filter_zeros(L))",
+                  [](const Args &a) -> Expected<Value> {
+                    Layout l = CL_TRY(a.layout(0));
+                    ArithScope scope;
+                    Layout r = a.size() == 1 ? filter(l) : CL_TRY(filter(l, CL_TRY(a.tuple(1))));
+                    if (scope.failed())
+                      return scope.error("filter");
+                    return lay(r);
+                  }}},
+      {"composition", {2, 2, "composition(A, B)", "A o B; B a layout, tile, shape, integer or `_`",
+                       withTiler<composition>}},
+      {"complement", {1, 2, "complement(L[, bound])", "the layout of what L does not reach, up to bound",
+                      [](const Args &a) -> Expected<Value> {
+                        Layout l = CL_TRY(a.layout(0));
+                        if (a.size() == 1)
+                          return lay(CL_TRY(complement(l)));
+                        return lay(CL_TRY(complement(l, CL_TRY(a.tuple(1)))));
+                      }}},
+      {"right_inverse", {1, 1, "right_inverse(L)", "R with L(R(i)) == i", unary<rightInverse>}},
+      {"left_inverse", {1, 1, "left_inverse(L)", "R with R(L(i)) == i", unary<leftInverse>}},
+      {"max_common_layout", {2, 2, "max_common_layout(A, B)", "largest common contiguous layout",
+                             [](const Args &a) -> Expected<Value> {
+                               return lay(CL_TRY(maxCommonLayout(CL_TRY(a.layout(0)), CL_TRY(a.layout(1)))));
+                             }}},
+      {"max_common_vector", {2, 2, "max_common_vector(A, B)", "number of common contiguous elements",
+                             [](const Args &a) -> Expected<Value> {
+                               return Value::ofInt(CL_TRY(maxCommonVector(CL_TRY(a.layout(0)), CL_TRY(a.layout(1)))));
+                             }}},
+      // --- divide and product --------------------------------------------------------
+      {"logical_divide", {2, 2, "logical_divide(A, T)", "((tile, rest), ...) by tiler T", withTiler<logicalDivide>}},
+      {"zipped_divide", {2, 2, "zipped_divide(A, T)", "((tiles...), (rests...))", withTiler<zippedDivide>}},
+      {"tiled_divide", {2, 2, "tiled_divide(A, T)", "((tiles...), rests...)", withTiler<tiledDivide>}},
+      {"flat_divide", {2, 2, "flat_divide(A, T)", "(tiles..., rests...)", withTiler<flatDivide>}},
+      {"logical_product", {2, 2, "logical_product(A, B)", "(A, complement(A) o B)", withTiler<logicalProduct>}},
+      {"zipped_product", {2, 2, "zipped_product(A, B)", "((A modes...), (B modes...))", withTiler<zippedProduct>}},
+      {"tiled_product", {2, 2, "tiled_product(A, B)", "((A modes...), B modes...)", withTiler<tiledProduct>}},
+      {"flat_product", {2, 2, "flat_product(A, B)", "(A modes..., B modes...)", withTiler<flatProduct>}},
+      {"blocked_product", {2, 2, "blocked_product(A, B)", "A repeated as blocks over B, like modes joined",
+                           [](const Args &a) -> Expected<Value> {
+                             return lay(CL_TRY(blockedProduct(CL_TRY(a.layout(0)), CL_TRY(layoutOrShape(a[1])))));
+                           }}},
+      {"raked_product", {2, 2, "raked_product(A, B)", "A interleaved (raked) over B",
+                         [](const Args &a) -> Expected<Value> {
+                           return lay(CL_TRY(rakedProduct(CL_TRY(a.layout(0)), CL_TRY(layoutOrShape(a[1])))));
+                         }}},
+      {"tile_to_shape", {2, 3, "tile_to_shape(block, shape[, order])", "repeat block to cover shape",
+                         [](const Args &a) -> Expected<Value> {
+                           Layout b = CL_TRY(a.layout(0));
+                           IntTuple s = CL_TRY(a.tuple(1));
+                           if (a.size() == 2)
+                             return lay(CL_TRY(tileToShape(b, s, nullptr)));
+                           IntTuple o = CL_TRY(a.tuple(2));
+                           return lay(CL_TRY(tileToShape(b, s, &o)));
+                         }}},
+      {"local_tile", {3, 4, "local_tile(L, T, coord[, proj])", "the tile of L at coord of the rest modes",
+                      [](const Args &a) -> Expected<Value> {
+                        Layout l = CL_TRY(a.layout(0));
+                        Tiler t = CL_TRY(asTiler(a[1]));
+                        IntTuple c = CL_TRY(a.tuple(2));
+                        if (a.size() == 3)
+                          return lay(CL_TRY(localTile(l, t, c, nullptr)));
+                        IntTuple p = CL_TRY(a.tuple(3));
+                        return lay(CL_TRY(localTile(l, t, c, &p)));
+                      }}},
+      {"local_partition", {3, 4, "local_partition(L, threads, index[, proj])",
+                           "the elements of L that thread index of the thread layout owns",
+                           [](const Args &a) -> Expected<Value> {
+                             Layout l = CL_TRY(a.layout(0));
+                             Layout t = CL_TRY(layoutOrShape(a[1]));
+                             IntTuple i = CL_TRY(a.tuple(2));
+                             if (a.size() == 3)
+                               return lay(CL_TRY(localPartition(l, t, i, nullptr)));
+                             IntTuple p = CL_TRY(a.tuple(3));
+                             return lay(CL_TRY(localPartition(l, t, i, &p)));
+                           }}},
+      {"stencil_divide", {2, 4, "stencil_divide(L, window[, stride[, dilation]])",
+                          "sliding-window divide per mode (RESOLUTIONS R9)",
+                          [](const Args &a) -> Expected<Value> {
+                            Layout l = CL_TRY(a.layout(0));
+                            IntTuple w = CL_TRY(a.tuple(1));
+                            IntTuple s = a.size() > 2 ? CL_TRY(a.tuple(2)) : IntTuple(kStatic1);
+                            IntTuple d = a.size() > 3 ? CL_TRY(a.tuple(3)) : IntTuple(kStatic1);
+                            return lay(CL_TRY(stencilDivide(l, w, s, d)));
+                          }}},
+      // --- int tuple arithmetic ------------------------------------------------------
+      {"shape_div", {2, 2, "shape_div(a, b)", "shape division with the divisibility condition",
+                     [](const Args &a) -> Expected<Value> {
+                       ArithScope scope;
+                       IntTuple r = CL_TRY(shapeDiv(CL_TRY(a.tuple(0)), CL_TRY(a.tuple(1))));
+                       if (scope.failed())
+                         return scope.error("shape_div");
+                       return Value::ofTuple(std::move(r));
+                     }}},
+      {"ceil_div", {2, 2, "ceil_div(a, b)", "rounded-up division of int tuples",
+                    [](const Args &a) -> Expected<Value> {
+                      ArithScope scope;
+                      IntTuple r = CL_TRY(ceilDiv(CL_TRY(a.tuple(0)), CL_TRY(a.tuple(1))));
+                      if (scope.failed())
+                        return scope.error("ceil_div");
+                      return Value::ofTuple(std::move(r));
+                    }}},
+      {"round_up", {2, 2, "round_up(a, b)", "a rounded up to a multiple of b",
+                    [](const Args &a) -> Expected<Value> {
+                      ArithScope scope;
+                      IntTuple r = CL_TRY(roundUp(CL_TRY(a.tuple(0)), CL_TRY(a.tuple(1))));
+                      if (scope.failed())
+                        return scope.error("round_up");
+                      return Value::ofTuple(std::move(r));
+                    }}},
+      {"product_each", {1, 1, "product_each(t)", "the product of each top-level mode",
+                        [](const Args &a) -> Expected<Value> { return Value::ofTuple(productEach(CL_TRY(a.tuple(0)))); }}},
+      {"tuple_add", {2, 2, "tuple_add(a, b)", "element-wise a + b", [](const Args &a) -> Expected<Value> { return tupleArithOp(a, TupleOp::Add); }}},
+      {"tuple_sub", {2, 2, "tuple_sub(a, b)", "element-wise a - b", [](const Args &a) -> Expected<Value> { return tupleArithOp(a, TupleOp::Sub); }}},
+      {"tuple_mul", {2, 2, "tuple_mul(a, b)", "element-wise a * b", [](const Args &a) -> Expected<Value> { return tupleArithOp(a, TupleOp::Mul); }}},
+      {"tuple_div", {2, 2, "tuple_div(a, b)", "element-wise a / b", [](const Args &a) -> Expected<Value> { return tupleArithOp(a, TupleOp::Div); }}},
+      {"tuple_mod", {2, 2, "tuple_mod(a, b)", "element-wise a % b", [](const Args &a) -> Expected<Value> { return tupleArithOp(a, TupleOp::Mod); }}},
+      // --- recast --------------------------------------------------------------------
+      {"upcast", {2, 2, "upcast(L, n)", "n elements become one: upcast<n>(L)",
+                  [](const Args &a) -> Expected<Value> {
+                    return lay(CL_TRY(upcast(CL_TRY(a.layout(0)), CL_TRY(a.integer(1)).value)));
+                  }}},
+      {"downcast", {2, 2, "downcast(L, n)", "one element becomes n: downcast<n>(L)",
+                    [](const Args &a) -> Expected<Value> {
+                      return lay(CL_TRY(downcast(CL_TRY(a.layout(0)), CL_TRY(a.integer(1)).value)));
+                    }}},
+      {"recast_layout", {3, 3, "recast_layout(L, old, new)",
+                         "from elements of `old` to `new` bits (or type names): recast_layout<uint8_t,uint16_t>(L)",
+                         [](const Args &a) -> Expected<Value> {
+                           return lay(CL_TRY(recastLayout(CL_TRY(a.layout(0)), CL_TRY(bitsOf(a[1])), CL_TRY(bitsOf(a[2])))));
+                         }}},
+  };
+  return table;
+}
+
+/// CuTe spellings that name the same operation.
+const std::map<std::string, std::string> &aliases() {
+  static const std::map<std::string, std::string> table = {
+      {"group_modes", "group"}, {"make_stride", "make_shape"}, {"make_coord", "make_shape"},
+      {"make_step", "make_shape"}, {"make_int_tuple", "make_shape"}};
+  return table;
+}
+
+void printTilerTo(std::string &out, const Tiler &t, Style style) {
+  if (t.isUnderscore()) {
+    out += '_';
+  } else if (t.isLayout()) {
+    out += print(t.layout, style);
+  } else {
+    out += '(';
+    for (uint32_t i = 0; i < t.rank(); ++i) {
+      if (i)
+        out += ',';
+      printTilerTo(out, t.child(i), style);
+    }
+    out += ')';
+  }
+}
+
+} // namespace
+
+Expected<Value> callOperation(const std::string &name, const std::vector<Value> &args) {
+  auto alias = aliases().find(name);
+  const std::string &key = alias == aliases().end() ? name : alias->second;
+  auto it = operations().find(key);
+  if (it == operations().end())
+    return makeError("unknown operation (see --help for the list)");
+  const Operation &op = it->second;
+  if (args.size() < op.minArgs || args.size() > op.maxArgs)
+    return makeError("takes " +
+                     (op.minArgs == op.maxArgs ? std::to_string(op.minArgs)
+                                               : std::to_string(op.minArgs) + " to " + std::to_string(op.maxArgs)) +
+                     " arguments but got " + std::to_string(args.size()) + ": " + op.signature);
+  return op.handler(Args(args));
+}
+
+Expected<Tiler> asTiler(const Value &v) {
+  switch (v.kind) {
+  case Value::Kind::Layout:
+    return tilerFromLayout(v.layout);
+  case Value::Kind::Tuple:
+    return tilerFromShape(v.tuple);
+  case Value::Kind::Tile:
+    return v.tile;
+  case Value::Kind::Name:
+    if (v.name == "X")
+      return underscoreTiler();
+    break;
+  }
+  return makeError("expected a tiler (a layout, shape, tile or `_`) but got " + printValue(v, Style::Plain));
+}
+
+std::string printTiler(const Tiler &t, Style style) {
+  std::string out;
+  printTilerTo(out, t, style);
+  return out;
+}
+
+std::string operationHelp() {
+  std::string out;
+  for (const auto &[name, op] : operations()) {
+    std::string sig = op.signature;
+    out += "  " + sig;
+    out += sig.size() < 44 ? std::string(44 - sig.size(), ' ') : std::string("\n") + std::string(46, ' ');
+    out += op.help;
+    out += '\n';
+  }
+  out += "  aliases: group_modes = group; make_stride, make_coord, make_step = make_shape\n";
+  return out;
+}
+
+} // namespace cutelayout::cli

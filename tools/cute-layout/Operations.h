@@ -1,0 +1,19 @@
+// The operation table of cute-layout: every core operation under its CuTe name.
+#pragma once
+
+#include "Evaluator.h"
+
+#include <vector>
+
+namespace cutelayout::cli {
+
+/// Calls operation `name` (template arguments already appended to args).
+Expected<Value> callOperation(const std::string &name, const std::vector<Value> &args);
+
+/// A value used as a tiler: a layout, a shape (extents read as n:_1), `_` or a tile.
+Expected<Tiler> asTiler(const Value &v);
+
+/// A tiler printed as CuTe prints it: a layout, `_`, or a parenthesized tuple of those.
+std::string printTiler(const Tiler &t, Style style);
+
+} // namespace cutelayout::cli
