@@ -106,9 +106,12 @@ Expected<Int> NotationReader::parseInt() {
   int64_t value = 0;
   while (pos_ < text_.size() && std::isdigit(static_cast<unsigned char>(text_[pos_]))) {
     int digit = text_[pos_] - '0';
-    if (value < (INT64_MIN + digit) / 10)
+    if (value < (INT64_MIN + digit) / 10) {
+      while (pos_ < text_.size() && std::isdigit(static_cast<unsigned char>(text_[pos_])))
+        ++pos_;
       return makeError("column " + std::to_string(start + 1) + ": integer " +
-                       std::string(text_.substr(start, pos_ - start + 1)) + "... does not fit in int64");
+                       std::string(text_.substr(start, pos_ - start)) + " does not fit in int64");
+    }
     value = value * 10 - digit;
     ++pos_;
   }
@@ -151,10 +154,10 @@ Expected<IntTuple> NotationReader::parseTuple(bool allowUnderscore, int depth) {
       return IntTuple::underscore();
     }
   }
-  Expected<Int> x = parseInt();
-  if (!x)
+  bool startsInt = std::isdigit(static_cast<unsigned char>(c)) || c == '-' || c == '+' || c == '_';
+  if (!startsInt)
     return errorHere(allowUnderscore ? "an integer, '_' or '('" : "an integer or '('");
-  return IntTuple(*x);
+  return IntTuple(CL_TRY(parseInt()));
 }
 
 Expected<Layout> NotationReader::parseLayout() {

@@ -120,10 +120,7 @@ Expected<int64_t> bitsOf(const Value &v) {
 
 Expected<Value> tupleArithOp(const Args &a, TupleOp op) {
   IntTuple x = CL_TRY(a.tuple(0)), y = CL_TRY(a.tuple(1));
-  ArithScope scope;
   IntTuple r = CL_TRY(tupleArith(op, x, y));
-  if (scope.failed())
-    return scope.error("tuple arithmetic");
   return Value::ofTuple(std::move(r));
 }
 
@@ -159,10 +156,7 @@ const std::map<std::string, Operation> &operations() {
                     Value v = CL_TRY(at(a[0], CL_TRY(a.indices(1))));
                     if (v.kind != Value::Kind::Layout)
                       return makeError("argument 1 must be a layout");
-                    ArithScope scope;
                     Int c = cosize(v.layout);
-                    if (scope.failed())
-                      return scope.error("cosize");
                     return Value::ofInt(c);
                   }}},
       {"rank", {1, 64, "rank(x[, i...])", "number of top-level modes",
@@ -198,7 +192,6 @@ const std::map<std::string, Operation> &operations() {
                    "index of coordinate c (an integer is a 1-D index)",
                    [](const Args &a) -> Expected<Value> {
                      IntTuple c = CL_TRY(a.tuple(0));
-                     ArithScope scope;
                      Int r;
                      if (a.size() == 2 && a.isLayout(1))
                        r = CL_TRY(crd2idx(c, a[1].layout));
@@ -206,18 +199,13 @@ const std::map<std::string, Operation> &operations() {
                        r = CL_TRY(crd2idx(c, CL_TRY(a.tuple(1))));
                      else
                        r = CL_TRY(crd2idx(c, CL_TRY(a.tuple(1)), CL_TRY(a.tuple(2))));
-                     if (scope.failed())
-                       return scope.error("crd2idx");
                      return Value::ofInt(r);
                    }}},
       {"idx2crd", {2, 3, "idx2crd(i, shape[, stride])", "natural coordinate of index i",
                    [](const Args &a) -> Expected<Value> {
                      IntTuple i = CL_TRY(a.tuple(0));
-                     ArithScope scope;
                      IntTuple r = a.size() == 2 ? CL_TRY(idx2crd(i, CL_TRY(a.tuple(1))))
                                                 : CL_TRY(idx2crd(i, CL_TRY(a.tuple(1)), CL_TRY(a.tuple(2))));
-                     if (scope.failed())
-                       return scope.error("idx2crd");
                      return Value::ofTuple(std::move(r));
                    }}},
       // --- construction --------------------------------------------------------------
@@ -324,10 +312,7 @@ const std::map<std::string, Operation> &operations() {
                       if (!a.isLayout(0) && a.size() == 1)
                         return Value::ofTuple(coalesceShape(CL_TRY(a.tuple(0))));
                       Layout l = CL_TRY(a.layout(0));
-                      ArithScope scope;
                       Layout r = a.size() == 1 ? coalesce(l) : CL_TRY(coalesce(l, CL_TRY(a.tuple(1))));
-                      if (scope.failed())
-                        return scope.error("coalesce");
                       return lay(r);
                     }}},
       {"filter_zeros", {1, 2, "filter_zeros(L[, profile])", "static-0-stride (or profile-0) modes get size 1",
@@ -338,10 +323,7 @@ const std::map<std::string, Operation> &operations() {
       {"filter", {1, 2, "filter(L[, profile])", "coalesce(filter_zeros(L))",
                   [](const Args &a) -> Expected<Value> {
                     Layout l = CL_TRY(a.layout(0));
-                    ArithScope scope;
                     Layout r = a.size() == 1 ? filter(l) : CL_TRY(filter(l, CL_TRY(a.tuple(1))));
-                    if (scope.failed())
-                      return scope.error("filter");
                     return lay(r);
                   }}},
       {"composition", {2, 2, "composition(A, B)", "A o B; B a layout, tile, shape, integer or `_`",
@@ -422,26 +404,17 @@ const std::map<std::string, Operation> &operations() {
       // --- int tuple arithmetic ------------------------------------------------------
       {"shape_div", {2, 2, "shape_div(a, b)", "shape division with the divisibility condition",
                      [](const Args &a) -> Expected<Value> {
-                       ArithScope scope;
                        IntTuple r = CL_TRY(shapeDiv(CL_TRY(a.tuple(0)), CL_TRY(a.tuple(1))));
-                       if (scope.failed())
-                         return scope.error("shape_div");
                        return Value::ofTuple(std::move(r));
                      }}},
       {"ceil_div", {2, 2, "ceil_div(a, b)", "rounded-up division of int tuples",
                     [](const Args &a) -> Expected<Value> {
-                      ArithScope scope;
                       IntTuple r = CL_TRY(ceilDiv(CL_TRY(a.tuple(0)), CL_TRY(a.tuple(1))));
-                      if (scope.failed())
-                        return scope.error("ceil_div");
                       return Value::ofTuple(std::move(r));
                     }}},
       {"round_up", {2, 2, "round_up(a, b)", "a rounded up to a multiple of b",
                     [](const Args &a) -> Expected<Value> {
-                      ArithScope scope;
                       IntTuple r = CL_TRY(roundUp(CL_TRY(a.tuple(0)), CL_TRY(a.tuple(1))));
-                      if (scope.failed())
-                        return scope.error("round_up");
                       return Value::ofTuple(std::move(r));
                     }}},
       {"product_each", {1, 1, "product_each(t)", "the product of each top-level mode",
@@ -507,7 +480,12 @@ Expected<Value> callOperation(const std::string &name, const std::vector<Value> 
                      (op.minArgs == op.maxArgs ? std::to_string(op.minArgs)
                                                : std::to_string(op.minArgs) + " to " + std::to_string(op.maxArgs)) +
                      " arguments but got " + std::to_string(args.size()) + ": " + op.signature);
-  return op.handler(Args(args));
+  // Core operations report overflow themselves; this also catches queries such as size.
+  ArithScope scope;
+  Expected<Value> r = op.handler(Args(args));
+  if (r && scope.failed())
+    return scope.error(key.c_str());
+  return r;
 }
 
 Expected<Tiler> asTiler(const Value &v) {

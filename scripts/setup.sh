@@ -1,0 +1,25 @@
+#!/usr/bin/env bash
+# Installs every Debian package the project needs, if missing. Safe to run repeatedly.
+set -euo pipefail
+
+packages=(
+  build-essential cmake ninja-build ccache python3
+  libgtest-dev libbenchmark-dev libcxxopts-dev
+  llvm-22-dev llvm-22-tools libmlir-22-dev mlir-22-tools
+  clang-22 libclang-rt-22-dev
+)
+
+missing=()
+for p in "${packages[@]}"; do
+  dpkg -s "$p" >/dev/null 2>&1 || missing+=("$p")
+done
+if [ ${#missing[@]} -eq 0 ]; then
+  exit 0
+fi
+
+echo "setup: installing ${missing[*]}"
+sudo_cmd=()
+[ "$(id -u)" -eq 0 ] || sudo_cmd=(sudo)
+export DEBIAN_FRONTEND=noninteractive
+"${sudo_cmd[@]}" apt-get update -q
+"${sudo_cmd[@]}" apt-get install -y -q --no-install-recommends "${missing[@]}"

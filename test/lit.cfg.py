@@ -1,0 +1,14 @@
+# lit configuration for the command-line (and later dialect) tests.
+import os
+import lit.formats
+
+config.name = "cutelayout"
+config.test_format = lit.formats.ShTest(execute_external=False)
+config.suffixes = [".test", ".mlir"]
+config.test_source_root = os.path.dirname(__file__)
+config.test_exec_root = os.path.join(config.cutelayout_build_dir, "test")
+config.environment["PATH"] = os.pathsep.join(
+    [config.llvm_tools_dir, config.environment.get("PATH", os.environ.get("PATH", ""))])
+config.substitutions.append(("%cute-layout", config.cute_layout_path))
+config.substitutions.append(("%golden", config.golden_path))
+config.substitutions.append(("%python", config.python_executable))
