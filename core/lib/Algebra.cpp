@@ -9,13 +9,6 @@ namespace {
 const Int kStatic0 = Int::fixed(0);
 const Int kStatic1 = Int::fixed(1);
 
-/// The leaves of a flat tuple or a single leaf, as an array.
-void leavesOf(TupleView t, SmallVec<Int, 16> &out) {
-  for (uint32_t i = 0; i < t.span(); ++i)
-    if (t.nodes()[i].kind == NodeKind::Int)
-      out.push_back(TupleView(t.nodes() + i).asInt());
-}
-
 IntTuple tupleOf(const SmallVec<Int, 16> &xs) {
   TupleBuilder b;
   b.open();

@@ -8,4 +8,7 @@ namespace cutelayout {
 /// CuTe's detail::coalesce_x: coalesce that also keeps the function past the domain.
 Layout coalesceX(const Layout &l);
 
+/// Appends the integer leaves of t, in order, to out.
+void leavesOf(TupleView t, SmallVec<Int, 16> &out);
+
 } // namespace cutelayout

@@ -161,16 +161,14 @@ namespace {
 // whose front is compared with each new mode:
 //   s:d ++ _1:x -> s:d;  _1:x ++ s:d -> s:d;  s0:d0 ++ s1:s0*d0 -> s0*s1:d0 (static test)
 // `first` is the starting front (a leaf), standing for CuTe's scalar NewShape.
-Layout backwardCoalesce(TupleView flatShape, TupleView flatStride, int last, Int firstShape,
-                        Int firstStride) {
+Layout backwardCoalesce(const SmallVec<Int, 16> &shape, const SmallVec<Int, 16> &stride, Int firstShape) {
   // Result modes, stored reversed (front = back of the vectors).
   SmallVec<Int, 16> shapes, strides;
   shapes.push_back(firstShape);
-  strides.push_back(firstStride);
+  strides.push_back(stride.back());
   bool scalar = true; // CuTe's NewShape is still an integer, not a tuple
-  for (int i = last; i >= 0; --i) {
-    Int s = leafAt(flatShape, uint32_t(i)).asInt();
-    Int d = leafAt(flatStride, uint32_t(i)).asInt();
+  for (int i = int(shape.size()) - 2; i >= 0; --i) {
+    Int s = shape[uint32_t(i)], d = stride[uint32_t(i)];
     if (s.isConstant(1))
       continue;
     if (scalar && shapes.back().isConstant(1)) {
@@ -204,23 +202,30 @@ Layout backwardCoalesce(TupleView flatShape, TupleView flatStride, int last, Int
 }
 } // namespace
 
+void leavesOf(TupleView t, SmallVec<Int, 16> &out) {
+  for (uint32_t i = 0; i < t.span(); ++i)
+    if (t.nodes()[i].kind == NodeKind::Int)
+      out.push_back(TupleView(t.nodes() + i).asInt());
+}
+
 Layout coalesce(const Layout &l) {
-  uint32_t r = leafCount(l.shape);
-  if (r == 0)
+  SmallVec<Int, 16> shape, stride;
+  leavesOf(l.shape, shape);
+  leavesOf(l.stride, stride);
+  if (shape.empty())
     return l; // (): nothing to merge
-  TupleView lastS = leafAt(l.shape, r - 1), lastD = leafAt(l.stride, r - 1);
-  return backwardCoalesce(l.shape, l.stride, int(r) - 2, lastS.asInt(), lastD.asInt());
+  return backwardCoalesce(shape, stride, shape.back());
 }
 
 /// CuTe's coalesce_x: like coalesce, but a trailing static-1 mode seeds the walk with a
 /// static 2 so the function also stays the same past the domain (composition relies on it).
 Layout coalesceX(const Layout &l) {
-  uint32_t r = leafCount(l.shape);
-  if (r == 0)
+  SmallVec<Int, 16> shape, stride;
+  leavesOf(l.shape, shape);
+  leavesOf(l.stride, stride);
+  if (shape.empty())
     return l;
-  Int lastS = leafAt(l.shape, r - 1).asInt(), lastD = leafAt(l.stride, r - 1).asInt();
-  return backwardCoalesce(l.shape, l.stride, int(r) - 2, lastS.isConstant(1) ? Int::fixed(2) : lastS,
-                          lastD);
+  return backwardCoalesce(shape, stride, shape.back().isConstant(1) ? Int::fixed(2) : shape.back());
 }
 
 namespace {

@@ -1,6 +1,5 @@
 #include "Table.h"
 
-#include <cstdio>
 
 namespace cutelayout::cli {
 namespace {
@@ -12,6 +11,12 @@ int digits(int64_t x) {
   for (x = x < 0 ? -x : x; x >= 10; x /= 10)
     ++n;
   return n;
+}
+
+/// v right-aligned in w columns (printf's %*lld).
+std::string padded(int64_t v, int w) {
+  std::string t = std::to_string(v);
+  return std::string(t.size() < size_t(w) ? size_t(w) - t.size() : 0, ' ') + t;
 }
 
 std::string ruler(int64_t cols, int width) {
@@ -35,21 +40,16 @@ Expected<std::string> printTable(const Layout &l, Style style) {
   ArithScope scope;
   int width = digits(cosize(l).value) + 2;
   std::string out = print(l, style) + "\n    ";
-  char cell[64];
-  for (int64_t j = 0; j < n; ++j) {
-    std::snprintf(cell, sizeof cell, "  %*lld ", width - 2, (long long)j);
-    out += cell;
-  }
+  for (int64_t j = 0; j < n; ++j)
+    out += "  " + padded(j, width - 2) + " ";
   out += "\n";
   for (int64_t i = 0; i < m; ++i) {
     out += ruler(n, width);
-    std::snprintf(cell, sizeof cell, "%2lld  ", (long long)i);
-    out += cell;
+    out += padded(i, 2) + "  ";
     for (int64_t j = 0; j < n; ++j) {
       Int offset = add(CL_TRY(crd2idx(IntTuple(Int::dynamic(i)), rows.shape, rows.stride)),
                        CL_TRY(crd2idx(IntTuple(Int::dynamic(j)), cols.shape, cols.stride)));
-      std::snprintf(cell, sizeof cell, "| %*lld ", width - 2, (long long)offset.value);
-      out += cell;
+      out += "| " + padded(offset.value, width - 2) + " ";
     }
     out += "|\n";
   }

@@ -85,6 +85,7 @@ public:
   T &operator[](uint32_t i) { return data()[i]; }
   const T &operator[](uint32_t i) const { return data()[i]; }
   T &back() { return data()[size_ - 1]; }
+  const T &back() const { return data()[size_ - 1]; }
   const T *begin() const { return data(); }
   const T *end() const { return data() + size_; }
 
