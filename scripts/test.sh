@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# Every test: set up, build, run the unit, command-line and golden tests, then the
-# command-line and golden tests again under AddressSanitizer and UBSan.
+# Every test: set up, build, run the unit, command-line and golden tests; fuzz the
+# evaluator for a minute; then run the tests again under AddressSanitizer and UBSan.
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
 "$root/scripts/setup.sh"
@@ -8,6 +8,17 @@ root="$(cd "$(dirname "$0")/.." && pwd)"
 build="${BUILD_DIR:-$root/build}"
 BUILD_DIR="$build" "$root/scripts/build.sh"
 ctest --test-dir "$build" --output-on-failure -j 2
+
+# Fuzzing smoke run: libFuzzer (clang) drives the expression evaluator for a minute.
+fuzz="${FUZZ_BUILD_DIR:-$root/build-fuzz}"
+BUILD_DIR="$fuzz" CMAKE_ARGS="-DCMAKE_CXX_COMPILER=clang++-22 -DCUTELAYOUT_FUZZ=ON -DCUTELAYOUT_BENCHMARKS=OFF" \
+  "$root/scripts/build.sh" cute_layout_fuzzer
+work="$(mktemp -d)"
+cp "$root"/fuzz/corpus/* "$work"/
+(cd "$work" && "$fuzz/fuzz/cute_layout_fuzzer" -max_total_time="${FUZZ_SECONDS:-60}" -seed=1 \
+  -dict="$root/fuzz/cute-layout.dict" "$work" 2>&1 | tail -n 3)
+rm -rf "$work"
+echo "fuzz: no crash in ${FUZZ_SECONDS:-60} s"
 
 # Sanitizers: the core and the command only (no benchmarks), same tests.
 asan="${ASAN_BUILD_DIR:-$root/build-asan}"

@@ -98,6 +98,8 @@ Expected<Layout> composeImpl(const Layout &flatA, TupleView rshape, TupleView rs
 } // namespace
 
 Expected<Layout> composition(const Layout &a, const Layout &b) {
+  if (isEmpty(a) || isEmpty(b))
+    return emptyLayoutError("composition");
   ArithScope scope;
   Expected<Layout> r = composeImpl(coalesceX(a), b.shape, b.stride);
   if (r && scope.failed())
@@ -176,6 +178,8 @@ Expected<Layout> complementImpl(const Layout &filtered, TupleView cotarget) {
 } // namespace
 
 Expected<Layout> complement(const Layout &l, TupleView cotarget) {
+  if (isEmpty(l))
+    return emptyLayoutError("complement");
   ArithScope scope;
   if (hasUnderscore(cotarget))
     return makeError("complement: the bound " + print(cotarget) + " cannot contain `_`");
@@ -186,6 +190,8 @@ Expected<Layout> complement(const Layout &l, TupleView cotarget) {
 }
 
 Expected<Layout> complement(const Layout &l) {
+  if (isEmpty(l))
+    return emptyLayoutError("complement");
   Layout f = filter(l);
   return complement(l, IntTuple(cosize(f)));
 }
@@ -215,6 +221,8 @@ SmallVec<Int, 16> prefixProducts(const SmallVec<Int, 16> &shape) {
 } // namespace
 
 Expected<Layout> rightInverse(const Layout &l) {
+  if (isEmpty(l))
+    return emptyLayoutError("right_inverse");
   ArithScope scope;
   Layout c = coalesce(l);
   SmallVec<Int, 16> shape, stride;
@@ -244,6 +252,8 @@ Expected<Layout> rightInverse(const Layout &l) {
 }
 
 Expected<Layout> leftInverse(const Layout &l) {
+  if (isEmpty(l))
+    return emptyLayoutError("left_inverse");
   ArithScope scope;
   Layout c = coalesce(l);
   if (!isStatic(c.stride))
