@@ -10,5 +10,8 @@ config.test_exec_root = os.path.join(config.cutelayout_build_dir, "test")
 config.environment["PATH"] = os.pathsep.join(
     [config.llvm_tools_dir, config.environment.get("PATH", os.environ.get("PATH", ""))])
 config.substitutions.append(("%cute-layout", config.cute_layout_path))
+if config.cute_opt_path:
+    config.available_features.add("cute-opt")
+    config.substitutions.append(("%cute-opt", config.cute_opt_path))
 config.substitutions.append(("%golden", config.golden_path))
 config.substitutions.append(("%python", config.python_executable))

@@ -25,6 +25,10 @@ void printTo(std::string &out, TupleView t, Style style) {
     return;
   }
   Int x = t.asInt();
+  if (style == Style::Type && !x.isStatic) {
+    out += '?';
+    return;
+  }
   if (style == Style::Cute && x.isStatic)
     out += '_';
   out += std::to_string(x.value);
@@ -144,6 +148,10 @@ Expected<IntTuple> NotationReader::parseTuple(bool allowUnderscore, int depth) {
     }
     b.close();
     return b.finish();
+  }
+  if (c == '?' && options_.allowUnknown) {
+    ++pos_;
+    return IntTuple(Int::dynamic(kUnknownDynamic));
   }
   if (c == '_' && allowUnderscore) {
     size_t next = pos_ + 1;

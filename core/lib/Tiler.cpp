@@ -62,6 +62,30 @@ Tiler Tiler::child(uint32_t i) const {
   return Tiler{layout.mode(i), IntTuple(profile.child(i))};
 }
 
+namespace {
+void printTo(std::string &out, const Tiler &t, Style style) {
+  if (t.isUnderscore()) {
+    out += '_';
+  } else if (t.isLayout()) {
+    out += print(t.layout, style);
+  } else {
+    out += '(';
+    for (uint32_t i = 0; i < t.rank(); ++i) {
+      if (i)
+        out += ',';
+      printTo(out, t.child(i), style);
+    }
+    out += ')';
+  }
+}
+} // namespace
+
+std::string print(const Tiler &t, Style style) {
+  std::string out;
+  printTo(out, t, style);
+  return out;
+}
+
 Tiler tilerFromLayout(const Layout &l) { return Tiler{l, IntTuple(kStatic0)}; }
 
 Tiler underscoreTiler() {

@@ -109,7 +109,7 @@ std::string printValue(const Value &v, Style style) {
   case Value::Kind::Layout:
     return print(v.layout, style);
   case Value::Kind::Tile:
-    return printTiler(v.tile, style);
+    return print(v.tile, style);
   case Value::Kind::Name:
     return v.name;
   }

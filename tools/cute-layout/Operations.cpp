@@ -450,22 +450,6 @@ const std::map<std::string, std::string> &aliases() {
   return table;
 }
 
-void printTilerTo(std::string &out, const Tiler &t, Style style) {
-  if (t.isUnderscore()) {
-    out += '_';
-  } else if (t.isLayout()) {
-    out += print(t.layout, style);
-  } else {
-    out += '(';
-    for (uint32_t i = 0; i < t.rank(); ++i) {
-      if (i)
-        out += ',';
-      printTilerTo(out, t.child(i), style);
-    }
-    out += ')';
-  }
-}
-
 } // namespace
 
 Expected<Value> callOperation(const std::string &name, const std::vector<Value> &args) {
@@ -502,12 +486,6 @@ Expected<Tiler> asTiler(const Value &v) {
     break;
   }
   return makeError("expected a tiler (a layout, shape, tile or `_`) but got " + printValue(v, Style::Plain));
-}
-
-std::string printTiler(const Tiler &t, Style style) {
-  std::string out;
-  printTilerTo(out, t, style);
-  return out;
 }
 
 std::string operationHelp() {

@@ -13,7 +13,4 @@ Expected<Value> callOperation(const std::string &name, const std::vector<Value> 
 /// A value used as a tiler: a layout, a shape (extents read as n:_1), `_` or a tile.
 Expected<Tiler> asTiler(const Value &v);
 
-/// A tiler printed as CuTe prints it: a layout, `_`, or a parenthesized tuple of those.
-std::string printTiler(const Tiler &t, Style style);
-
 } // namespace cutelayout::cli

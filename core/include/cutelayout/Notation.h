@@ -21,7 +21,13 @@ namespace cutelayout {
 
 struct Layout;
 
-enum class Style { Plain, Cute };
+/// Plain: 8, Cute: _8 for static leaves (CuTe's print()), Type: dynamic leaves as `?`
+/// (the form of MLIR types, where a runtime value is unknown).
+enum class Style { Plain, Cute, Type };
+
+/// The value a `?` leaf carries: dynamic and unknown. Algebra on types runs with it, so it
+/// is 1, which no divisibility, zero or overflow check can trip over.
+constexpr int64_t kUnknownDynamic = 1;
 
 std::string print(TupleView t, Style style = Style::Plain);
 std::string print(Int x, Style style = Style::Plain);
@@ -29,6 +35,7 @@ std::string print(const Layout &l, Style style = Style::Plain);
 
 struct ParseOptions {
   bool plainIsDynamic = false; // a plain `N` is a runtime value (cute-layout --dynamic)
+  bool allowUnknown = false;   // `?` is a dynamic leaf of unknown value (MLIR types)
   int maxDepth = 64;
 };
 

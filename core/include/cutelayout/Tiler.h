@@ -14,6 +14,9 @@
 #pragma once
 
 #include "cutelayout/Layout.h"
+#include "cutelayout/Notation.h"
+
+#include <string>
 
 namespace cutelayout {
 
@@ -28,6 +31,9 @@ struct Tiler {
   /// Element i of a tuple tiler.
   Tiler child(uint32_t i) const;
 };
+
+/// CuTe's print of a tiler: a layout, `_`, or a parenthesized tuple of those.
+std::string print(const Tiler &t, Style style = Style::Plain);
 
 Tiler tilerFromLayout(const Layout &l);
 /// A shape read as a tiler: each extent n becomes n:_1, `_` stays `_`.

@@ -1,0 +1,178 @@
+#ifndef CUTE_OPS_TD
+#define CUTE_OPS_TD
+
+include "cute/Dialect/Cute/IR/CuteTypes.td"
+include "mlir/IR/OpBase.td"
+include "mlir/Interfaces/SideEffectInterfaces.td"
+
+// Every cute op here is pure and uses one call-like syntax (docs/dialect.md):
+//   %r = cute.op(%a, %b) {attrs} : (A, B) -> R        canonical
+//   %r = cute.op [%a, %b] : (A, B) -> R               also accepted
+//   %r = cute.op %a, %b : A, B -> R                   also accepted
+//   %r = cute.op %a, %b : R                           operand types from defaults
+// The verifier infers the result with the core library and requires the written result
+// type to be compatible with it; fold() produces constants when the result is static.
+class Cute_Op<string mnemonic, list<Trait> traits = []>
+    : Op<Cute_Dialect, mnemonic, !listconcat(traits, [Pure])> {
+  let hasCustomAssemblyFormat = 1;
+  let hasVerifier = 1;
+  let hasFolder = 1;
+  let extraClassDefinition = [{
+    ::mlir::ParseResult $cppClass::parse(::mlir::OpAsmParser &parser, ::mlir::OperationState &result) {
+      return ::mlir::cute::parseCuteCall(parser, result, $cppClass::getOperationName());
+    }
+    void $cppClass::print(::mlir::OpAsmPrinter &p) { ::mlir::cute::printCuteCall(p, *this); }
+    ::mlir::LogicalResult $cppClass::verify() { return ::mlir::cute::verifyCuteOp(*this); }
+    ::mlir::OpFoldResult $cppClass::fold(FoldAdaptor adaptor) {
+      return ::mlir::cute::foldCuteOp(*this, adaptor.getOperands());
+    }
+  }];
+}
+
+def Cute_IndexLike : AnyTypeOf<[Index, AnySignlessInteger]>;
+def Cute_LeafOrTuple : AnyTypeOf<[Index, AnySignlessInteger, Cute_TupleLike]>;
+
+def Cute_ConstantOp : Cute_Op<"constant", [ConstantLike]> {
+  let summary = "a static cute value; the value is its type";
+  let description = [{
+    `%s = cute.constant : !cute.shape<(4,8)>`. The result type must be fully static.
+    Folders produce constants; `value` holds the static type when the result type is
+    written less precisely (`{value = !cute.shape<(4,8)>} : !cute.shape<2>`).
+  }];
+  let arguments = (ins OptionalAttr<TypeAttr>:$value);
+  let results = (outs Cute_AnyType:$result);
+}
+
+// --- builders ---------------------------------------------------------------------------
+
+class Cute_TupleBuilder<string mnemonic, Type resultType> : Cute_Op<mnemonic> {
+  let arguments = (ins Variadic<Cute_LeafOrTuple>:$elements);
+  let results = (outs resultType:$result);
+}
+
+def Cute_MakeIntTupleOp : Cute_TupleBuilder<"make_int_tuple", Cute_TupleLike> {
+  let summary = "an int tuple of the kind of its result type, from leaves and sub-tuples";
+  let description = [{
+    `%s = cute.make_int_tuple %c4, %c8, %c16 : !cute.shape`. Index and integer operands
+    are leaves: static when defined by a constant, else dynamic `?`.
+  }];
+}
+def Cute_MakeShapeOp : Cute_TupleBuilder<"make_shape", Cute_ShapeType> {
+  let summary = "a shape: `cute.make_shape [%m, %n] : (index, index) -> !cute.shape<2>`";
+}
+def Cute_MakeStrideOp : Cute_TupleBuilder<"make_stride", Cute_StrideType> {
+  let summary = "a stride from leaves and sub-strides";
+}
+def Cute_MakeCoordOp : Cute_TupleBuilder<"make_coord", Cute_CoordType> {
+  let summary = "a coordinate from leaves and sub-coordinates";
+}
+def Cute_MakeTupleOp : Cute_TupleBuilder<"make_tuple", Cute_IntTupleType> {
+  let summary = "a general int tuple";
+}
+
+def Cute_MakeTileOp : Cute_Op<"make_tile"> {
+  let summary = "a tile: one tiler (layout, shape or extent) per mode, CuTe's make_tile";
+  let arguments = (ins Variadic<AnyTypeOf<[Index, AnySignlessInteger, Cute_ShapeType, Cute_IntTupleType, Cute_LayoutType, Cute_TileType]>>:$elements);
+  let results = (outs Cute_TileType:$result);
+}
+
+def Cute_MakeLayoutOp : Cute_Op<"make_layout"> {
+  let summary = "a layout from a shape and an optional stride (column-major when absent)";
+  let arguments = (ins AnyTypeOf<[Cute_ShapeType, Cute_IntTupleType]>:$shape,
+                       Optional<AnyTypeOf<[Cute_StrideType, Cute_IntTupleType]>>:$stride);
+  let results = (outs Cute_LayoutType:$result);
+}
+def Cute_MakeLayoutRawOp : Cute_Op<"make_layout_raw"> {
+  let summary = "a layout from a shape and a stride (the spec's raw spelling)";
+  let arguments = (ins AnyTypeOf<[Cute_ShapeType, Cute_IntTupleType]>:$shape,
+                       AnyTypeOf<[Cute_StrideType, Cute_IntTupleType]>:$stride);
+  let results = (outs Cute_LayoutType:$result);
+}
+def Cute_MakeIdentityLayoutOp : Cute_Op<"make_identity_layout"> {
+  let summary = "the compact column-major layout of a shape: the identity on [0, size) (R7)";
+  let arguments = (ins AnyTypeOf<[Cute_ShapeType, Cute_IntTupleType]>:$shape);
+  let results = (outs Cute_LayoutType:$result);
+}
+def Cute_MakeOrderedLayoutOp : Cute_Op<"make_ordered_layout"> {
+  let summary = "a compact layout whose strides follow an order tuple";
+  let arguments = (ins AnyTypeOf<[Cute_ShapeType, Cute_IntTupleType]>:$shape, Cute_TupleLike:$order);
+  let results = (outs Cute_LayoutType:$result);
+}
+
+// --- queries ----------------------------------------------------------------------------
+
+def Cute_GetShapeOp : Cute_Op<"get_shape"> {
+  let summary = "the shape of a layout";
+  let arguments = (ins Cute_AnyType:$input);
+  let results = (outs Cute_ShapeType:$result);
+}
+def Cute_GetStrideOp : Cute_Op<"get_stride"> {
+  let summary = "the stride of a layout";
+  let arguments = (ins Cute_AnyType:$input);
+  let results = (outs Cute_StrideType:$result);
+}
+def Cute_GetLayoutOp : Cute_Op<"get_layout"> {
+  let summary = "the layout of a layout (a view's layout, once views exist)";
+  let arguments = (ins Cute_AnyType:$input);
+  let results = (outs Cute_LayoutType:$result);
+}
+
+class Cute_IndexQuery<string mnemonic, string what> : Cute_Op<mnemonic> {
+  let summary = what # " (of mode `mode`, a path of mode indices), as an index";
+  let arguments = (ins Cute_AnyType:$input, OptionalAttr<DenseI32ArrayAttr>:$mode);
+  let results = (outs Index:$result);
+}
+def Cute_SizeOp : Cute_IndexQuery<"size", "the number of elements">;
+def Cute_CosizeOp : Cute_IndexQuery<"cosize", "the size of a layout's codomain">;
+def Cute_RankOp : Cute_IndexQuery<"rank", "the number of top-level modes">;
+def Cute_DepthOp : Cute_IndexQuery<"depth", "the nesting depth">;
+
+def Cute_SelectOp : Cute_Op<"select"> {
+  let summary = "the modes `modes` of a tuple or layout, in that order";
+  let arguments = (ins Cute_AnyType:$input, DenseI32ArrayAttr:$modes);
+  let results = (outs Cute_AnyType:$result);
+}
+def Cute_GroupModesOp : Cute_Op<"group_modes"> {
+  let summary = "modes [begin, end) grouped into one (Python-style negative indices)";
+  let arguments = (ins Cute_AnyType:$input, I32Attr:$begin, I32Attr:$end);
+  let results = (outs Cute_AnyType:$result);
+}
+
+def Cute_Crd2IdxOp : Cute_Op<"crd2idx"> {
+  let summary = "the index of a coordinate in a layout";
+  let description = [{
+    `%i = cute.crd2idx %coord, %layout : !cute.coord, !cute.layout -> index`. The
+    coordinate must be weakly congruent with the layout's shape (RESOLUTIONS R11).
+  }];
+  let arguments = (ins AnyTypeOf<[Cute_CoordType, Cute_IntTupleType, Index]>:$coord, Cute_LayoutType:$layout);
+  let results = (outs Index:$result);
+}
+def Cute_Idx2CrdOp : Cute_Op<"idx2crd"> {
+  let summary = "the natural coordinate of an index in a shape";
+  let arguments = (ins AnyTypeOf<[Index, Cute_CoordType, Cute_IntTupleType]>:$index,
+                       AnyTypeOf<[Cute_ShapeType, Cute_IntTupleType]>:$shape);
+  let results = (outs Cute_CoordType:$result);
+}
+
+// --- tuple arithmetic -------------------------------------------------------------------
+
+class Cute_TupleArith<string mnemonic, string what> : Cute_Op<mnemonic> {
+  let summary = what;
+  let arguments = (ins Cute_TupleLike:$lhs, Cute_TupleLike:$rhs);
+  let results = (outs Cute_TupleLike:$result);
+}
+def Cute_TupleAddOp : Cute_TupleArith<"tuple_add", "leaf-wise lhs + rhs">;
+def Cute_TupleSubOp : Cute_TupleArith<"tuple_sub", "leaf-wise lhs - rhs">;
+def Cute_TupleMulOp : Cute_TupleArith<"tuple_mul", "leaf-wise lhs * rhs">;
+def Cute_TupleDivOp : Cute_TupleArith<"tuple_div", "leaf-wise lhs / rhs; zero divisors are rejected">;
+def Cute_TupleModOp : Cute_TupleArith<"tuple_mod", "leaf-wise lhs % rhs; zero divisors are rejected">;
+def Cute_ShapeDivOp : Cute_TupleArith<"shape_div", "CuTe's shape_div (divisibility checked on static leaves)">;
+def Cute_CeilDivOp : Cute_TupleArith<"ceil_div", "CuTe's ceil_div">;
+
+def Cute_ToIntTupleOp : Cute_Op<"to_int_tuple"> {
+  let summary = "a shape, stride or coordinate as a plain int tuple (no `_`)";
+  let arguments = (ins Cute_TupleLike:$input);
+  let results = (outs Cute_IntTupleType:$result);
+}
+
+#endif // CUTE_OPS_TD

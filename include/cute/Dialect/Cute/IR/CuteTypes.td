@@ -1,0 +1,63 @@
+#ifndef CUTE_TYPES_TD
+#define CUTE_TYPES_TD
+
+include "cute/Dialect/Cute/IR/CuteDialect.td"
+include "mlir/IR/AttrTypeBase.td"
+include "mlir/IR/Interfaces.td"
+
+def Cute_TypeInterface : TypeInterface<"CuteTypeInterface"> {
+  let cppNamespace = "::mlir::cute";
+  let description = [{
+    Every cute type: its kind ordinal (RESOLUTIONS R13: 0 ComposedLayout, 1 Layout,
+    2 Swizzle, 3 Tile, 4 Shape, 5 Coord, 6 IntTuple), which indexes the per-kind tables,
+    and what it knows about its value.
+  }];
+  let methods = [
+    InterfaceMethod<"The kind ordinal.", "::mlir::cute::TypeKind", "getKind">,
+    InterfaceMethod<"What the type knows about its value.", "const ::mlir::cute::TypeValue &",
+                    "getTypeValue">,
+  ];
+}
+
+class Cute_Type<string name, string typeMnemonic, string kind>
+    : TypeDef<Cute_Dialect, name, [Cute_TypeInterface]> {
+  let mnemonic = typeMnemonic;
+  let parameters = (ins TypeParameter<"::mlir::cute::TypeValue", "what the type knows of its value", "const ::mlir::cute::TypeValue &">:$value);
+  let genVerifyDecl = 1;
+  let hasCustomAssemblyFormat = 1;
+  let extraClassDeclaration = [{
+    static constexpr ::mlir::cute::TypeKind kKind = ::mlir::cute::TypeKind::}] # kind # [{;
+    ::mlir::cute::TypeKind getKind() const { return kKind; }
+    const ::mlir::cute::TypeValue &getTypeValue() const { return getValue(); }
+  }];
+}
+
+def Cute_IntTupleType : Cute_Type<"IntTuple", "int_tuple", "IntTuple"> {
+  let summary = "a CuTe int tuple";
+}
+def Cute_ShapeType : Cute_Type<"Shape", "shape", "Shape"> {
+  let summary = "a CuTe shape: an int tuple of extents";
+}
+def Cute_StrideType : Cute_Type<"Stride", "stride", "IntTuple"> {
+  let summary = "a CuTe stride: an int tuple of steps (kind IntTuple)";
+}
+def Cute_CoordType : Cute_Type<"Coord", "coord", "Coord"> {
+  let summary = "a CuTe coordinate; `_` leaves select whole modes";
+}
+def Cute_TileType : Cute_Type<"Tile", "tile", "Tile"> {
+  let summary = "a CuTe tile (tiler): a tuple of layouts, extents or `_`, by mode";
+}
+def Cute_LayoutType : Cute_Type<"Layout", "layout", "Layout"> {
+  let summary = "a CuTe layout: congruent shape and stride";
+}
+def Cute_ComposedLayoutType : Cute_Type<"ComposedLayout", "composed_layout", "ComposedLayout"> {
+  let summary = "a composed layout (completed by the swizzle issue; kind and rank only)";
+}
+def Cute_SwizzleType : Cute_Type<"Swizzle", "swizzle", "Swizzle"> {
+  let summary = "a swizzle (completed by the swizzle issue; kind only)";
+}
+
+def Cute_AnyType : Type<CPred<"::llvm::isa<::mlir::cute::CuteTypeInterface>($_self)">, "any cute type">;
+def Cute_TupleLike : AnyTypeOf<[Cute_IntTupleType, Cute_ShapeType, Cute_StrideType, Cute_CoordType]>;
+
+#endif // CUTE_TYPES_TD
