@@ -307,12 +307,15 @@ IntTuple unflatten(TupleView flat, TupleView profile) {
   return b.finish();
 }
 
-IntTuple zip(TupleView t) {
+Expected<IntTuple> zip(TupleView t) {
   if (!t.isTuple())
     return IntTuple(t);
   if (!t.child(0).isTuple())
     return IntTuple::makeTuple({t});
   uint32_t inner = t.child(0).rank();
+  for (TupleView c : t)
+    if (!c.isTuple() || c.rank() != inner)
+      return makeError("zip: the elements of " + print(t) + " are not tuples of one rank");
   TupleBuilder b;
   b.open();
   for (uint32_t j = 0; j < inner; ++j) {

@@ -66,6 +66,8 @@ namespace {
 void printTo(std::string &out, const Tiler &t, Style style) {
   if (t.isUnderscore()) {
     out += '_';
+  } else if (t.isExtent()) {
+    out += print(t.layout.shape, style);
   } else if (t.isLayout()) {
     out += print(t.layout, style);
   } else {
@@ -96,7 +98,7 @@ Tiler tilerFromShape(TupleView shape) {
   if (shape.isUnderscore())
     return underscoreTiler();
   if (shape.isInt())
-    return tilerFromLayout(Layout{IntTuple(shape), IntTuple(kStatic1)});
+    return Tiler{Layout{IntTuple(shape), IntTuple(kStatic1)}, IntTuple(kStatic1)};
   TupleBuilder s, d, p;
   s.open();
   d.open();
@@ -147,8 +149,9 @@ Expected<Layout> logicalDivide(const Layout &a, const Tiler &t) {
     return byMode("logical_divide", a, t, /*keepRest=*/true,
                   [](const Layout &m, const Tiler &e) { return logicalDivide(m, e); });
   return guarded("logical_divide", [&]() -> Expected<Layout> {
-    Layout rest = CL_TRY(complement(t.layout, coalesce(a).shape));
-    return composition(a, concat({t.layout, rest}));
+    Layout tile = t.divisorLayout();
+    Layout rest = CL_TRY(complement(tile, coalesce(a).shape));
+    return composition(a, concat({tile, rest}));
   });
 }
 
@@ -190,9 +193,10 @@ Expected<Layout> logicalProduct(const Layout &a, const Tiler &t) {
     return byMode("logical_product", a, t, /*keepRest=*/true,
                   [](const Layout &m, const Tiler &e) { return logicalProduct(m, e); });
   return guarded("logical_product", [&]() -> Expected<Layout> {
-    Int bound = mul(size(a), cosize(t.layout));
+    Layout tile = t.divisorLayout();
+    Int bound = mul(size(a), cosize(tile));
     Layout rest = CL_TRY(complement(a, IntTuple(bound)));
-    Layout repeated = CL_TRY(composition(rest, t.layout));
+    Layout repeated = CL_TRY(composition(rest, tile));
     return concat({a, repeated});
   });
 }
@@ -215,8 +219,8 @@ Expected<Layout> rankSensitiveProduct(const Layout &a, const Layout &b, bool blo
   uint32_t r = a.rank() > b.rank() ? a.rank() : b.rank();
   Layout product = CL_TRY(logicalProduct(appendTo(a, r), tilerFromLayout(appendTo(b, r))));
   Layout x = product.mode(blockFirst ? 0 : 1), y = product.mode(blockFirst ? 1 : 0);
-  IntTuple s = zip(IntTuple::makeTuple({x.shape, y.shape}));
-  IntTuple d = zip(IntTuple::makeTuple({x.stride, y.stride}));
+  IntTuple s = CL_TRY(zip(IntTuple::makeTuple({x.shape, y.shape})));
+  IntTuple d = CL_TRY(zip(IntTuple::makeTuple({x.stride, y.stride})));
   return Layout{std::move(s), std::move(d)};
 }
 } // namespace

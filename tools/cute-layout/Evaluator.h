@@ -28,6 +28,9 @@ struct Value {
   Layout layout;   // Layout
   Tiler tile;      // Tile
   std::string name; // Name: a bare identifier such as a type name (uint8_t) or LayoutRight
+  /// A Layout whose shape and stride are not congruent. CuTe's make_layout builds and
+  /// prints such a pair without complaint; here it can be printed but not computed with.
+  bool notCongruent = false;
 
   static Value ofTuple(IntTuple t) {
     Value v;

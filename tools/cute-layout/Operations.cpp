@@ -32,6 +32,9 @@ public:
   Expected<Layout> layout(size_t i) const {
     if (v_[i].kind != Value::Kind::Layout)
       return wrongKind(i, "a layout");
+    if (v_[i].notCongruent)
+      return makeError("argument " + std::to_string(i + 1) + ": shape " + print(v_[i].layout.shape) +
+                       " and stride " + print(v_[i].layout.stride) + " are not congruent");
     return v_[i].layout;
   }
   Expected<IntTuple> tuple(size_t i) const {
@@ -80,6 +83,11 @@ Value lay(Layout l) { return Value::ofLayout(std::move(l)); }
 
 /// The sub-layout or sub-tuple at a path of mode indices.
 Expected<Value> at(const Value &v, const std::vector<uint32_t> &path) {
+  if (v.kind == Value::Kind::Layout && v.notCongruent && !path.empty())
+    return makeError("shape " + print(v.layout.shape) + " and stride " + print(v.layout.stride) +
+                     " are not congruent");
+  if (v.kind == Value::Kind::Layout && path.empty())
+    return v;
   if (v.kind == Value::Kind::Layout)
     return lay(CL_TRY(get(v.layout, path.data(), uint32_t(path.size()))));
   if (v.kind != Value::Kind::Tuple)
@@ -156,6 +164,9 @@ const std::map<std::string, Operation> &operations() {
                     Value v = CL_TRY(at(a[0], CL_TRY(a.indices(1))));
                     if (v.kind != Value::Kind::Layout)
                       return makeError("argument 1 must be a layout");
+                    if (v.notCongruent)
+                      return makeError("shape " + print(v.layout.shape) + " and stride " +
+                                       print(v.layout.stride) + " are not congruent");
                     Int c = cosize(v.layout);
                     return Value::ofInt(c);
                   }}},
@@ -194,7 +205,7 @@ const std::map<std::string, Operation> &operations() {
                      IntTuple c = CL_TRY(a.tuple(0));
                      Int r;
                      if (a.size() == 2 && a.isLayout(1))
-                       r = CL_TRY(crd2idx(c, a[1].layout));
+                       r = CL_TRY(crd2idx(c, CL_TRY(a.layout(1))));
                      else if (a.size() == 2)
                        r = CL_TRY(crd2idx(c, CL_TRY(a.tuple(1))));
                      else
@@ -229,7 +240,15 @@ const std::map<std::string, Operation> &operations() {
                            return lay(makeLayoutRight(s));
                          if (a[1].kind == Value::Kind::Name && a[1].name == "LayoutLeft")
                            return lay(makeLayout(s));
-                         return lay(CL_TRY(makeLayout(s, CL_TRY(a.tuple(1)))));
+                         IntTuple d = CL_TRY(a.tuple(1));
+                         if (hasUnderscore(d))
+                           return makeError("a stride cannot contain `_`");
+                         Expected<Layout> l = makeLayout(s, d);
+                         if (l)
+                           return lay(l.take());
+                         Value raw = lay(Layout{s, d}); // as CuTe: printable, not computable
+                         raw.notCongruent = true;
+                         return raw;
                        }}},
       {"make_ordered_layout", {2, 2, "make_ordered_layout(shape, order)", "compact layout with strides in order",
                                [](const Args &a) -> Expected<Value> {
@@ -271,38 +290,62 @@ const std::map<std::string, Operation> &operations() {
                        return Value::ofTile(makeTile(ts.data(), uint32_t(ts.size())));
                      }}},
       // --- mode manipulation ---------------------------------------------------------
-      {"select", {1, 64, "select(L, i...)", "the layout of modes i...: select<1,0>(L)",
+      {"select", {1, 64, "select(x, i...)", "the modes i... of a layout or int tuple: select<1,0>(x)",
                   [](const Args &a) -> Expected<Value> {
-                    Layout l = CL_TRY(a.layout(0));
                     std::vector<uint32_t> m = CL_TRY(a.indices(1));
-                    return lay(CL_TRY(select(l, m.data(), uint32_t(m.size()))));
+                    if (a.isLayout(0))
+                      return lay(CL_TRY(select(CL_TRY(a.layout(0)), m.data(), uint32_t(m.size()))));
+                    IntTuple t = CL_TRY(a.tuple(0));
+                    TupleBuilder b;
+                    b.open();
+                    for (uint32_t i : m) {
+                      if (i >= t.rank())
+                        return makeError("mode " + std::to_string(i) + " is out of range for " + print(t));
+                      b.add(t.child(i));
+                    }
+                    b.close();
+                    return Value::ofTuple(b.finish());
                   }}},
-      {"take", {3, 3, "take(L, b, e)", "modes [b, e): take<b,e>(L)",
+      {"take", {3, 3, "take(x, b, e)", "modes [b, e) of a layout or int tuple: take<b,e>(x)",
                 [](const Args &a) -> Expected<Value> {
-                  return lay(CL_TRY(take(CL_TRY(a.layout(0)), CL_TRY(a.index(1)), CL_TRY(a.index(2)))));
+                  uint32_t b = CL_TRY(a.index(1)), e = CL_TRY(a.index(2));
+                  if (a.isLayout(0))
+                    return lay(CL_TRY(take(CL_TRY(a.layout(0)), b, e)));
+                  IntTuple t = CL_TRY(a.tuple(0));
+                  if (b > e || e > t.rank())
+                    return makeError("range [" + std::to_string(b) + "," + std::to_string(e) +
+                                     ") is out of range for " + print(t));
+                  return Value::ofTuple(take(t.view(), b, e));
                 }}},
-      {"group", {3, 3, "group(L, b, e)", "modes [b, e) grouped into one: group<b,e>(L) (also group_modes)",
+      {"group", {3, 3, "group(x, b, e)", "modes [b, e) grouped into one: group<b,e>(x) (also group_modes)",
                  [](const Args &a) -> Expected<Value> {
-                   return lay(CL_TRY(group(CL_TRY(a.layout(0)), CL_TRY(a.index(1)), CL_TRY(a.index(2)))));
+                   uint32_t b = CL_TRY(a.index(1)), e = CL_TRY(a.index(2));
+                   if (a.isLayout(0))
+                     return lay(CL_TRY(group(CL_TRY(a.layout(0)), b, e)));
+                   IntTuple t = CL_TRY(a.tuple(0));
+                   if (b > e || e > t.rank())
+                     return makeError("range [" + std::to_string(b) + "," + std::to_string(e) +
+                                      ") is out of range for " + print(t));
+                   return Value::ofTuple(group(t.view(), b, e));
                  }}},
       {"flatten", {1, 1, "flatten(x)", "depth-1 layout or tuple",
                    [](const Args &a) -> Expected<Value> {
                      if (a.isLayout(0))
-                       return lay(flatten(a[0].layout));
+                       return lay(flatten(CL_TRY(a.layout(0))));
                      return Value::ofTuple(flatten(CL_TRY(a.tuple(0)).view()));
                    }}},
       {"slice", {2, 2, "slice(coord, x)", "the modes of x where coord has `_`",
                  [](const Args &a) -> Expected<Value> {
                    IntTuple c = CL_TRY(a.tuple(0));
                    if (a.isLayout(1))
-                     return lay(CL_TRY(slice(c, a[1].layout)));
+                     return lay(CL_TRY(slice(c, CL_TRY(a.layout(1)))));
                    return Value::ofTuple(CL_TRY(slice(c.view(), CL_TRY(a.tuple(1)).view())));
                  }}},
       {"dice", {2, 2, "dice(coord, x)", "the modes of x where coord has integers",
                 [](const Args &a) -> Expected<Value> {
                   IntTuple c = CL_TRY(a.tuple(0));
                   if (a.isLayout(1))
-                    return lay(CL_TRY(dice(c, a[1].layout)));
+                    return lay(CL_TRY(dice(c, CL_TRY(a.layout(1)))));
                   return Value::ofTuple(CL_TRY(dice(c.view(), CL_TRY(a.tuple(1)).view())));
                 }}},
       // --- algebra -------------------------------------------------------------------

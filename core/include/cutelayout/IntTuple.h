@@ -150,8 +150,9 @@ IntTuple repeat(uint32_t n, TupleView x);
 /// Inverse of flatten: rebuild flat's leaves with the profile of `profile`.
 /// @pre leafCount(profile) == rank(flat)
 IntTuple unflatten(TupleView flat, TupleView profile);
-/// CuTe's zip of a tuple of equal-rank tuples (transpose).
-IntTuple zip(TupleView t);
+/// CuTe's zip of a tuple of equal-rank tuples (transpose). @pre when t's first element
+/// is a tuple, every element is a tuple of that rank.
+Expected<IntTuple> zip(TupleView t);
 /// CuTe's zip2_by: guided by `guide` (a profile; leaves mark rank-2 modes of t).
 Expected<IntTuple> zip2By(TupleView t, TupleView guide);
 

@@ -24,7 +24,11 @@ struct Tiler {
   Layout layout;
   IntTuple profile;
 
+  /// A layout or an extent: something that acts in 1-D.
   bool isLayout() const { return profile.isInt(); }
+  bool isExtent() const { return profile.isInt() && profile.asInt().value == 1; }
+  /// The layout the divides and products use: make_layout(n) for an extent n.
+  Layout divisorLayout() const { return isExtent() ? makeLayout(layout.shape) : layout; }
   bool isUnderscore() const { return profile.view().isUnderscore(); }
   bool isTuple() const { return profile.isTuple(); }
   uint32_t rank() const { return profile.rank(); }

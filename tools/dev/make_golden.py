@@ -1,0 +1,1202 @@
+#!/usr/bin/env python3
+"""Build the golden corpus core/test/data/golden.tsv from CuTe's own answers.
+
+Development only: tests and CI read the committed golden.tsv and never run this.
+
+Each case is generated at random (fixed seed), written twice, once in cute-layout's
+notation and once as a C++ CuTe expression, and the C++ side is evaluated by compiling
+it against the CUTLASS headers that /work/shared/tools/cute-ref extracts from the
+fetched CUTLASS/CCCL mirrors. Output lines are
+
+    <cute-layout expression> TAB <what cute::print printed, or ERROR> TAB <static|dynamic>
+
+A case is ERROR when CuTe rejects it at compile time (static_assert, no overload, ...)
+or when its program crashes or hangs at run time. Cases are compiled in batches; a batch
+that fails to compile is split by attributing the compiler's errors to the lines of
+the cases, then by bisection, so one rejected case never loses the others. Each case
+prints its index before running and flushes after, so a run that crashes on one case
+is resumed after it.
+"""
+
+import argparse
+import collections
+import concurrent.futures
+import math
+import os
+import random
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+
+CUTE_REF = "/work/shared/tools/cute-ref"
+CACHE = os.environ.get("CUTE_REF_CACHE", "/tmp/cute-ref")
+INCLUDES = [
+    os.path.join(os.path.dirname(CUTE_REF), "cute-ref.d", "stub"),
+    os.path.join(CACHE, "cutlass", "include"),
+    os.path.join(CACHE, "cccl", "libcudacxx", "include"),
+]
+CXXFLAGS = ["-std=c++17", "-O0", "-w"]
+PRELUDE = """\
+#include <cute/layout.hpp>
+#include <cute/layout_composed.hpp>
+#include <cute/swizzle_layout.hpp>
+#include <cute/tensor_impl.hpp>
+#include <cstdio>
+#include <cstdlib>
+"""
+
+# ---------------------------------------------------------------------------
+# Values: every node renders itself in cute-layout notation and as C++.
+# ---------------------------------------------------------------------------
+
+
+class I:
+    """An integer leaf, static (Int<N>) or dynamic (int)."""
+
+    __slots__ = ("v", "static")
+
+    def __init__(self, v, static):
+        self.v, self.static = v, static
+
+
+class _Underscore:
+    pass
+
+
+U = _Underscore()  # CuTe's `_`
+
+
+def nota_tree(t, dynamic):
+    if t is U:
+        return "_"
+    if isinstance(t, I):
+        return f"_{t.v}" if (dynamic and t.static) else str(t.v)
+    return "(" + ",".join(nota_tree(x, dynamic) for x in t) + ")"
+
+
+_force_static = False  # set only by static_twin()
+
+
+def cpp_tree(t, maker):
+    if t is U:
+        return "_"
+    if isinstance(t, I):
+        return f"Int<{t.v}>{{}}" if (t.static or _force_static) else str(t.v)
+    return maker + "(" + ", ".join(cpp_tree(x, maker) for x in t) + ")"
+
+
+class Tup:
+    """An int tuple (or a single integer); maker is the C++ tuple factory."""
+
+    def __init__(self, t, maker="make_shape"):
+        self.t, self.maker = t, maker
+
+    def nota(self, dynamic):
+        return nota_tree(self.t, dynamic)
+
+    def cpp(self):
+        return cpp_tree(self.t, self.maker)
+
+
+class Lay:
+    def __init__(self, shape, stride):
+        self.shape, self.stride = shape, stride
+
+    def nota(self, dynamic):
+        return nota_tree(self.shape, dynamic) + ":" + nota_tree(self.stride, dynamic)
+
+    def cpp(self):
+        return f"make_layout({cpp_tree(self.shape, 'make_shape')}, {cpp_tree(self.stride, 'make_stride')})"
+
+
+class Tile:
+    def __init__(self, items):
+        self.items = items
+
+    def nota(self, dynamic):
+        return "<" + ", ".join(x.nota(dynamic) for x in self.items) + ">"
+
+    def cpp(self):
+        return "make_tile(" + ", ".join(x.cpp() for x in self.items) + ")"
+
+
+class Name:
+    """A bare name such as LayoutRight (C++: LayoutRight{})."""
+
+    def __init__(self, name, cpp):
+        self.name, self.cpp_text = name, cpp
+
+    def nota(self, dynamic):
+        return self.name
+
+    def cpp(self):
+        return self.cpp_text
+
+
+class Call:
+    def __init__(self, name, args, targs=(), cpp_name=None, cpp_targs=None):
+        self.name, self.args, self.targs = name, list(args), list(targs)
+        self.cpp_name = cpp_name or name
+        self.cpp_targs = list(cpp_targs) if cpp_targs is not None else [str(x) for x in targs]
+
+    def nota(self, dynamic):
+        t = "<" + ",".join(str(x) for x in self.targs) + ">" if self.targs else ""
+        return f"{self.name}{t}(" + ", ".join(a.nota(dynamic) for a in self.args) + ")"
+
+    def cpp(self):
+        t = "<" + ",".join(self.cpp_targs) + ">" if self.cpp_targs else ""
+        return f"{self.cpp_name}{t}(" + ", ".join(a.cpp() for a in self.args) + ")"
+
+
+class TensorCall(Call):
+    """local_tile / local_partition: CuTe takes a tensor, we print its layout."""
+
+    def cpp(self):
+        tensor = f"make_tensor(make_gmem_ptr((float*)nullptr), {self.args[0].cpp()})"
+        rest = ", ".join(a.cpp() for a in self.args[1:])
+        return f"{self.cpp_name}({tensor}, {rest}).layout()"
+
+
+# ---------------------------------------------------------------------------
+# Plain-int structure helpers (nested Python tuples; leaves are ints or P).
+# ---------------------------------------------------------------------------
+
+
+class P:
+    """One layout leaf mode: size s, stride d."""
+
+    __slots__ = ("s", "d")
+
+    def __init__(self, s, d):
+        self.s, self.d = s, d
+
+
+def tmap(t, f):
+    return tuple(tmap(x, f) for x in t) if isinstance(t, tuple) else f(t)
+
+
+def leaves(t):
+    return [y for x in t for y in leaves(x)] if isinstance(t, tuple) else [t]
+
+
+def rank(t):
+    return len(t) if isinstance(t, tuple) else 1
+
+
+def modes(t):
+    return list(t) if isinstance(t, tuple) else [t]
+
+
+def shape_of(m):
+    return tmap(m, lambda p: p.s)
+
+
+def stride_of(m):
+    return tmap(m, lambda p: p.d)
+
+
+def size_of(t):
+    return math.prod(p.s if isinstance(p, P) else p for p in leaves(t))
+
+
+def cosize_of(m):
+    return sum((p.s - 1) * abs(p.d) for p in leaves(m)) + 1
+
+
+def prime_factors(n):
+    out, f = [], 2
+    while n > 1:
+        while n % f == 0:
+            out.append(f)
+            n //= f
+        f += 1
+    return out
+
+
+def divisors(n):
+    return [d for d in range(1, n + 1) if n % d == 0]
+
+
+POW2 = [1, 2, 2, 4, 4, 4, 8, 8, 16]
+ANY = [1, 2, 3, 4, 5, 6, 6, 7, 8, 9, 10, 12, 16]
+STRIDES = [0, 1, 1, 2, 3, 4, 5, 6, 8, 12, 16, 24, 32]
+WIDTHS = {1: "cute::uint1_t", 2: "cute::uint2_t", 4: "cute::uint4_t", 8: "uint8_t",
+          16: "uint16_t", 32: "uint32_t", 64: "uint64_t"}
+
+
+# ---------------------------------------------------------------------------
+# The random generator context.
+# ---------------------------------------------------------------------------
+
+
+class Gen:
+    """Random choices plus the static/dynamic decoration of leaves.
+
+    In static mode every leaf is static. In dynamic mode a leaf is static with
+    probability p (strides 0 and 1 more often, to exercise _0 and _1)."""
+
+    def __init__(self, rng, dynamic):
+        self.r, self.dynamic = rng, dynamic
+
+    def chance(self, p):
+        return self.r.random() < p
+
+    def pick(self, seq):
+        return self.r.choice(seq)
+
+    # -- decoration ------------------------------------------------------
+    def leaf(self, v, p=0.15):
+        return I(v, (not self.dynamic) or self.r.random() < p)
+
+    def stride_leaf(self, v, p=None):
+        if p is None:
+            p = 0.5 if v in (0, 1) else 0.1
+        elif callable(p):
+            p = p(v)
+        return self.leaf(v, p)
+
+    def tup(self, t, maker="make_shape", p=0.15):
+        return Tup(tmap(t, lambda v: U if v is U else self.leaf(v, p)), maker)
+
+    def num(self, v, p=0.15):
+        return Tup(self.leaf(v, p))
+
+    def lay(self, m, ps=0.15, pd=None, all_static=0.0):
+        """A layout; in dynamic mode all_static is the chance that every stride is
+        static (complement, and so divides, products and inverses, need that)."""
+        if self.dynamic and self.chance(all_static):
+            pd = 1.0
+        return Lay(tmap(m, lambda x: self.leaf(x.s, ps)), tmap(m, lambda x: self.stride_leaf(x.d, pd)))
+
+    # -- structure -------------------------------------------------------
+    def nest(self, items, max_rank=3, wrap1=0.1):
+        """Groups a flat list into a tuple of rank <= max_rank and depth <= 2."""
+        n = len(items)
+        if n == 1:
+            return (items[0],) if self.chance(wrap1) else items[0]
+        r = self.r.randint(1, min(max_rank, n))
+        if r == 1:
+            return tuple(items)
+        cuts = sorted(self.r.sample(range(1, n), r - 1))
+        groups = [items[a:b] for a, b in zip([0] + cuts, cuts + [n])]
+        return tuple(g[0] if len(g) == 1 else tuple(g) for g in groups)
+
+    def sizes(self, n, pow2=True, max_size=256):
+        while True:
+            out = [self.pick(POW2 if pow2 else ANY) for _ in range(n)]
+            if math.prod(out) <= max_size:
+                return out
+
+    def nleaves(self, lo=1, hi=5):
+        return self.r.choice([k for k in [1, 2, 2, 3, 3, 3, 4, 4, 5] if lo <= k <= hi])
+
+    def compact(self, sizes, permute=False, gaps=False, start=1):
+        """Leaf modes with compact strides in a random (or column-major) order."""
+        order = list(range(len(sizes)))
+        if permute:
+            self.r.shuffle(order)
+        strides, d = [0] * len(sizes), start
+        for i in order:
+            strides[i] = d
+            d *= sizes[i] * (self.pick([1, 1, 2, 3]) if gaps else 1)
+        return [P(s, x) for s, x in zip(sizes, strides)]
+
+    def layout_modes(self, kind=None, n=None, pow2=None, max_rank=3, max_size=256):
+        """Nested P for a random layout of the given kind."""
+        kind = kind or self.pick(["compact", "perm", "perm", "gapped", "general", "zeros"])
+        n = n or self.nleaves()
+        pow2 = self.chance(0.7) if pow2 is None else pow2
+        sz = self.sizes(n, pow2, max_size)
+        if kind == "general":
+            flat = [P(s, self.pick(STRIDES)) for s in sz]
+        else:
+            flat = self.compact(sz, permute=kind != "compact", gaps=kind == "gapped")
+            if kind == "zeros":
+                for p in flat:
+                    if self.chance(0.4):
+                        p.d = 0
+            if kind == "neg":
+                for p in flat:
+                    if self.chance(0.4):
+                        p.d = -p.d
+        return self.nest(flat, max_rank)
+
+    def segments(self, factors, k=None, injective=True):
+        """Leaf modes made of disjoint runs of a factor sequence, in random order:
+        each has size prod(run) and stride prod(factors before the run)."""
+        if not factors:
+            return [P(1, self.pick([0, 1]))]
+        n = len(factors)
+        m = self.r.randint(1, n)
+        cuts = sorted(self.r.sample(range(1, n), m - 1)) if m > 1 else []
+        runs = list(zip([0] + cuts, cuts + [n]))
+        k = k or self.r.randint(1, min(3, len(runs)))
+        chosen = self.r.sample(runs, min(k, len(runs)))
+        if not injective and self.chance(0.5):
+            chosen.append(chosen[0])
+        return [P(math.prod(factors[a:b]), math.prod(factors[:a])) for a, b in chosen]
+
+    def prefix_divisor(self, n):
+        """A product of a prefix of n's prime factors (always a valid by-mode tiler)."""
+        f = prime_factors(n)
+        return math.prod(f[: self.r.randint(0, len(f))]) if f else 1
+
+    def coord(self, shape, hier=0.3, oob=0.0):
+        """A natural coordinate of shape; a nested mode sometimes gets a 1-D index."""
+        if isinstance(shape, tuple):
+            return tuple(
+                self.r.randrange(size_of(s)) if isinstance(s, tuple) and self.chance(hier) else self.coord(s, hier, oob)
+                for s in shape
+            )
+        return self.r.randrange(shape + (2 if self.chance(oob) else 0))
+
+    def mode_path(self, t, bad=False):
+        """Template indices selecting a mode (or sub-mode) of t."""
+        ms = modes(t)
+        if bad:
+            return [len(ms)]
+        i = self.r.randrange(len(ms))
+        if isinstance(ms[i], tuple) and self.chance(0.4):
+            return [i, self.r.randrange(len(ms[i]))]
+        return [i]
+
+
+# ---------------------------------------------------------------------------
+# Generators: one per operation family. Each returns a Call node.
+# ---------------------------------------------------------------------------
+
+
+def any_layout(g, **kw):
+    return g.layout_modes(**kw)
+
+
+def gen_size(g):
+    m = any_layout(g)
+    v = g.r.random()
+    if v < 0.25:
+        return Call("size", [g.tup(shape_of(m))])
+    if v < 0.5:
+        return Call("size", [g.lay(m)])
+    return Call("size", [g.lay(m)], targs=g.mode_path(m, bad=g.chance(0.1)))
+
+
+def gen_cosize(g):
+    m = any_layout(g, kind=g.pick(["compact", "perm", "gapped", "general", "zeros", "neg"]))
+    if g.chance(0.3):
+        return Call("cosize", [g.lay(m)], targs=g.mode_path(m, bad=g.chance(0.1)))
+    return Call("cosize", [g.lay(m)])
+
+
+def _structural(name):
+    """rank / depth: of a layout or a shape, whole or of mode i."""
+
+    def gen(g):
+        m = any_layout(g)
+        arg = g.tup(shape_of(m)) if g.chance(0.35) else g.lay(m)
+        targs = g.mode_path(m, bad=g.chance(0.1)) if g.chance(0.5) else []
+        return Call(name, [arg], targs=targs)
+
+    return gen
+
+
+def gen_get(g):
+    m = any_layout(g)
+    bad = g.chance(0.1)
+    if g.chance(0.5):
+        return Call("get", [g.tup(shape_of(m))], targs=g.mode_path(m, bad))
+    return Call("get", [g.lay(m)], targs=g.mode_path(m, bad))
+
+
+def gen_layout_mode(g):
+    m = any_layout(g)
+    return Call("layout", [g.lay(m)], targs=g.mode_path(m, bad=g.chance(0.1)))
+
+
+def _shape_or_stride(name):
+    def gen(g):
+        m = any_layout(g)
+        targs = g.mode_path(m, bad=g.chance(0.1)) if g.chance(0.5) else []
+        return Call(name, [g.lay(m)], targs=targs)
+
+    return gen
+
+
+def gen_crd2idx(g):
+    m = any_layout(g, kind=g.pick(["compact", "perm", "gapped", "general"]))
+    shape, n = shape_of(m), size_of(m)
+    v = g.r.random()
+    if v < 0.25:
+        c = g.num(g.r.randrange(n))
+    else:
+        t = g.coord(shape, oob=0.05)
+        if g.chance(0.1) and isinstance(t, tuple):  # rank mismatch
+            t = t + (0,) if g.chance(0.5) or len(t) == 1 else t[:-1]
+        c = g.tup(t, "make_coord")
+    form = g.r.random()
+    if form < 0.2:
+        return Call("crd2idx", [c, g.tup(shape)])
+    if form < 0.35:
+        return Call("crd2idx", [c, g.lay(m)])
+    return Call("crd2idx", [c, g.tup(shape), g.tup(stride_of(m), "make_stride")])
+
+
+def gen_idx2crd(g):
+    m = any_layout(g, kind=g.pick(["compact", "compact", "perm", "zeros"]))
+    shape, n = shape_of(m), size_of(m)
+    if g.chance(0.2):
+        idx = g.tup(g.coord(shape, hier=0.7), "make_coord")
+    else:
+        idx = g.num(g.r.randrange(n + (n if g.chance(0.1) else 0)))
+    if g.chance(0.4):
+        return Call("idx2crd", [idx, g.tup(shape)])
+    return Call("idx2crd", [idx, g.tup(shape), g.tup(stride_of(m), "make_stride")])
+
+
+def profile_for(g, m, leaf, bad=False):
+    """A target profile for m's top-level modes (sometimes fewer modes, sometimes
+    following a nested mode's structure)."""
+    ms = modes(m)
+    k = len(ms) + 1 if bad else g.r.randint(1, len(ms))
+    out = []
+    for x in (ms + [ms[-1]])[:k]:
+        if isinstance(x, tuple) and g.chance(0.5):
+            out.append(tmap(x, lambda _: leaf()))
+        else:
+            out.append(leaf())
+    return tuple(out)
+
+
+def gen_coalesce(g):
+    m = any_layout(g, kind=g.pick(["compact", "perm", "zeros", "general", "gapped"]))
+    v = g.r.random()
+    if v < 0.1:
+        return Call("coalesce", [g.tup(shape_of(m))])
+    if v < 0.5 and isinstance(m, tuple):
+        prof = profile_for(g, m, lambda: 1, bad=g.chance(0.1))
+        return Call("coalesce", [g.lay(m), g.tup(prof, p=0.5)])
+    return Call("coalesce", [g.lay(m)])
+
+
+def gen_filter_zeros(g):
+    m = any_layout(g, kind=g.pick(["zeros", "zeros", "general", "perm"]))
+    if g.chance(0.4):
+        if g.chance(0.1):
+            prof = tuple(leaves(shape_of(m))) + (1,)  # not congruent
+        else:
+            prof = tmap(m, lambda p: g.pick([0, 1, p.s]))
+            if isinstance(m, tuple) and g.chance(0.3):  # a coarser profile
+                prof = tuple(g.pick([0, 1]) if isinstance(x, tuple) and g.chance(0.5) else y
+                             for x, y in zip(m, prof))
+        return Call("filter_zeros", [g.lay(m), g.tup(prof, p=0.6)])
+    return Call("filter_zeros", [g.lay(m)])
+
+
+def gen_filter(g):
+    m = any_layout(g, kind=g.pick(["zeros", "zeros", "general", "perm", "compact"]))
+    if g.chance(0.25) and isinstance(m, tuple):
+        return Call("filter", [g.lay(m), g.tup(profile_for(g, m, lambda: 1), p=0.5)])
+    return Call("filter", [g.lay(m)])
+
+
+def gen_complement(g):
+    if g.chance(0.1):  # not injective
+        s = g.pick([2, 4])
+        m = g.nest([P(s, 1), P(g.pick([2, 4]), g.pick([1, 2, s // 2]))])
+    else:
+        m = any_layout(g, kind=g.pick(["compact", "perm", "gapped", "gapped"]), max_size=128)
+    # CuTe sorts strides at compile time: keep them mostly static in dynamic mode
+    L = g.lay(m, pd=0.5, all_static=0.8)
+    v = g.r.random()
+    cos = cosize_of(m)
+    if v < 0.4:
+        return Call("complement", [L])
+    if v < 0.7:
+        return Call("complement", [L, g.num(cos * g.pick([1, 2, 3, 4]))])
+    if v < 0.85:
+        return Call("complement", [L, g.num(g.r.randint(1, 2 * cos))])
+    return Call("complement", [L, g.tup((cos, g.pick([2, 3, 4])))])
+
+
+def composable_rhs(g, a_modes, k=None, loose=True):
+    """Leaf modes of a layout B that maps into A's domain with the divisibility
+    conditions met (runs of the prime factors of A's flattened shape). Unless loose,
+    B is injective (a divide's tiler needs a complement)."""
+    factors = [f for p in leaves(a_modes) for f in prime_factors(p.s)]
+    flat = g.segments(factors, k=k, injective=not (loose and g.chance(0.15)))
+    if loose and g.chance(0.1):
+        flat.insert(g.r.randrange(len(flat) + 1), P(g.pick([2, 3]), 0))
+    return flat
+
+
+def random_rhs(g):
+    return [P(g.pick(ANY), g.pick(STRIDES)) for _ in range(g.r.randint(1, 3))]
+
+
+def gen_composition(g):
+    a = any_layout(g, kind=g.pick(["compact", "perm", "gapped"]), max_size=256)
+    b = random_rhs(g) if g.chance(0.12) else composable_rhs(g, a)
+    return Call("composition", [g.lay(a), g.lay(g.nest(b))])
+
+
+def tiler_for(g, a, kind, bad=False, loose=True, underscore=0.07):
+    """A tiler for layout modes a: 'layout' (1-D over the whole domain), 'tile'
+    (by-mode layouts, ints or `_`) or 'shape' (by-mode integers)."""
+    if kind == "layout":
+        flat = random_rhs(g) if bad else composable_rhs(g, a, loose=loose)
+        return g.lay(g.nest(flat), pd=0.8, all_static=0.5)
+    ms = modes(a)
+    k = g.r.randint(1, len(ms))
+    if kind == "shape":
+        sizes = [g.pick(ANY) if bad else g.prefix_divisor(size_of(x)) for x in ms[:k]]
+        return g.tup(tuple(sizes) if (k > 1 or g.chance(0.5)) else sizes[0])
+    items = []
+    for x in ms[:k]:
+        v = g.r.random()
+        if bad:
+            items.append(g.lay(g.nest(random_rhs(g))))
+        elif v < 0.15:
+            items.append(g.num(g.prefix_divisor(size_of(x))))
+        elif v < 0.15 + underscore:
+            items.append(Tup(U))
+        else:
+            rhs = composable_rhs(g, x, k=g.pick([1, 1, 2]), loose=loose)
+            items.append(g.lay(g.nest(rhs), pd=0.8, all_static=0.5))
+    return Tile(items)
+
+
+def gen_composition_tiler(g):
+    a = any_layout(g, kind=g.pick(["compact", "perm", "gapped"]), n=g.r.randint(2, 5))
+    kind = g.pick(["tile", "tile", "shape"])
+    return Call("composition", [g.lay(a), tiler_for(g, a, kind, bad=g.chance(0.1))])
+
+
+def gen_inverse(name):
+    def gen(g):
+        kind = g.pick(["perm", "perm", "perm", "compact", "gapped", "zeros"])
+        a = any_layout(g, kind=kind, pow2=g.chance(0.6), max_size=128)
+        return Call(name, [g.lay(a, pd=0.5, all_static=0.85)])
+
+    return gen
+
+
+def gen_divide(name):
+    def gen(g):
+        a = any_layout(g, kind=g.pick(["compact", "perm", "gapped"]), n=g.r.randint(1, 5))
+        kind = g.pick(["layout", "tile", "tile", "shape"])
+        # only logical_divide accepts `_` in a tile; keep a few to record the others' errors
+        under = 0.07 if name == "logical_divide" else 0.01
+        tiler = tiler_for(g, a, kind, bad=g.chance(0.08), loose=False, underscore=under)
+        return Call(name, [g.lay(a, pd=0.5), tiler])
+
+    return gen
+
+
+def product_lhs(g):
+    if g.chance(0.1):  # not injective: its complement does not exist
+        return g.nest([P(4, 1), P(2, g.pick([0, 1, 2]))])
+    return any_layout(g, kind=g.pick(["compact", "perm", "gapped"]), n=g.r.randint(1, 3), max_size=32)
+
+
+def gen_product(name, tiles=True):
+    def gen(g):
+        a = product_lhs(g)
+        if tiles and g.chance(0.2):
+            items = [g.lay(any_layout(g, kind=g.pick(["compact", "perm"]), n=g.r.randint(1, 2), max_size=8))
+                     for _ in range(g.r.randint(1, rank(a)))]
+            b = Tile(items)
+        else:
+            b = g.lay(any_layout(g, kind=g.pick(["compact", "perm", "perm", "gapped"]), n=g.r.randint(1, 3), max_size=32))
+        return Call(name, [g.lay(a, pd=0.5, all_static=0.85), b])
+
+    return gen
+
+
+def gen_make_layout(g):
+    m = any_layout(g)
+    v = g.r.random()
+    if v < 0.2:
+        return Call("make_layout", [g.tup(shape_of(m))])
+    if v < 0.55:
+        stride = stride_of(m)
+        if g.chance(0.1):  # not congruent
+            stride = tuple(leaves(stride)) + (1,)
+        return Call("make_layout", [g.tup(shape_of(m)), g.tup(stride, "make_stride")])
+    if v < 0.7:
+        major = g.pick([("LayoutLeft", "LayoutLeft{}"), ("LayoutRight", "LayoutRight{}")])
+        return Call("make_layout", [g.tup(shape_of(m)), Name(*major)])
+    parts = [g.lay(any_layout(g, n=g.r.randint(1, 3), max_size=64)) for _ in range(g.r.randint(2, 3))]
+    return Call("make_layout", parts)
+
+
+def gen_make_ordered_layout(g):
+    n = g.nleaves(2, 5)
+    shape = g.nest(g.sizes(n, g.chance(0.6)))
+    perm = list(range(n))
+    g.r.shuffle(perm)
+    if g.chance(0.25) and isinstance(shape, tuple):  # one order value per top-level mode
+        top = list(range(rank(shape)))
+        g.r.shuffle(top)
+        order = tuple(top)
+    else:
+        it = iter(perm)
+        order = tmap(shape, lambda _: next(it))
+    if g.chance(0.1) and isinstance(order, tuple):  # rank mismatch
+        order = order + (len(perm),)
+    return Call("make_ordered_layout", [g.tup(shape), g.tup(order, "make_step", p=0.7)])
+
+
+def gen_like(name):
+    def gen(g):
+        m = any_layout(g, kind=g.pick(["perm", "perm", "zeros", "general", "gapped", "compact"]))
+        return Call(name, [g.lay(m)])
+
+    return gen
+
+
+def gen_compact_major(name):
+    def gen(g):
+        shape = g.nest(g.sizes(g.nleaves(), g.chance(0.5)))
+        if g.chance(0.2):
+            return Call(name, [g.tup(shape), g.num(g.pick([1, 2, 3, 4, 8]))])
+        return Call(name, [g.tup(shape)])
+
+    return gen
+
+
+def gen_range_modes(name):
+    """group<B,E> / take<B,E>."""
+
+    def gen(g):
+        m = any_layout(g, n=g.nleaves(2, 5), max_rank=4)
+        r = rank(m)
+        if g.chance(0.1):
+            b, e = g.pick([(0, r + 1), (r, r + 1), (1, 0)])
+        else:
+            b = g.r.randrange(r)
+            e = g.r.randint(b + 1, r)
+        arg = g.tup(shape_of(m)) if g.chance(0.15) else g.lay(m)
+        return Call(name, [arg], targs=[b, e])
+
+    return gen
+
+
+def gen_select(g):
+    m = any_layout(g, n=g.nleaves(2, 5), max_rank=4)
+    r = rank(m)
+    idx = [g.r.randrange(r) for _ in range(g.r.randint(1, r + 1))]
+    if g.chance(0.1):
+        idx[-1] = r
+    arg = g.tup(shape_of(m)) if g.chance(0.15) else g.lay(m)
+    return Call("select", [arg], targs=idx)
+
+
+def slice_coord(g, shape):
+    """A coordinate of shape with `_` at some modes (at any depth)."""
+    if isinstance(shape, tuple):
+        return tuple(U if g.chance(0.35) else slice_coord(g, s) for s in shape)
+    return U if g.chance(0.3) else g.r.randrange(shape)
+
+
+def gen_slice_dice(name):
+    def gen(g):
+        m = any_layout(g, n=g.nleaves(2, 5))
+        shape = shape_of(m)
+        c = slice_coord(g, shape) if isinstance(shape, tuple) else U
+        if g.chance(0.1) and isinstance(c, tuple):  # rank mismatch
+            c = c + (U,)
+        target = g.tup(shape) if g.chance(0.2) else g.lay(m)
+        return Call(name, [g.tup(c, "make_coord"), target])
+
+    return gen
+
+
+def gen_tile_to_shape(g):
+    block = any_layout(g, kind=g.pick(["compact", "perm"]), n=g.r.randint(1, 3), pow2=g.chance(0.8),
+                       max_rank=2, max_size=32)
+    bsizes = [size_of(x) for x in modes(block)]
+    R = g.r.randint(len(bsizes), 3)
+    trg = []
+    bad = g.r.randrange(R) if g.chance(0.08) else -1
+    for i in range(R):
+        n = (bsizes[i] if i < len(bsizes) else 1) * g.pick([1, 2, 3, 4])
+        if i == bad:
+            n += 1  # not a multiple of the block
+        f = prime_factors(n)
+        trg.append((f[0], n // f[0]) if len(f) > 1 and g.chance(0.2) else n)
+    if g.chance(0.05) and R == len(bsizes) and R > 1:
+        trg = trg[:-1]  # target rank below the block rank
+    args = [g.lay(block, pd=0.5, all_static=0.85), g.tup(tuple(trg) if len(trg) > 1 or g.chance(0.5) else trg[0])]
+    if g.chance(0.35):
+        order = list(range(len(trg)))
+        g.r.shuffle(order)
+        args.append(g.tup(tuple(order), "make_step", p=0.7))
+    return Call("tile_to_shape", args)
+
+
+def div_operands(g, exact):
+    """An (a, b) pair of ints or tuples for shape_div / ceil_div."""
+    v = g.r.random()
+    if v < 0.35:
+        b = g.pick(ANY)
+        a = b * g.pick([1, 2, 3, 4]) if exact and g.chance(0.7) else g.pick(ANY + [24, 32, 48])
+        if exact and g.chance(0.2):
+            a, b = b, a
+        return a, b
+    a = tuple(g.sizes(g.r.randint(2, 3), g.chance(0.6)))
+    if v < 0.7:
+        if exact and g.chance(0.85):  # a product of a prefix of a's prime factors divides it in order
+            f = [x for y in a for x in prime_factors(y)]
+            return a, math.prod(f[: g.r.randint(0, len(f))])
+        return a, g.pick(ANY)
+    b = tuple(g.pick(divisors(x)) if exact and g.chance(0.9) else g.pick(ANY) for x in a)
+    if g.chance(0.1):
+        b = b[:-1] if len(b) > 1 else b + (1,)
+    return a, b
+
+
+def gen_int_div(name, exact):
+    def gen(g):
+        a, b = div_operands(g, exact)
+        if g.chance(0.05):
+            b = 0 if not isinstance(b, tuple) else b[:-1] + (0,)
+        return Call(name, [g.tup(a, p=0.3), g.tup(b, p=0.3)])
+
+    return gen
+
+
+def gen_max_common(name):
+    def gen(g):
+        n = g.nleaves(1, 4)
+        sz = g.sizes(n, g.chance(0.7), 128)
+        a = g.compact(sz, permute=g.chance(0.6))
+        if g.chance(0.2):
+            b = [P(p.s, p.d) for p in a]
+        else:
+            b = g.compact(sz, permute=g.chance(0.7), gaps=g.chance(0.15))
+        if g.chance(0.1):
+            b = g.compact(g.sizes(n, True, 128), permute=True)
+        return Call(name, [g.lay(g.nest(a), pd=0.6), g.lay(g.nest(b), pd=0.6, all_static=0.5)])
+
+    return gen
+
+
+def cast_layout(g, n, up):
+    """A layout suited to up/downcast by n: a (static in dynamic mode) stride-1 mode,
+    other strides multiples of n."""
+    k = g.r.randint(1, 4)
+    sz = g.sizes(k, True, 128)
+    if up:
+        sz[0] = max(sz[0], n) if g.chance(0.85) else sz[0]
+    flat = g.compact(sz, permute=g.chance(0.5), gaps=g.chance(0.2))
+    if up and g.chance(0.1):
+        flat[-1].d = g.pick([3, 5, 6])  # divisibility violated
+    if g.chance(0.1):
+        flat.append(P(g.pick([2, 4]), 0))
+    if not up and g.chance(0.08):
+        flat = [P(p.s, p.d * 2) for p in flat]  # no stride-1 mode
+    return g.nest(flat)
+
+
+def CAST_STRIDE(v):
+    """downcast needs a static stride-1 mode: mostly _1 in dynamic mode."""
+    return 0.85 if v == 1 else 0.4
+
+
+def gen_cast(name):
+    def gen(g):
+        n = g.pick([2, 4, 8])
+        m = cast_layout(g, n, up=name == "upcast")
+        return Call(name, [g.lay(m, pd=CAST_STRIDE)], targs=[n])
+
+    return gen
+
+
+def gen_recast_layout(g):
+    a, b = g.pick(list(WIDTHS)), g.pick(list(WIDTHS))
+    up = b > a
+    m = cast_layout(g, max(a, b) // min(a, b), up=up)
+    return Call("recast_layout", [g.lay(m, pd=CAST_STRIDE)], targs=[a, b], cpp_targs=[WIDTHS[a], WIDTHS[b]])
+
+
+def gen_local_tile(g):
+    n = g.r.randint(1, 3)
+    sz = g.sizes(n, g.chance(0.8), 512)
+    sz = [s * g.pick([1, 2, 4]) for s in sz]
+    m = g.nest(g.compact(sz, permute=g.chance(0.5)), wrap1=0.3)
+    ms = modes(m)
+    k = g.r.randint(1, len(ms))
+    bad = g.chance(0.1)
+    tsizes = [g.pick(ANY) if bad else g.prefix_divisor(size_of(x)) for x in ms[:k]]
+    if g.chance(0.25):
+        tiler = Tile([g.lay(P(t, 1)) for t in tsizes])
+    else:
+        tiler = g.tup(tuple(tsizes))
+    rest = [-(-size_of(x) // t) for x, t in zip(ms, tsizes)] + [1] * (len(ms) - k)
+    coord = tuple(U if g.chance(0.15) else g.r.randrange(r) for r in rest[:k])
+    return TensorCall("local_tile", [g.lay(m), tiler, g.tup(coord, "make_coord")])
+
+
+def gen_local_partition(g):
+    n = g.r.randint(1, 3)
+    thr = g.sizes(n, True, 64)
+    data = [t * g.pick([1, 2, 4]) for t in thr]
+    m = tuple(g.compact(data, permute=g.chance(0.5)))
+    t = tuple(g.compact(thr, permute=g.chance(0.4)))
+    if g.chance(0.1):
+        t = t + (P(2, size_of(t)),)  # thread layout rank above the data rank
+    idx = g.r.randrange(size_of(t))
+    return TensorCall("local_partition", [g.lay(m), g.lay(t, pd=0.6), g.num(idx)])
+
+
+OPS = {
+    "size": gen_size,
+    "cosize": gen_cosize,
+    "rank": _structural("rank"),
+    "depth": _structural("depth"),
+    "get": gen_get,
+    "layout": gen_layout_mode,
+    "shape": _shape_or_stride("shape"),
+    "stride": _shape_or_stride("stride"),
+    "crd2idx": gen_crd2idx,
+    "idx2crd": gen_idx2crd,
+    "coalesce": gen_coalesce,
+    "filter_zeros": gen_filter_zeros,
+    "filter": gen_filter,
+    "complement": gen_complement,
+    "composition": gen_composition,
+    "composition_tiler": gen_composition_tiler,
+    "right_inverse": gen_inverse("right_inverse"),
+    "left_inverse": gen_inverse("left_inverse"),
+    "logical_divide": gen_divide("logical_divide"),
+    "zipped_divide": gen_divide("zipped_divide"),
+    "tiled_divide": gen_divide("tiled_divide"),
+    "flat_divide": gen_divide("flat_divide"),
+    "logical_product": gen_product("logical_product"),
+    "zipped_product": gen_product("zipped_product"),
+    "tiled_product": gen_product("tiled_product"),
+    "flat_product": gen_product("flat_product"),
+    "blocked_product": gen_product("blocked_product", tiles=False),
+    "raked_product": gen_product("raked_product", tiles=False),
+    "make_layout": gen_make_layout,
+    "make_ordered_layout": gen_make_ordered_layout,
+    "make_layout_like": gen_like("make_layout_like"),
+    "make_fragment_like": gen_like("make_fragment_like"),
+    "compact_col_major": gen_compact_major("compact_col_major"),
+    "compact_row_major": gen_compact_major("compact_row_major"),
+    "group": gen_range_modes("group"),
+    "take": gen_range_modes("take"),
+    "select": gen_select,
+    "slice": gen_slice_dice("slice"),
+    "dice": gen_slice_dice("dice"),
+    "tile_to_shape": gen_tile_to_shape,
+    "shape_div": gen_int_div("shape_div", exact=True),
+    "ceil_div": gen_int_div("ceil_div", exact=False),
+    "max_common_vector": gen_max_common("max_common_vector"),
+    "max_common_layout": gen_max_common("max_common_layout"),
+    "upcast": gen_cast("upcast"),
+    "downcast": gen_cast("downcast"),
+    "recast_layout": gen_recast_layout,
+    "local_tile": gen_local_tile,
+    "local_partition": gen_local_partition,
+}
+
+
+def static_twin(node):
+    """The C++ of node with every integer static."""
+    global _force_static
+    _force_static = True
+    try:
+        return node.cpp()
+    finally:
+        _force_static = False
+
+
+class Case:
+    """One corpus line. For a dynamic case, twin is its all-static C++ form: when CuTe
+    rejects the twin but not the case itself, the case breaks a precondition that CuTe
+    checks only at compile time, and its answer is unchecked (marked in the output)."""
+
+    __slots__ = ("op", "mode", "expr", "cpp", "twin", "result", "twin_result")
+
+    def __init__(self, op, mode, expr, cpp, twin=None):
+        self.op, self.mode, self.expr, self.cpp, self.twin = op, mode, expr, cpp, twin
+        self.result = self.twin_result = None
+
+    @property
+    def unchecked(self):
+        return self.result != "ERROR" and self.twin_result == "ERROR"
+
+
+def generate(seed, per_op, ops):
+    cases = []
+    for mode in ("static", "dynamic"):
+        for op in ops:
+            rng = random.Random(f"{seed}/{mode}/{op}")  # stable per op: adding ops keeps the others
+            g = Gen(rng, mode == "dynamic")
+            seen = set()
+            for _ in range(per_op * 20):
+                if len(seen) >= per_op:
+                    break
+                node = OPS[op](g)
+                expr = node.nota(g.dynamic)
+                if expr not in seen:
+                    seen.add(expr)
+                    cpp = node.cpp()
+                    twin = static_twin(node) if g.dynamic else None
+                    cases.append(Case(op, mode, expr, cpp, twin if twin != cpp else None))
+    return cases
+
+
+# ---------------------------------------------------------------------------
+# The oracle: compile batches against CuTe, isolate rejected cases, run.
+# ---------------------------------------------------------------------------
+
+
+class Oracle:
+    def __init__(self, workdir, compile_timeout=600, run_timeout=20):
+        self.workdir = workdir
+        self.compile_timeout, self.run_timeout = compile_timeout, run_timeout
+        self.compiles = 0
+        self.lock = threading.Lock()
+        self.prelude = os.path.join(workdir, "prelude.hpp")
+        with open(self.prelude, "w") as f:
+            f.write(PRELUDE)
+        # A precompiled prelude saves ~1 s per compile; g++ silently ignores it if unusable.
+        subprocess.run(self.gxx() + ["-x", "c++-header", self.prelude, "-o", self.prelude + ".gch"],
+                       capture_output=True)
+
+    @staticmethod
+    def gxx():
+        cmd = ["g++"] + CXXFLAGS
+        for d in INCLUDES:
+            cmd += ["-I", d]
+        return cmd
+
+    def write_source(self, path, exprs):
+        """One case per line; returns {line number: position in exprs}."""
+        lines = [f'#include "{self.prelude}"', "using namespace cute;"]
+        where = {}
+        for k, e in enumerate(exprs):
+            where[len(lines) + 1] = k
+            lines.append(f"static void c{k}() {{ auto r = ({e}); print(r); }}")
+        lines.append("static void (*const cases[])() = {" + ", ".join(f"c{k}" for k in range(len(exprs))) + "};")
+        lines += [
+            "int main(int argc, char** argv) {",
+            "  int n = (int)(sizeof(cases) / sizeof(cases[0]));",
+            "  for (int i = argc > 1 ? atoi(argv[1]) : 0; i < n; ++i) {",
+            '    printf("@%d\\t", i); fflush(stdout);',
+            "    cases[i]();",
+            '    printf("\\n"); fflush(stdout);',
+            "  }",
+            "}",
+        ]
+        with open(path, "w") as f:
+            f.write("\n".join(lines) + "\n")
+        return where
+
+    def compile(self, exprs, tag):
+        """Returns (binary or None, set of positions the errors point at)."""
+        d = os.path.join(self.workdir, tag)
+        os.makedirs(d, exist_ok=True)
+        src = os.path.join(d, "cases.cpp")
+        where = self.write_source(src, exprs)
+        with self.lock:
+            self.compiles += 1
+        try:
+            p = subprocess.run(self.gxx() + ["cases.cpp", "-o", "cases"], cwd=d, capture_output=True,
+                               text=True, timeout=self.compile_timeout)
+        except subprocess.TimeoutExpired:
+            return None, set()
+        if p.returncode == 0:
+            return os.path.join(d, "cases"), set()
+        blamed = {where[int(n)] for n in re.findall(r"^cases\.cpp:(\d+):", p.stderr, re.M) if int(n) in where}
+        return None, blamed
+
+    def run(self, binary, n):
+        """Runs all n cases, resuming after a crash or hang; returns n results."""
+        out = [None] * n
+        start = 0
+        while start < n:
+            try:
+                p = subprocess.run([binary, str(start)], capture_output=True, timeout=self.run_timeout)
+                text, finished = p.stdout.decode(errors="replace"), p.returncode == 0
+            except subprocess.TimeoutExpired as e:
+                text, finished = (e.stdout or b"").decode(errors="replace"), False
+            last = start - 1
+            for chunk in text.split("@")[1:]:
+                m = re.match(r"(\d+)\t(.*)", chunk, re.S)
+                if not m:
+                    continue
+                i, body = int(m.group(1)), m.group(2)
+                if body.endswith("\n"):
+                    out[i] = body[:-1]
+                    last = i
+                else:
+                    out[i] = "ERROR"  # crashed or hung inside case i
+                    last = i
+            if finished:
+                break
+            if last < start or out[last] != "ERROR":
+                # died outside a case (or before printing): blame the next one
+                last += 1
+                if last < n:
+                    out[last] = "ERROR"
+            start = last + 1
+        return ["ERROR" if r is None else r for r in out]
+
+    def evaluate(self, exprs, tag, verify=True):
+        """Results for exprs, ERROR where CuTe rejects the case."""
+        results = [None] * len(exprs)
+        todo = [list(range(len(exprs)))]
+        step = 0
+        while todo:
+            group = todo.pop()
+            step += 1
+            binary, blamed = self.compile([exprs[i] for i in group], f"{tag}-{step}")
+            if binary:
+                for i, r in zip(group, self.run(binary, len(group))):
+                    results[i] = r
+                continue
+            if len(group) == 1:
+                results[group[0]] = "ERROR"
+                continue
+            culprits = [group[k] for k in sorted(blamed)]
+            if culprits:
+                # The errors point at these cases. Without verify, trust that; with it,
+                # compile each alone (cheap with the precompiled prelude) to confirm.
+                if verify:
+                    todo += [[i] for i in culprits]
+                else:
+                    for i in culprits:
+                        results[i] = "ERROR"
+                rest = [i for i in group if i not in set(culprits)]
+                if rest:
+                    todo.append(rest)
+            else:
+                half = len(group) // 2
+                todo += [group[:half], group[half:]]
+        return results
+
+
+# ---------------------------------------------------------------------------
+# Driver
+# ---------------------------------------------------------------------------
+
+
+def ensure_headers():
+    if not os.path.isfile(os.path.join(CACHE, "cutlass", "include", "cute", "layout.hpp")):
+        # cute-ref extracts the headers from the fetched mirrors on first use
+        subprocess.run([CUTE_REF, "Int<1>{}"], check=True, capture_output=True)
+
+
+UNCHECKED = "# unchecked: the all-static form is an ERROR"
+
+
+def write_tsv(path, cases, seed, per_op):
+    os.makedirs(os.path.dirname(os.path.abspath(path)), exist_ok=True)
+    with open(path, "w") as f:
+        f.write("# Golden corpus: CuTe's own answers (cute::print) for cute-layout expressions.\n")
+        f.write(f"# Generated by tools/dev/make_golden.py --seed {seed} --per-op {per_op}; do not edit.\n")
+        f.write("# Columns: expression TAB expected result (ERROR = CuTe rejects it) TAB static|dynamic\n")
+        f.write("# dynamic: evaluate with `cute-layout --dynamic` (plain N is a runtime int, _N static).\n")
+        f.write(f"# `{UNCHECKED}` marks the next (dynamic) case: CuTe rejects\n")
+        f.write("# its all-static form, so it breaks a precondition CuTe does not check at run time.\n")
+        for c in cases:
+            if c.unchecked:
+                f.write(UNCHECKED + "\n")
+            f.write(f"{c.expr}\t{c.result}\t{c.mode}\n")
+
+
+def self_check(oracle):
+    """Hand-written cases whose answers are known."""
+    checks = [
+        (Call("composition", [Lay((I(6, 1), I(2, 1)), (I(8, 1), I(2, 1))), Lay((I(4, 1), I(3, 1)), (I(3, 1), I(1, 1)))]),
+         "((_2,_2),_3):((_24,_2),_8)"),
+        (Call("composition", [Lay((I(10, 0), I(2, 0)), (I(16, 0), I(4, 0))), Lay((I(5, 0), I(4, 0)), (I(1, 0), I(5, 0)))]),
+         "((5,1),(2,2)):((16,4),(80,4))"),
+        (Call("complement", [Lay(I(4, 1), I(2, 1)), Tup(I(24, 1))]), "(_2,_3):(_1,_8)"),
+        (Call("shape_div", [Tup((I(4, 1), I(5, 1))), Tup(I(3, 1))]), "ERROR"),
+    ]
+    got = oracle.evaluate([n.cpp() for n, _ in checks], "selfcheck")
+    ok = True
+    for (node, want), r in zip(checks, got):
+        if r != want:
+            ok = False
+            print(f"self-check FAILED: {node.cpp()} -> {r}, want {want}", file=sys.stderr)
+    return ok
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    here = os.path.dirname(os.path.abspath(__file__))
+    ap.add_argument("--seed", type=int, default=20240611)
+    ap.add_argument("--per-op", type=int, default=45, help="cases per operation and mode")
+    ap.add_argument("--out", default=os.path.join(here, "..", "..", "core", "test", "data", "golden.tsv"))
+    ap.add_argument("--batch", type=int, default=150, help="expressions per compiled program")
+    ap.add_argument("--jobs", type=int, default=2, help="compiles in parallel")
+    ap.add_argument("--ops", default="", help="comma-separated subset of operations")
+    ap.add_argument("--keep", action="store_true", help="keep the work directory")
+    args = ap.parse_args()
+
+    ops = [o for o in args.ops.split(",") if o] or list(OPS)
+    unknown = [o for o in ops if o not in OPS]
+    if unknown:
+        ap.error("unknown operations: " + ", ".join(unknown))
+    ensure_headers()
+    t0 = time.time()
+    workdir = tempfile.mkdtemp(prefix="make_golden-")
+    oracle = Oracle(workdir)
+    if not self_check(oracle):
+        sys.exit(1)
+
+    cases = generate(args.seed, args.per_op, ops)
+    # (case, attribute) jobs: every case, then the static twins of the dynamic ones
+    jobs = [(c, "result") for c in cases] + [(c, "twin_result") for c in cases if c.twin]
+    batches = [jobs[i:i + args.batch] for i in range(0, len(jobs), args.batch)]
+    print(f"{len(cases)} cases + {len(jobs) - len(cases)} static twins in {len(batches)} batches "
+          f"({workdir})", flush=True)
+    done = [0]
+    lock = threading.Lock()
+
+    def work(k):
+        batch = batches[k]
+        res = oracle.evaluate([c.cpp if attr == "result" else c.twin for c, attr in batch], f"b{k}")
+        for (c, attr), r in zip(batch, res):
+            setattr(c, attr, r)
+        with lock:
+            done[0] += 1
+            errs = sum(r == "ERROR" for r in res)
+            print(f"[{done[0]}/{len(batches)}] batch {k}: {len(batch)} cases, {errs} ERROR, "
+                  f"{oracle.compiles} compiles, {time.time() - t0:.0f}s", flush=True)
+
+    with concurrent.futures.ThreadPoolExecutor(args.jobs) as pool:
+        list(pool.map(work, range(len(batches))))
+
+    write_tsv(args.out, cases, args.seed, args.per_op)
+    summary(cases)
+    print(f"wrote {len(cases)} cases to {args.out} in {time.time() - t0:.0f}s, {oracle.compiles} compiles")
+    if not args.keep:
+        shutil.rmtree(workdir, ignore_errors=True)
+
+
+def summary(cases):
+    # static n, static ERROR, dynamic n, dynamic ERROR, dynamic unchecked
+    stats = collections.defaultdict(lambda: [0] * 5)
+    for c in cases:
+        k = 0 if c.mode == "static" else 2
+        stats[c.op][k] += 1
+        stats[c.op][k + 1] += c.result == "ERROR"
+        stats[c.op][4] += c.unchecked
+    print(f"{'operation':22} {'static':>7} {'ERROR':>6} {'dynamic':>8} {'ERROR':>6} {'unchecked':>10}")
+    for op, v in stats.items():
+        print(f"{op:22} {v[0]:7} {v[1]:6} {v[2]:8} {v[3]:6} {v[4]:10}")
+    tot = [sum(v[i] for v in stats.values()) for i in range(5)]
+    print(f"{'total':22} {tot[0]:7} {tot[1]:6} {tot[2]:8} {tot[3]:6} {tot[4]:10}")
+
+
+if __name__ == "__main__":
+    main()
