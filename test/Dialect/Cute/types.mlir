@@ -26,7 +26,7 @@ func.func @layouts(%a: !cute.layout<((4,8,16),(128,16,1))>, %b: !cute.layout<(_4
                    %c: !cute.layout<((2,2),?):((24,?),8)>, %d: !cute.layout<8:1>) { return }
 
 // CHECK-LABEL: func @tiles
-// CHECK-SAME: %{{.*}}: !cute.tile<(3:4,8:2)>, %{{.*}}: !cute.tile<(32:1,16:1)>, %{{.*}}: !cute.tile<(_,(2,4):(1,8))>)
+// CHECK-SAME: %{{.*}}: !cute.tile<(3:4,8:2)>, %{{.*}}: !cute.tile<(32,16)>, %{{.*}}: !cute.tile<(_,(2,4):(1,8))>)
 func.func @tiles(%a: !cute.tile<(3:4, 8:2)>, %b: !cute.tile<(32,16)>, %c: !cute.tiler<(_, (2,4):(1,8))>) { return }
 
 // CHECK-LABEL: func @later_kinds
