@@ -1,7 +1,7 @@
 // Verification, result inference and folding of the cute ops. Every layout computation
 // here is a call into the cutelayout core; this file converts between IR and core values
 // and turns core errors into the spec's diagnostics.
-#include "cute/Dialect/Cute/IR/CuteOps.h"
+#include "CuteInference.h"
 
 #include "cutelayout/Notation.h"
 
@@ -19,40 +19,15 @@ using cutelayout::Int;
 using cutelayout::IntTuple;
 using cutelayout::TupleBuilder;
 using cutelayout::TupleView;
+using namespace mlir::cute::detail;
 
 #define GET_OP_CLASSES
 #include "cute/Dialect/Cute/IR/CuteOps.cpp.inc"
 
-namespace {
+namespace mlir::cute::detail {
 
 /// How far verification looks through defining ops for a value its type leaves open.
 constexpr int kLookThroughDepth = 8;
-
-/// What an op computes: a cute value, or an index (static when known at build time).
-struct Inferred {
-  bool isIndex = false;
-  TypeValue value;
-  Int index = Int::dynamic(cutelayout::kUnknownDynamic);
-};
-
-/// Reports errors when verifying; stays silent when folding or looking through.
-struct Reporter {
-  Operation *op;
-  bool emit;
-  InFlightDiagnostic error() const { return emit ? op->emitOpError() : InFlightDiagnostic(); }
-};
-
-FailureOr<Inferred> infer(Operation *op, const Reporter &r, int depth);
-
-/// What is known about an operand: for a cute value, the more precise of its type and
-/// (up to a bounded depth) what its defining op computes; for an integer, a static leaf
-/// when it is a constant.
-struct Known {
-  Type type;
-  TypeValue value;
-  Int leaf = Int::dynamic(cutelayout::kUnknownDynamic);
-  bool isCute() const { return isa<CuteTypeInterface>(type); }
-};
 
 Known knowledgeOf(Value v, int depth) {
   Known k;
@@ -80,18 +55,9 @@ std::vector<Known> operandsOf(Operation *op, int depth) {
   return ks;
 }
 
-Inferred ofValue(TypeValue v) {
-  Inferred i;
-  i.value = std::move(v);
-  return i;
-}
+} // namespace mlir::cute::detail
 
-Inferred ofIndex(Int x) {
-  Inferred i;
-  i.isIndex = true;
-  i.index = x;
-  return i;
-}
+namespace {
 
 std::string show(const IntTuple &t) { return cutelayout::print(t, cutelayout::Style::Type); }
 
@@ -294,9 +260,9 @@ FailureOr<Inferred> inferGroupModes(const Reporter &r, const Known &in, int32_t 
 
 // --- coordinates ------------------------------------------------------------------------
 
-/// RESOLUTIONS R11: an integer is always a legal coordinate; otherwise every tuple level
-/// has the shape's rank, and static leaves lie inside static extents.
-LogicalResult checkCoordinate(const Reporter &r, const Known &coord, const Known &layout) {
+} // namespace
+
+LogicalResult mlir::cute::detail::checkCoordinate(const Reporter &r, const Known &coord, const Known &layout) {
   const TypeValue &c = coord.value, &l = layout.value;
   if (!coord.isCute() || (c.hasValue() && !c.tuple().isTuple()))
     return success();
@@ -329,6 +295,8 @@ LogicalResult checkCoordinate(const Reporter &r, const Known &coord, const Known
   }
   return success();
 }
+
+namespace {
 
 FailureOr<Inferred> inferCrd2Idx(const Reporter &r, const Known &coord, const Known &layout) {
   if (failed(checkCoordinate(r, coord, layout)))
@@ -396,7 +364,9 @@ FailureOr<Inferred> inferTupleArith(Operation *op, const Reporter &r, const Know
 
 // --- dispatch ---------------------------------------------------------------------------
 
-FailureOr<Inferred> infer(Operation *op, const Reporter &r, int depth) {
+} // namespace
+
+FailureOr<Inferred> mlir::cute::detail::infer(Operation *op, const Reporter &r, int depth) {
   std::vector<Known> ks = operandsOf(op, depth);
   return llvm::TypeSwitch<Operation *, FailureOr<Inferred>>(op)
       .Case([&](ConstantOp c) -> FailureOr<Inferred> {
@@ -428,10 +398,8 @@ FailureOr<Inferred> infer(Operation *op, const Reporter &r, int depth) {
           return r.error() << "expects an input without `_` leaves, got " << ks[0].type;
         return ofValue(ks[0].value);
       })
-      .Default([&](Operation *) -> FailureOr<Inferred> { return r.error() << "is not a cute op"; });
+      .Default([&](Operation *o) { return inferAlgebraOp(o, r, ks); });
 }
-
-} // namespace
 
 LogicalResult mlir::cute::verifyCuteOp(Operation *op) {
   Reporter r{op, true};

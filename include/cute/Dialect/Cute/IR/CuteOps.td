@@ -175,4 +175,6 @@ def Cute_ToIntTupleOp : Cute_Op<"to_int_tuple"> {
   let results = (outs Cute_IntTupleType:$result);
 }
 
+include "cute/Dialect/Cute/IR/CuteAlgebraOps.td"
+
 #endif // CUTE_OPS_TD

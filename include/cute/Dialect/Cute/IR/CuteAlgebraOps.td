@@ -1,0 +1,125 @@
+#ifndef CUTE_ALGEBRA_OPS_TD
+#define CUTE_ALGEBRA_OPS_TD
+
+// Layout algebra, divide, product and tiling ops. Included by CuteOps.td, after Cute_Op.
+
+def Cute_LayoutLike : AnyTypeOf<[Cute_LayoutType, Cute_ComposedLayoutType]>;
+def Cute_TilerLike : AnyTypeOf<[Cute_LayoutType, Cute_TileType, Cute_ShapeType, Cute_IntTupleType]>;
+
+// --- canonicalizers ---------------------------------------------------------------------
+
+def Cute_CoalesceOp : Cute_Op<"coalesce"> {
+  let summary = "merge modes without changing the layout function (at the leaves of a profile)";
+  let arguments = (ins Cute_AnyType:$input, Optional<Cute_TupleLike>:$target_profile);
+  let results = (outs Cute_LayoutType:$result);
+}
+def Cute_FilterZerosOp : Cute_Op<"filter_zeros"> {
+  let summary = "static-0-stride leaves (or the leaves a target profile marks with 0) get size 1";
+  let arguments = (ins Cute_AnyType:$input, Optional<Cute_AnyType>:$target_profile);
+  let results = (outs Cute_LayoutType:$result);
+}
+def Cute_FilterOp : Cute_Op<"filter"> {
+  let summary = "coalesce(filter_zeros(input))";
+  let arguments = (ins Cute_AnyType:$input);
+  let results = (outs Cute_LayoutType:$result);
+}
+def Cute_ComplementOp : Cute_Op<"complement"> {
+  let summary = "the layout of what the input does not reach, up to an optional bound";
+  let arguments = (ins Cute_AnyType:$input, Optional<Cute_TupleLike>:$cotarget);
+  let results = (outs Cute_LayoutType:$result);
+}
+def Cute_CompositionOp : Cute_Op<"composition"> {
+  let summary = "lhs o rhs; rhs a layout (1-D), a tile or a shape (by mode)";
+  let arguments = (ins Cute_AnyType:$lhs, Cute_TilerLike:$rhs);
+  let results = (outs Cute_LayoutType:$result);
+}
+def Cute_RightInverseOp : Cute_Op<"right_inverse"> {
+  let summary = "R with input(R(i)) == i";
+  let arguments = (ins Cute_AnyType:$input);
+  let results = (outs Cute_LayoutType:$result);
+}
+def Cute_LeftInverseOp : Cute_Op<"left_inverse"> {
+  let summary = "R with R(input(i)) == i for an injective input with static strides";
+  let arguments = (ins Cute_AnyType:$input);
+  let results = (outs Cute_LayoutType:$result);
+}
+def Cute_RecastLayoutOp : Cute_Op<"recast_layout"> {
+  let summary = "the layout for elements of `new_type` over the same bytes as `old_type` elements";
+  let arguments = (ins Cute_AnyType:$src, TypeAttr:$old_type, TypeAttr:$new_type);
+  let results = (outs Cute_LayoutType:$result);
+}
+
+// --- divides and products ---------------------------------------------------------------
+
+class Cute_DivideOrProduct<string mnemonic, string what> : Cute_Op<mnemonic> {
+  let summary = what;
+  let arguments = (ins Cute_AnyType:$input, Cute_AnyType:$tiler);
+  let results = (outs Cute_LayoutType:$result);
+}
+def Cute_LogicalDivideOp : Cute_DivideOrProduct<"logical_divide", "((tile, rest), ...): each divided mode keeps its place">;
+def Cute_ZippedDivideOp : Cute_DivideOrProduct<"zipped_divide", "((tiles...), (rests..., untouched...))">;
+def Cute_TiledDivideOp : Cute_DivideOrProduct<"tiled_divide", "((tiles...), rests..., untouched...)">;
+def Cute_FlatDivideOp : Cute_DivideOrProduct<"flat_divide", "(tiles..., rests..., untouched...)">;
+def Cute_LogicalProductOp : Cute_DivideOrProduct<"logical_product", "(input, complement(input) o tiler), by mode for a tile">;
+def Cute_ZippedProductOp : Cute_DivideOrProduct<"zipped_product", "((input modes...), (tiler modes...))">;
+def Cute_TiledProductOp : Cute_DivideOrProduct<"tiled_product", "((input modes...), tiler modes...)">;
+def Cute_FlatProductOp : Cute_DivideOrProduct<"flat_product", "(input modes..., tiler modes...)">;
+def Cute_BlockedProductOp : Cute_DivideOrProduct<"blocked_product", "input repeated as blocks over a layout, like modes joined">;
+def Cute_RakedProductOp : Cute_DivideOrProduct<"raked_product", "input interleaved (raked) over a layout">;
+
+def Cute_StencilDivideOp : Cute_Op<"stencil_divide"> {
+  let summary = "sliding-window divide (RESOLUTIONS R9): mode i becomes (window, outputs)";
+  let description = [{
+    `tiler` holds the windows (an extent per divided mode, `_` to skip a mode); `stride`
+    and `dilation` (default 1 per mode) give the step between outputs and between window
+    elements. Mode i of size n becomes composition(mode, (w, n'):(d, s)) with
+    n' = 1 + (n - ((w-1)*d + 1)) / s.
+  }];
+  let arguments = (ins Cute_AnyType:$input, Cute_AnyType:$tiler,
+                       OptionalAttr<DenseI64ArrayAttr>:$stride, OptionalAttr<DenseI64ArrayAttr>:$dilation);
+  let results = (outs Cute_LayoutType:$result);
+}
+
+// --- tiling -----------------------------------------------------------------------------
+
+def Cute_LocalTileOp : Cute_Op<"local_tile"> {
+  let summary = "the tile at `coord` of the rest modes (CuTe's local_tile, R10)";
+  let arguments = (ins Cute_AnyType:$input, Cute_AnyType:$tiler, Cute_AnyType:$coord);
+  let results = (outs Cute_LayoutType:$result);
+}
+def Cute_LocalPartitionOp : Cute_Op<"local_partition"> {
+  let summary = "the elements thread `index` of a static thread layout owns (R10)";
+  let arguments = (ins Cute_AnyType:$input, Cute_AnyType:$tiler, Index:$index,
+                       Optional<Cute_AnyType>:$target_profile);
+  let results = (outs Cute_LayoutType:$result);
+}
+def Cute_TileToShapeOp : Cute_Op<"tile_to_shape"> {
+  let summary = "repeat a block until it covers a target shape, in an optional static order";
+  let description = [{
+    The `lower_padding`, `upper_padding` and `traversal_stride` attributes are checked for
+    congruence (one entry per target mode); only zero padding and unit stride are
+    supported so far.
+  }];
+  let arguments = (ins Cute_AnyType:$block, Cute_AnyType:$target, Optional<Cute_TupleLike>:$order,
+                       OptionalAttr<DenseI64ArrayAttr>:$lower_padding,
+                       OptionalAttr<DenseI64ArrayAttr>:$upper_padding,
+                       OptionalAttr<DenseI64ArrayAttr>:$traversal_stride);
+  let results = (outs Cute_LayoutType:$result);
+}
+def Cute_SliceOp : Cute_Op<"slice"> {
+  let summary = "the sub-layout of the modes where the coordinate has `_`";
+  let arguments = (ins Cute_CoordType:$coord, Cute_LayoutType:$input);
+  let results = (outs Cute_LayoutType:$result);
+}
+def Cute_DiceOp : Cute_Op<"dice"> {
+  let summary = "the sub-layout of the modes where the coordinate has integers";
+  let arguments = (ins Cute_CoordType:$coord, Cute_LayoutType:$input);
+  let results = (outs Cute_LayoutType:$result);
+}
+def Cute_MakeFragmentLikeOp : Cute_Op<"make_fragment_like"> {
+  let summary = "a compact register-fragment layout like the input (CuTe's make_fragment_like)";
+  let arguments = (ins Cute_AnyType:$input);
+  let results = (outs Cute_LayoutType:$result);
+}
+
+#endif // CUTE_ALGEBRA_OPS_TD
