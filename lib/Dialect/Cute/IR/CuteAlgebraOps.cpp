@@ -64,7 +64,9 @@ FailureOr<Inferred> inferFilterZeros(const Reporter &r, const std::vector<Known>
     return r.error() << kNeedsLayout << in.type;
   if (ks.size() > 1 && !isa<ShapeType>(ks[1].type))
     return r.error() << "expects a ShapeType for the target profile, but got " << ks[1].type;
-  if (!in.value.hasValue() || !in.isLayout())
+  if (!in.isLayout()) // composed layouts arrive with the swizzle issue
+    return r.error() << "unable to filter zeros for input " << in.type;
+  if (!in.value.hasValue())
     return ofRankOf(in.value);
   Layout l = in.value.layout();
   if (ks.size() == 1)
