@@ -190,51 +190,17 @@ Expected<IntTuple> elemScale(TupleView a, TupleView b) {
 }
 
 bool congruent(TupleView a, TupleView b) {
-  if (a.isTuple() != b.isTuple())
-    return false;
-  if (!a.isTuple())
-    return true;
-  if (a.rank() != b.rank())
-    return false;
-  TupleView::Iterator bi = b.begin();
-  for (TupleView ac : a) {
-    if (!congruent(ac, *bi))
-      return false;
-    ++bi;
-  }
-  return true;
+  return matchLeaves(a, b, false, [](TupleView, TupleView) { return true; });
 }
 
 bool weaklyCongruent(TupleView a, TupleView b) {
-  if (a.isTuple() && b.isTuple()) {
-    if (a.rank() != b.rank())
-      return false;
-    TupleView::Iterator bi = b.begin();
-    for (TupleView ac : a) {
-      if (!weaklyCongruent(ac, *bi))
-        return false;
-      ++bi;
-    }
-    return true;
-  }
-  return !a.isTuple();
+  return matchLeaves(a, b, true, [](TupleView, TupleView) { return true; });
 }
 
 bool compatible(TupleView a, TupleView b) {
-  if (a.isTuple() && b.isTuple()) {
-    if (a.rank() != b.rank())
-      return false;
-    TupleView::Iterator bi = b.begin();
-    for (TupleView ac : a) {
-      if (!compatible(ac, *bi))
-        return false;
-      ++bi;
-    }
-    return true;
-  }
-  if (a.isTuple())
-    return false;
-  return a.asInt().value == product(b).value;
+  return matchLeaves(a, b, true, [](TupleView x, TupleView y) {
+    return x.isInt() && x.asInt().value == product(y).value;
+  });
 }
 
 Bool evenlyDivides(TupleView shape, TupleView tiler) {

@@ -34,6 +34,26 @@ Expected<IntTuple> shapeDiv(TupleView a, TupleView b);
 /// CuTe's elem_scale: a's leaves scaled by the product of b's matching parts.
 Expected<IntTuple> elemScale(TupleView a, TupleView b);
 
+/// Walks a and b together: tuple levels of a must be tuples of the same rank in b; at each
+/// leaf of a, pred(leaf, part of b) decides. With `weak`, a leaf of a may face a subtree
+/// of b (weak congruence); without, it must face a leaf.
+template <class LeafPred> bool matchLeaves(TupleView a, TupleView b, bool weak, LeafPred pred) {
+  if (a.isTuple()) {
+    if (!b.isTuple() || a.rank() != b.rank())
+      return false;
+    TupleView::Iterator bi = b.begin();
+    for (TupleView ac : a) {
+      if (!matchLeaves(ac, *bi, weak, pred))
+        return false;
+      ++bi;
+    }
+    return true;
+  }
+  if (!weak && b.isTuple())
+    return false;
+  return pred(a, b);
+}
+
 bool congruent(TupleView a, TupleView b);
 /// a <= b in CuTe's weak congruence: a leaf of a may stand for a subtree of b.
 bool weaklyCongruent(TupleView a, TupleView b);

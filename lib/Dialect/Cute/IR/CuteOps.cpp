@@ -10,7 +10,6 @@
 #include "llvm/ADT/SmallBitVector.h"
 #include "llvm/ADT/TypeSwitch.h"
 
-#include <functional>
 #include <optional>
 
 using namespace mlir;
@@ -270,23 +269,14 @@ LogicalResult mlir::cute::detail::checkCoordinate(const Reporter &r, const Known
     return r.error() << "expected a coordinate of rank " << l.rank() << " but got " << coord.type;
   if (!c.hasValue() || !l.hasValue())
     return success();
-  // Walk both trees: tuple levels must match in rank; a leaf may stand for a subtree.
-  std::function<bool(TupleView, TupleView)> fits = [&](TupleView cv, TupleView sv) {
-    if (cv.isTuple()) {
-      if (!sv.isTuple() || cv.rank() != sv.rank())
-        return false;
-      TupleView::Iterator si = sv.begin();
-      for (TupleView x : cv) {
-        if (!fits(x, *si))
-          return false;
-        ++si;
-      }
-      return true;
-    }
-    if (!cv.isInt())
-      return true;
-    Int x = cv.asInt(), n = cutelayout::product(sv);
-    return !x.isStatic || !n.isStatic || (x.value >= 0 && x.value < n.value);
+  // Tuple levels must match in rank; a leaf may stand for a subtree of the shape.
+  auto fits = [](TupleView cv, TupleView sv) {
+    return cutelayout::matchLeaves(cv, sv, true, [](TupleView x, TupleView s) {
+      if (!x.isInt())
+        return true;
+      Int v = x.asInt(), n = cutelayout::product(s);
+      return !v.isStatic || !n.isStatic || (v.value >= 0 && v.value < n.value);
+    });
   };
   if (!fits(c.tuple(), l.tuple())) {
     if (!cutelayout::weaklyCongruent(c.tuple(), l.tuple()))

@@ -10,6 +10,7 @@
 
 #include "cute/Dialect/Cute/IR/CuteDialect.h"
 
+#include "cutelayout/IntTupleMath.h"
 #include "cutelayout/Notation.h"
 
 #include "llvm/ADT/TypeSwitch.h"
@@ -415,23 +416,11 @@ Type mlir::cute::withValue(Type like, const TypeValue &value) {
 namespace {
 // Leaf-by-leaf agreement: static leaves must be equal, `?` matches any integer.
 bool compatibleTuples(TupleView written, TupleView inferred) {
-  if (written.isTuple() != inferred.isTuple())
-    return false;
-  if (written.isTuple()) {
-    if (written.rank() != inferred.rank())
-      return false;
-    TupleView::Iterator ii = inferred.begin();
-    for (TupleView w : written) {
-      if (!compatibleTuples(w, *ii))
-        return false;
-      ++ii;
-    }
-    return true;
-  }
-  if (written.isUnderscore() || inferred.isUnderscore())
-    return written.isUnderscore() == inferred.isUnderscore();
-  Int w = written.asInt(), i = inferred.asInt();
-  return !w.isStatic || !i.isStatic || w.value == i.value;
+  return cutelayout::matchLeaves(written, inferred, false, [](TupleView w, TupleView i) {
+    if (w.isUnderscore() || i.isUnderscore())
+      return w.isUnderscore() == i.isUnderscore();
+    return !w.asInt().isStatic || !i.asInt().isStatic || w.asInt().value == i.asInt().value;
+  });
 }
 } // namespace
 
