@@ -23,30 +23,43 @@ IntTuple unwrapList(const SmallVec<Int, 16> &xs) {
   return xs.size() == 1 ? IntTuple(xs[0]) : tupleOf(xs);
 }
 
+/// A flat, coalesced layout as its modes, stored last first (as coalesceModesReversed
+/// makes them); one mode means an integral layout.
+struct FlatLayout {
+  SmallVec<Int, 16> shape, stride;
+  uint32_t rank() const { return shape.size(); }
+  Int shapeAt(uint32_t i) const { return shape[rank() - 1 - i]; }
+  Int strideAt(uint32_t i) const { return stride[rank() - 1 - i]; }
+  std::string print() const {
+    std::string s = rank() == 1 ? "" : "(", d = s;
+    for (uint32_t i = 0; i < rank(); ++i) {
+      s += (i ? "," : "") + cutelayout::print(shapeAt(i));
+      d += (i ? "," : "") + cutelayout::print(strideAt(i));
+    }
+    return rank() == 1 ? s + ":" + d : s + "):" + d + ")";
+  }
+};
+
 // A (flat, coalesced) A composed with one integral mode s:d of B.
-Expected<Layout> composeMode(TupleView lshape, TupleView lstride, Int rshape, Int rstride) {
+Expected<Layout> composeMode(const FlatLayout &a, Int rshape, Int rstride) {
   if (rstride.isConstant(0))
     return Layout{IntTuple(rshape), IntTuple(rstride)};
-  if (!lshape.isTuple())
-    return Layout{IntTuple(rshape), IntTuple(mul(rstride, lstride.asInt()))};
-  SmallVec<Int, 16> shapes, strides;
-  leavesOf(lshape, shapes);
-  leavesOf(lstride, strides);
-  uint32_t r = shapes.size();
+  if (a.rank() == 1)
+    return Layout{IntTuple(rshape), IntTuple(mul(rstride, a.stride[0]))};
+  uint32_t r = a.rank();
   SmallVec<Int, 16> resultShape, resultStride;
   Int restShape = rshape, restStride = rstride;
   for (uint32_t i = 0; i + 1 < r; ++i) {
-    Int currShape = shapes[i], currStride = strides[i];
+    Int currShape = a.shapeAt(i), currStride = a.strideAt(i);
     if (currShape.isStatic && restStride.isStatic && currShape.value != 0 &&
         !(restStride.value % currShape.value == 0 || restStride.value < currShape.value))
       return makeError("stride divisibility condition fails: stride " + print(restStride) +
                        " is neither a multiple of nor smaller than shape " + print(currShape) +
-                       " in mode " + std::to_string(i) + " of " + print(lshape) + ":" + print(lstride));
+                       " in mode " + std::to_string(i) + " of " + a.print());
     Int absStride = abs(restStride);
     if (absStride.value == 0 || currShape.value == 0)
       return makeError("composition divides by zero: shape " + print(currShape) + " and stride " +
-                       print(restStride) + " in mode " + std::to_string(i) + " of " + print(lshape) +
-                       ":" + print(lstride));
+                       print(restStride) + " in mode " + std::to_string(i) + " of " + a.print());
     Int nextShape = ceilDiv(currShape, absStride);
     Int nextStride = mul(ceilDiv(absStride, currShape), signum(restStride));
     if (nextShape.isConstant(1) || restShape.isConstant(1)) {
@@ -58,16 +71,16 @@ Expected<Layout> composeMode(TupleView lshape, TupleView lstride, Int rshape, In
         restShape.value % newShape.value != 0)
       return makeError("shape divisibility condition fails: shape " + print(restShape) +
                        " is not a multiple of " + print(newShape) + " in mode " + std::to_string(i) +
-                       " of " + print(lshape) + ":" + print(lstride));
+                       " of " + a.print());
     if (newShape.value == 0)
       return makeError("composition divides by a zero shape in mode " + std::to_string(i) + " of " +
-                       print(lshape) + ":" + print(lstride));
+                       a.print());
     resultShape.push_back(newShape);
     resultStride.push_back(mul(restStride, currStride));
     restShape = div(restShape, newShape);
     restStride = nextStride;
   }
-  Int lastStride = strides[r - 1];
+  Int lastStride = a.strideAt(r - 1);
   if (resultShape.empty())
     return Layout{IntTuple(restShape), IntTuple(mul(restStride, lastStride))};
   if (restShape.isConstant(1))
@@ -78,9 +91,9 @@ Expected<Layout> composeMode(TupleView lshape, TupleView lstride, Int rshape, In
 }
 
 // B distributes over A: each mode of B composes with all of A; tuples stay tuples.
-Expected<Layout> composeImpl(const Layout &flatA, TupleView rshape, TupleView rstride) {
+Expected<Layout> composeImpl(const FlatLayout &flatA, TupleView rshape, TupleView rstride) {
   if (!rshape.isTuple())
-    return composeMode(flatA.shape, flatA.stride, rshape.asInt(), rstride.asInt());
+    return composeMode(flatA, rshape.asInt(), rstride.asInt());
   TupleBuilder s, d;
   s.open();
   d.open();
@@ -101,7 +114,14 @@ Expected<Layout> composition(const Layout &a, const Layout &b) {
   if (isEmpty(a) || isEmpty(b))
     return emptyLayoutError("composition");
   ArithScope scope;
-  Expected<Layout> r = composeImpl(coalesceX(a), b.shape, b.stride);
+  // CuTe's coalesce_x: a trailing static-1 extent seeds the walk with _2.
+  SmallVec<Int, 16> shape, stride;
+  leavesOf(a.shape, shape);
+  leavesOf(a.stride, stride);
+  FlatLayout flatA;
+  coalesceModesReversed(shape, stride, shape.back().isConstant(1) ? Int::fixed(2) : shape.back(), flatA.shape,
+                        flatA.stride);
+  Expected<Layout> r = composeImpl(flatA, b.shape, b.stride);
   if (r && scope.failed())
     return scope.error("composition");
   return r;
@@ -170,10 +190,13 @@ Expected<Layout> complementImpl(const Layout &filtered, TupleView cotarget) {
   Int newStride = mul(stride[0], shape[0]);
   if (newStride.value == 0)
     return makeError("complement: zero stride in " + print(filtered));
+  // The rest: coalesce(ceil_div(cotarget, newStride)) laid out compactly from newStride;
+  // then coalesce (result, rest) over its flat leaves.
   IntTuple restShape = coalesceShape(CL_TRY(ceilDiv(cotarget, IntTuple(newStride))));
   IntTuple restStride = CL_TRY(compactMajor(restShape, IntTuple(newStride), Major::Left));
-  IntTuple rs = tupleOf(resultShape), rd = tupleOf(resultStride);
-  return coalesce(Layout{IntTuple::makeTuple({rs, restShape}), IntTuple::makeTuple({rd, restStride})});
+  leavesOf(restShape, resultShape);
+  leavesOf(restStride, resultStride);
+  return coalesceLeaves(resultShape, resultStride);
 }
 } // namespace
 

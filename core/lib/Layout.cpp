@@ -156,14 +156,14 @@ Expected<Layout> dice(TupleView coord, const Layout &l) {
 
 // --- coalesce -------------------------------------------------------------------------
 
-namespace {
 // CuTe's bw_coalesce: walks the flat modes right to left, keeping a stack of result modes
 // whose front is compared with each new mode:
 //   s:d ++ _1:x -> s:d;  _1:x ++ s:d -> s:d;  s0:d0 ++ s1:s0*d0 -> s0*s1:d0 (static test)
-// `first` is the starting front (a leaf), standing for CuTe's scalar NewShape.
-Layout backwardCoalesce(const SmallVec<Int, 16> &shape, const SmallVec<Int, 16> &stride, Int firstShape) {
-  // Result modes, stored reversed (front = back of the vectors).
-  SmallVec<Int, 16> shapes, strides;
+// `firstShape` seeds the front (CuTe's scalar NewShape). The modes come out last first (the
+// front of the stack is the back of the vectors); one mode means CuTe's result is an
+// integer, not a tuple.
+void coalesceModesReversed(const SmallVec<Int, 16> &shape, const SmallVec<Int, 16> &stride, Int firstShape,
+                           SmallVec<Int, 16> &shapes, SmallVec<Int, 16> &strides) {
   shapes.push_back(firstShape);
   strides.push_back(stride.back());
   bool scalar = true; // CuTe's NewShape is still an integer, not a tuple
@@ -185,20 +185,33 @@ Layout backwardCoalesce(const SmallVec<Int, 16> &shape, const SmallVec<Int, 16> 
     strides.push_back(d);
     scalar = false;
   }
-  if (scalar && shapes.back().isConstant(1))
-    return Layout{IntTuple(kStatic1), IntTuple(kStatic0)};
-  if (scalar)
-    return Layout{IntTuple(shapes.back()), IntTuple(strides.back())};
+  if (scalar && shapes.back().isConstant(1)) {
+    shapes.back() = kStatic1;
+    strides.back() = kStatic0;
+  }
+}
+
+namespace {
+/// The layout of modes given last first.
+Layout layoutOfReversedModes(const SmallVec<Int, 16> &shape, const SmallVec<Int, 16> &stride) {
+  if (shape.size() == 1)
+    return Layout{IntTuple(shape[0]), IntTuple(stride[0])};
   TupleBuilder sb, db;
   sb.open();
   db.open();
-  for (uint32_t k = shapes.size(); k-- > 0;) {
-    sb.leaf(shapes[k]);
-    db.leaf(strides[k]);
+  for (uint32_t k = shape.size(); k-- > 0;) {
+    sb.leaf(shape[k]);
+    db.leaf(stride[k]);
   }
   sb.close();
   db.close();
   return Layout{sb.finish(), db.finish()};
+}
+
+Layout backwardCoalesce(const SmallVec<Int, 16> &shape, const SmallVec<Int, 16> &stride, Int firstShape) {
+  SmallVec<Int, 16> outShape, outStride;
+  coalesceModesReversed(shape, stride, firstShape, outShape, outStride);
+  return layoutOfReversedModes(outShape, outStride);
 }
 } // namespace
 
@@ -208,24 +221,17 @@ void leavesOf(TupleView t, SmallVec<Int, 16> &out) {
       out.push_back(TupleView(t.nodes() + i).asInt());
 }
 
+Layout coalesceLeaves(const SmallVec<Int, 16> &shape, const SmallVec<Int, 16> &stride) {
+  return backwardCoalesce(shape, stride, shape.back());
+}
+
 Layout coalesce(const Layout &l) {
   SmallVec<Int, 16> shape, stride;
   leavesOf(l.shape, shape);
   leavesOf(l.stride, stride);
   if (shape.empty())
     return l; // (): nothing to merge
-  return backwardCoalesce(shape, stride, shape.back());
-}
-
-/// CuTe's coalesce_x: like coalesce, but a trailing static-1 mode seeds the walk with a
-/// static 2 so the function also stays the same past the domain (composition relies on it).
-Layout coalesceX(const Layout &l) {
-  SmallVec<Int, 16> shape, stride;
-  leavesOf(l.shape, shape);
-  leavesOf(l.stride, stride);
-  if (shape.empty())
-    return l;
-  return backwardCoalesce(shape, stride, shape.back().isConstant(1) ? Int::fixed(2) : shape.back());
+  return coalesceLeaves(shape, stride);
 }
 
 namespace {
@@ -270,7 +276,18 @@ Expected<Layout> filterZeros(const Layout &l, TupleView profile) {
   return Layout{std::move(s), l.stride};
 }
 
-Layout filter(const Layout &l) { return coalesce(*filterZeros(l)); }
+Layout filter(const Layout &l) {
+  // coalesce(filter_zeros(l)) on the flat leaves: a static-0 stride makes its extent _1.
+  SmallVec<Int, 16> shape, stride;
+  leavesOf(l.shape, shape);
+  leavesOf(l.stride, stride);
+  if (shape.empty())
+    return l;
+  for (uint32_t i = 0; i < shape.size(); ++i)
+    if (stride[i].isConstant(0))
+      shape[i] = Int::fixed(1);
+  return coalesceLeaves(shape, stride);
+}
 
 Expected<Layout> filter(const Layout &l, TupleView profile) {
   if (!profile.isTuple())

@@ -23,7 +23,8 @@ struct Error {
 /// Either a value or an Error. Minimal on purpose: the core is built without exceptions.
 template <class T> class Expected {
 public:
-  Expected(T value) : value_(std::move(value)), ok_(true) {}
+  Expected(T &&value) : value_(std::move(value)), ok_(true) {}
+  Expected(const T &value) : value_(value), ok_(true) {}
   Expected(Error error) : error_(std::move(error)), ok_(false) {}
 
   explicit operator bool() const { return ok_; }
@@ -78,8 +79,8 @@ public:
   }
   ~SmallVec() { release(); }
 
-  T *data() { return heap_ ? heap_ : inline_; }
-  const T *data() const { return heap_ ? heap_ : inline_; }
+  T *data() { return heap_ ? heap_ : inlineData(); }
+  const T *data() const { return heap_ ? heap_ : inlineData(); }
   uint32_t size() const { return size_; }
   bool empty() const { return size_ == 0; }
   T &operator[](uint32_t i) { return data()[i]; }
@@ -133,15 +134,20 @@ private:
       o.size_ = 0;
     } else {
       size_ = 0;
-      append(o.inline_, o.size_);
+      append(o.inlineData(), o.size_);
       o.size_ = 0;
     }
   }
 
+  T *inlineData() { return reinterpret_cast<T *>(inline_); }
+  const T *inlineData() const { return reinterpret_cast<const T *>(inline_); }
+
   T *heap_ = nullptr;
   uint32_t size_ = 0;
   uint32_t capacity_ = N;
-  T inline_[N];
+  // Raw storage: elements are only ever written by push_back/append, so nothing is
+  // initialized up front (T may have default member initializers).
+  alignas(T) unsigned char inline_[N * sizeof(T)];
 };
 
 } // namespace cutelayout
