@@ -110,6 +110,15 @@ Expected<IntTuple> shapeOf(const Value &v) {
   return makeError(std::string("expected a layout or an int tuple but got ") + kindName(v.kind));
 }
 
+/// LayoutLeft / GenColMajor or LayoutRight / GenRowMajor.
+Expected<Major> majorOf(const Value &v) {
+  if (v.kind == Value::Kind::Name && (v.name == "LayoutLeft" || v.name == "GenColMajor"))
+    return Major::Left;
+  if (v.kind == Value::Kind::Name && (v.name == "LayoutRight" || v.name == "GenRowMajor"))
+    return Major::Right;
+  return makeError("expected LayoutLeft or LayoutRight but got " + printValue(v, Style::Plain));
+}
+
 Expected<int64_t> bitsOf(const Value &v) {
   if (v.kind == Value::Kind::Tuple && v.tuple.isInt())
     return v.tuple.asInt().value;
@@ -236,10 +245,8 @@ const std::map<std::string, Operation> &operations() {
                            return lay(makeLayout(s));
                          if (a.size() > 2)
                            return makeError("expected a shape and a stride");
-                         if (a[1].kind == Value::Kind::Name && a[1].name == "LayoutRight")
-                           return lay(makeLayoutRight(s));
-                         if (a[1].kind == Value::Kind::Name && a[1].name == "LayoutLeft")
-                           return lay(makeLayout(s));
+                         if (a[1].kind == Value::Kind::Name)
+                           return lay(CL_TRY(majorOf(a[1])) == Major::Left ? makeLayout(s) : makeLayoutRight(s));
                          IntTuple d = CL_TRY(a.tuple(1));
                          if (hasUnderscore(d))
                            return makeError("a stride cannot contain `_`");
@@ -273,6 +280,15 @@ const std::map<std::string, Operation> &operations() {
                                IntTuple cur = a.size() > 1 ? CL_TRY(a.tuple(1)) : IntTuple(kStatic1);
                                return Value::ofTuple(CL_TRY(compactMajor(CL_TRY(a.tuple(0)), cur, Major::Right)));
                              }}},
+      {"compact_major", {2, 3, "compact_major(shape, LayoutLeft|LayoutRight[, current])",
+                         "compact strides: compact_major<LayoutLeft>(shape)",
+                         [](const Args &a) -> Expected<Value> {
+                           // Written CuTe's way the major tag is a template argument: it comes last.
+                           size_t tag = a[1].kind == Value::Kind::Name ? 1 : a.size() - 1;
+                           Major m = CL_TRY(majorOf(a[tag]));
+                           IntTuple cur = a.size() == 3 ? CL_TRY(a.tuple(tag == 1 ? 2 : 1)) : IntTuple(kStatic1);
+                           return Value::ofTuple(CL_TRY(compactMajor(CL_TRY(a.tuple(0)), cur, m)));
+                         }}},
       {"make_shape", {0, 64, "make_shape(x...)", "a tuple of the arguments (also make_stride, make_coord)",
                       [](const Args &a) -> Expected<Value> {
                         TupleBuilder b;
