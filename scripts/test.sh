@@ -20,9 +20,9 @@ cp "$root"/fuzz/corpus/* "$work"/
 rm -rf "$work"
 echo "fuzz: no crash in ${FUZZ_SECONDS:-60} s"
 
-# Sanitizers: the core and the command only (no benchmarks, no dialect), same tests.
+# Sanitizers: everything but the benchmarks, same tests.
 asan="${ASAN_BUILD_DIR:-$root/build-asan}"
-BUILD_DIR="$asan" CMAKE_ARGS="-DCUTELAYOUT_SANITIZE=ON -DCUTELAYOUT_BENCHMARKS=OFF -DCUTELAYOUT_DIALECT=OFF -DCMAKE_BUILD_TYPE=Debug" \
+BUILD_DIR="$asan" CMAKE_ARGS="-DCUTELAYOUT_SANITIZE=ON -DCUTELAYOUT_BENCHMARKS=OFF -DCMAKE_BUILD_TYPE=Debug" \
   "$root/scripts/build.sh"
 ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 \
   ctest --test-dir "$asan" --output-on-failure -j 2
