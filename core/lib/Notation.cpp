@@ -130,13 +130,14 @@ Expected<Int> NotationReader::parseInt() {
 
 Expected<IntTuple> NotationReader::parseTuple(bool allowUnderscore, int depth) {
   TupleBuilder b;
-  // Recursive over nesting only, bounded by maxDepth, so deep input cannot overflow the stack.
-  if (depth > options_.maxDepth)
-    return makeError("column " + std::to_string(column()) + ": nesting deeper than " +
-                     std::to_string(options_.maxDepth) + " levels");
   char c = peek();
   if (c == '(') {
     ++pos_;
+    // The contents of this tuple sit one level deeper, empty or not. Recursion follows
+    // nesting only and stops here, so deep input cannot overflow the stack.
+    if (depth + 1 > options_.maxDepth)
+      return makeError("column " + std::to_string(column()) + ": nesting deeper than " +
+                       std::to_string(options_.maxDepth) + " levels");
     b.open();
     if (!accept(')')) {
       do {
@@ -169,6 +170,7 @@ Expected<IntTuple> NotationReader::parseTuple(bool allowUnderscore, int depth) {
 }
 
 Expected<Layout> NotationReader::parseLayout() {
+  skipSpace();
   size_t start = pos_;
   IntTuple shape = CL_TRY(parseTuple(false));
   if (!accept(':'))

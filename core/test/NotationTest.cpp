@@ -1,1 +1,346 @@
+// Unit tests of the notation: printing in the three styles, parsing of integers, tuples
+// and layouts, and every kind of parse error with its column and expectation.
+#include "cutelayout/Notation.h"
+#include "cutelayout/Layout.h"
+
 #include <gtest/gtest.h>
+
+#include <string>
+
+using namespace cutelayout;
+
+namespace {
+
+ParseOptions dynamicPlain() {
+  ParseOptions o;
+  o.plainIsDynamic = true;
+  return o;
+}
+
+ParseOptions unknownAllowed() {
+  ParseOptions o;
+  o.allowUnknown = true;
+  return o;
+}
+
+ParseOptions depthAtMost(int n) {
+  ParseOptions o;
+  o.maxDepth = n;
+  return o;
+}
+
+/// The parsed tuple in CuTe's printed form, or "error: <message>".
+std::string tuple(std::string_view text, ParseOptions o = {}) {
+  Expected<IntTuple> t = parseIntTuple(text, o);
+  return t.ok() ? print(*t, Style::Cute) : "error: " + t.error().message;
+}
+
+std::string layout(std::string_view text, ParseOptions o = {}) {
+  Expected<Layout> l = parseLayout(text, o);
+  return l.ok() ? print(*l, Style::Cute) : "error: " + l.error().message;
+}
+
+std::string nested(int levels, const std::string &inner) {
+  return std::string(size_t(levels), '(') + inner + std::string(size_t(levels), ')');
+}
+
+} // namespace
+
+// --- printing ---------------------------------------------------------------------------------
+
+TEST(Notation, PrintsIntsInEachStyle) {
+  EXPECT_EQ(print(Int::fixed(5)), "5");
+  EXPECT_EQ(print(Int::fixed(5), Style::Cute), "_5");
+  EXPECT_EQ(print(Int::dynamic(5), Style::Cute), "5");
+  EXPECT_EQ(print(Int::fixed(-3), Style::Cute), "_-3");
+  EXPECT_EQ(print(Int::fixed(5), Style::Type), "5");
+  EXPECT_EQ(print(Int::dynamic(5), Style::Type), "?");
+}
+
+TEST(Notation, PrintsTuplesAndLayouts) {
+  TupleBuilder b;
+  b.open();
+  b.open();
+  b.leaf(Int::fixed(2));
+  b.leaf(Int::dynamic(3));
+  b.close();
+  b.underscore();
+  b.close();
+  IntTuple t = b.finish();
+  EXPECT_EQ(print(t), "((2,3),_)");
+  EXPECT_EQ(print(t, Style::Cute), "((_2,3),_)");
+  EXPECT_EQ(print(t, Style::Type), "((2,?),_)");
+  Expected<Layout> l = parseLayout("((2,2),_3):((24,2),8)", dynamicPlain());
+  ASSERT_TRUE(l.ok());
+  EXPECT_EQ(print(*l), "((2,2),3):((24,2),8)");
+  EXPECT_EQ(print(*l, Style::Cute), "((2,2),_3):((24,2),8)");
+  EXPECT_EQ(print(*l, Style::Type), "((?,?),3):((?,?),?)");
+}
+
+// --- integers ---------------------------------------------------------------------------------
+
+TEST(Notation, UnderscoreNumberIsStatic) {
+  EXPECT_EQ(tuple("_8"), "_8");
+  EXPECT_EQ(tuple("_8", dynamicPlain()), "_8");
+  Expected<IntTuple> t = parseIntTuple("_8", dynamicPlain());
+  ASSERT_TRUE(t.ok());
+  EXPECT_EQ(t->asInt(), Int::fixed(8));
+}
+
+TEST(Notation, PlainNumberIsStaticByDefaultAndDynamicOnRequest) {
+  Expected<IntTuple> s = parseIntTuple("8");
+  ASSERT_TRUE(s.ok());
+  EXPECT_EQ(s->asInt(), Int::fixed(8));
+  Expected<IntTuple> d = parseIntTuple("8", dynamicPlain());
+  ASSERT_TRUE(d.ok());
+  EXPECT_EQ(d->asInt(), Int::dynamic(8));
+  EXPECT_EQ(tuple("(4,_8)", dynamicPlain()), "(4,_8)");
+}
+
+TEST(Notation, NegativeNumbers) {
+  EXPECT_EQ(tuple("-3"), "_-3");
+  EXPECT_EQ(tuple("_-3"), "_-3");
+  EXPECT_EQ(tuple("-3", dynamicPlain()), "-3");
+  EXPECT_EQ(tuple("(-1,(2,-0))"), "(_-1,(_2,_0))");
+  EXPECT_EQ(layout("(4,8):(-1,-4)"), "(_4,_8):(_-1,_-4)");
+  EXPECT_EQ(tuple("+5"), "_5");
+  EXPECT_EQ(tuple("007"), "_7");
+}
+
+TEST(Notation, Int64Limits) {
+  EXPECT_EQ(tuple("9223372036854775807"), "_9223372036854775807");
+  EXPECT_EQ(tuple("-9223372036854775808"), "_-9223372036854775808");
+  EXPECT_EQ(tuple("_-9223372036854775808"), "_-9223372036854775808");
+}
+
+TEST(Notation, Int64OverflowIsAnError) {
+  EXPECT_EQ(tuple("9223372036854775808"),
+            "error: column 1: integer 9223372036854775808 does not fit in int64");
+  EXPECT_EQ(tuple("-9223372036854775809"),
+            "error: column 1: integer -9223372036854775809 does not fit in int64");
+  EXPECT_EQ(tuple("(1,99999999999999999999)"),
+            "error: column 4: integer 99999999999999999999 does not fit in int64");
+  EXPECT_EQ(tuple("(1, _99999999999999999999)"),
+            "error: column 5: integer _99999999999999999999 does not fit in int64");
+  EXPECT_EQ(layout("8:99999999999999999999"),
+            "error: column 3: integer 99999999999999999999 does not fit in int64");
+}
+
+// --- tuples -----------------------------------------------------------------------------------
+
+TEST(Notation, NestedTuples) {
+  EXPECT_EQ(tuple("((2,2),_3)"), "((_2,_2),_3)");
+  EXPECT_EQ(tuple("(((1)),((2,3),4),())"), "(((_1)),((_2,_3),_4),())");
+  EXPECT_EQ(tuple("()"), "()");
+  Expected<IntTuple> t = parseIntTuple("((2,2),3)");
+  ASSERT_TRUE(t.ok());
+  EXPECT_EQ(t->rank(), 2u);
+  EXPECT_EQ(depth(*t), 2);
+}
+
+TEST(Notation, UnderscoresInCoordinates) {
+  EXPECT_EQ(tuple("_"), "_");
+  EXPECT_EQ(tuple("(_,0)"), "(_,_0)");
+  EXPECT_EQ(tuple("(_,(_,_3))"), "(_,(_,_3))");
+  EXPECT_EQ(tuple("(_,1)", dynamicPlain()), "(_,1)");
+  Expected<IntTuple> t = parseIntTuple("(_,_3)");
+  ASSERT_TRUE(t.ok());
+  EXPECT_TRUE(t->child(0).isUnderscore());
+  EXPECT_EQ(t->child(1).asInt(), Int::fixed(3));
+}
+
+TEST(Notation, WhitespaceIsIgnoredBetweenTokens) {
+  EXPECT_EQ(tuple("  ( 4 ,\t( 2 , 3 ) )\n"), "(_4,(_2,_3))");
+  EXPECT_EQ(layout(" ( 4 , 8 ) : ( 1 , 4 ) "), "(_4,_8):(_1,_4)");
+  EXPECT_EQ(tuple("\t(1,\n2)\r"), "(_1,_2)");
+  // Inside a token it is not: `_ 3` is `_` followed by a stray 3.
+  EXPECT_EQ(tuple("_ 3"), "error: column 3: expected end of input but found '3'");
+  EXPECT_EQ(tuple("- 3"), "error: column 1: expected an integer but found '-'");
+}
+
+TEST(Notation, UnknownLeavesWhenAllowed) {
+  EXPECT_EQ(tuple("?"), "error: column 1: expected an integer, '_' or '(' but found '?'");
+  Expected<IntTuple> t = parseIntTuple("(?,_2)", unknownAllowed());
+  ASSERT_TRUE(t.ok());
+  EXPECT_EQ(t->child(0).asInt(), Int::dynamic(kUnknownDynamic));
+  EXPECT_EQ(print(*t, Style::Type), "(?,2)");
+  Expected<Layout> l = parseLayout("(?,4):(1,?)", unknownAllowed());
+  ASSERT_TRUE(l.ok());
+  EXPECT_EQ(print(*l, Style::Type), "(?,4):(1,?)");
+}
+
+// --- layouts ----------------------------------------------------------------------------------
+
+TEST(Notation, Layouts) {
+  EXPECT_EQ(layout("8:1"), "_8:_1");
+  EXPECT_EQ(layout("(4,8):(1,4)"), "(_4,_8):(_1,_4)");
+  EXPECT_EQ(layout("((2,2),3):((24,2),8)", dynamicPlain()), "((2,2),3):((24,2),8)");
+  EXPECT_EQ(layout("_4:1", dynamicPlain()), "_4:1");
+  EXPECT_EQ(layout("():()"), "():()");
+  Expected<Layout> l = parseLayout("(4,8):(1,4)");
+  ASSERT_TRUE(l.ok());
+  EXPECT_EQ(l->rank(), 2u);
+  Expected<Int> at = crd2idx(parseIntTuple("(1,2)")->view(), *l);
+  ASSERT_TRUE(at.ok());
+  EXPECT_EQ(at->value, 9);
+}
+
+TEST(Notation, LayoutsRejectUnderscores) {
+  EXPECT_EQ(layout("(4,_):(1,4)"), "error: column 4: expected an integer but found '_'");
+  EXPECT_EQ(layout("_:1"), "error: column 1: expected an integer but found '_'");
+  EXPECT_EQ(layout("4:_"), "error: column 3: expected an integer but found '_'");
+  EXPECT_EQ(layout("4:_4"), "_4:_4");
+}
+
+TEST(Notation, LayoutsNeedCongruentShapeAndStride) {
+  EXPECT_EQ(layout("(4,8):(1,4,2)"),
+            "error: column 1: shape (4,8) and stride (1,4,2) are not congruent");
+  EXPECT_EQ(layout("(4,8):((1,2),4)"),
+            "error: column 1: shape (4,8) and stride ((1,2),4) are not congruent");
+  EXPECT_EQ(layout("4:(1)"), "error: column 1: shape 4 and stride (1) are not congruent");
+}
+
+// Every other error points past leading whitespace (errorHere skips it), but the congruence
+// error points at where NotationReader::parseLayout started, before the spaces:
+//   parseLayout("  (4,8):((1,2),4)")  -> "column 1: shape (4,8) and stride ((1,2),4) are not
+//   congruent", expected column 3, where the shape starts; reading "8:1  (4,8):(1,4,2)" with
+//   one NotationReader, the second layout's error says column 4 (a space), expected 6.
+TEST(Notation, CongruenceErrorColumnSkipsLeadingSpace) {
+  EXPECT_EQ(layout("  (4,8):((1,2),4)"),
+            "error: column 3: shape (4,8) and stride ((1,2),4) are not congruent");
+  NotationReader r("8:1  (4,8):(1,4,2)");
+  ASSERT_TRUE(r.parseLayout().ok());
+  Expected<Layout> second = r.parseLayout();
+  ASSERT_FALSE(second.ok());
+  EXPECT_EQ(second.error().message, "column 6: shape (4,8) and stride (1,4,2) are not congruent");
+}
+
+// --- errors -----------------------------------------------------------------------------------
+
+TEST(Notation, ErrorsGiveColumnAndExpectation) {
+  EXPECT_EQ(layout("(4,8:(1,4)"), "error: column 5: expected ',' or ')' but found ':'");
+  EXPECT_EQ(layout("(4,8):(1,4"), "error: column 11: expected ',' or ')' but found end of input");
+  EXPECT_EQ(layout("(4,8)"),
+            "error: column 6: expected ':' after the shape but found end of input");
+  EXPECT_EQ(layout("4:"), "error: column 3: expected an integer or '(' but found end of input");
+  EXPECT_EQ(layout(":1"), "error: column 1: expected an integer or '(' but found ':'");
+  EXPECT_EQ(layout("4::1"), "error: column 3: expected an integer or '(' but found ':'");
+  EXPECT_EQ(tuple("(1,,2)"), "error: column 4: expected an integer, '_' or '(' but found ','");
+  EXPECT_EQ(tuple("(1 2)"), "error: column 4: expected ',' or ')' but found '2'");
+  EXPECT_EQ(tuple("((1,2),)"), "error: column 8: expected an integer, '_' or '(' but found ')'");
+  EXPECT_EQ(tuple("("), "error: column 2: expected an integer, '_' or '(' but found end of input");
+  EXPECT_EQ(tuple("x"), "error: column 1: expected an integer, '_' or '(' but found 'x'");
+  EXPECT_EQ(tuple("_-"), "error: column 1: expected an integer but found '_'");
+}
+
+TEST(Notation, EmptyInputIsAnError) {
+  EXPECT_EQ(tuple(""), "error: column 1: expected an integer, '_' or '(' but found end of input");
+  EXPECT_EQ(layout(""), "error: column 1: expected an integer or '(' but found end of input");
+  EXPECT_EQ(layout("   "), "error: column 4: expected an integer or '(' but found end of input");
+}
+
+TEST(Notation, TrailingGarbageIsAnError) {
+  EXPECT_EQ(layout("(4,8):(1,4) x"), "error: column 13: expected end of input but found 'x'");
+  EXPECT_EQ(layout("(4,8):(1,4):(1)"), "error: column 12: expected end of input but found ':'");
+  EXPECT_EQ(tuple("1)"), "error: column 2: expected end of input but found ')'");
+  EXPECT_EQ(tuple("1 2"), "error: column 3: expected end of input but found '2'");
+  EXPECT_EQ(tuple("3x"), "error: column 2: expected end of input but found 'x'");
+  EXPECT_EQ(tuple("0x10"), "error: column 2: expected end of input but found 'x'");
+  EXPECT_EQ(tuple("_1_"), "error: column 3: expected end of input but found '_'");
+}
+
+// --- nesting depth ----------------------------------------------------------------------------
+
+TEST(Notation, NestingUpToMaxDepthIsAccepted) {
+  Expected<IntTuple> t = parseIntTuple(nested(64, "1"));
+  ASSERT_TRUE(t.ok());
+  EXPECT_EQ(depth(*t), 64);
+  EXPECT_EQ(tuple("((1))", depthAtMost(2)), "((_1))");
+}
+
+TEST(Notation, NestingDeeperThanMaxDepthIsRejected) {
+  EXPECT_EQ(tuple(nested(65, "1")), "error: column 66: nesting deeper than 64 levels");
+  EXPECT_EQ(tuple("(((1)))", depthAtMost(2)), "error: column 4: nesting deeper than 2 levels");
+  EXPECT_EQ(tuple("(1)", depthAtMost(0)), "error: column 2: nesting deeper than 0 levels");
+}
+
+TEST(Notation, VeryDeepNestingFailsWithoutRecursing) {
+  std::string deep = nested(10000, "1");
+  EXPECT_EQ(tuple(deep), "error: column 66: nesting deeper than 64 levels");
+  EXPECT_EQ(layout(deep + ":" + deep), "error: column 66: nesting deeper than 64 levels");
+  // Unbalanced: nothing but opening parentheses.
+  EXPECT_EQ(tuple(std::string(10000, '(')), "error: column 66: nesting deeper than 64 levels");
+}
+
+// The header promises that nesting deeper than maxDepth is rejected, but an empty tuple at
+// the innermost level is accepted one level too deep: with maxDepth = 2, "(((1)))" fails
+// while "((()))" (depth 3 as well) parses; with maxDepth = 0, "()" parses. Reproduce with
+//   ParseOptions o; o.maxDepth = 2; parseIntTuple("((()))", o)  -> ((()))  (expected: an
+//   error "... nesting deeper than 2 levels", as for "(((1)))").
+TEST(Notation, EmptyTuplesCountTowardMaxDepth) {
+  Expected<IntTuple> deep = parseIntTuple("((()))", depthAtMost(2));
+  ASSERT_FALSE(deep.ok());
+  EXPECT_NE(deep.error().message.find("nesting deeper than 2 levels"), std::string::npos);
+  EXPECT_FALSE(parseIntTuple("()", depthAtMost(0)).ok());
+}
+
+// --- the reader -------------------------------------------------------------------------------
+
+TEST(NotationReader, ParsesSeveralValuesFromOneText) {
+  NotationReader r("8:1  (4,8):(1,4) _");
+  Expected<Layout> a = r.parseLayout();
+  Expected<Layout> b = r.parseLayout();
+  ASSERT_TRUE(a.ok());
+  ASSERT_TRUE(b.ok());
+  EXPECT_EQ(print(*a), "8:1");
+  EXPECT_EQ(print(*b), "(4,8):(1,4)");
+  Expected<Layout> c = r.parseLayout();
+  ASSERT_FALSE(c.ok());
+  EXPECT_EQ(c.error().message, "column 18: expected an integer but found '_'");
+}
+
+TEST(NotationReader, TracksPositionAndEnd) {
+  NotationReader r("  (1,2)  7");
+  Expected<IntTuple> first = r.parseTuple(false);
+  ASSERT_TRUE(first.ok());
+  EXPECT_EQ(r.position(), 7u);
+  EXPECT_EQ(r.column(), 8u);
+  EXPECT_FALSE(r.atEnd());
+  EXPECT_EQ(r.peek(), '7');
+  Expected<IntTuple> second = r.parseTuple(false);
+  ASSERT_TRUE(second.ok());
+  EXPECT_EQ(print(*second), "7");
+  EXPECT_TRUE(r.atEnd());
+  EXPECT_EQ(r.peek(), '\0');
+}
+
+TEST(NotationReader, AcceptAndErrorHere) {
+  NotationReader r(" <3:4, 8:2>");
+  EXPECT_FALSE(r.accept('('));
+  EXPECT_TRUE(r.accept('<'));
+  Expected<Layout> first = r.parseLayout();
+  ASSERT_TRUE(first.ok());
+  EXPECT_TRUE(r.accept(','));
+  Expected<Layout> second = r.parseLayout();
+  ASSERT_TRUE(second.ok());
+  EXPECT_EQ(r.errorHere("','").message, "column 11: expected ',' but found '>'");
+  EXPECT_TRUE(r.accept('>'));
+  EXPECT_EQ(r.errorHere("more").message, "column 12: expected more but found end of input");
+}
+
+TEST(NotationReader, ParseIntForms) {
+  for (const char *text : {"12", "-12", "_12", "_-12"}) {
+    NotationReader r(text);
+    Expected<Int> x = r.parseInt();
+    ASSERT_TRUE(x.ok()) << text;
+    EXPECT_EQ(x->value, text[0] == '-' || text[1] == '-' ? -12 : 12) << text;
+    EXPECT_EQ(x->isStatic, true) << text;
+  }
+  NotationReader dyn("12", dynamicPlain());
+  EXPECT_EQ(*dyn.parseInt(), Int::dynamic(12));
+  NotationReader bad("x");
+  Expected<Int> x = bad.parseInt();
+  ASSERT_FALSE(x.ok());
+  EXPECT_EQ(x.error().message, "column 1: expected an integer but found 'x'");
+  EXPECT_EQ(bad.column(), 1u);
+}

@@ -21,7 +21,7 @@
 #include <cstdint>
 #include <numeric>
 #include <random>
-#include <set>
+#include <string>
 #include <vector>
 
 namespace cutelayout {
@@ -71,6 +71,16 @@ inline IntTuple rebuild(const std::vector<Int> &flat, TupleView profile) {
 inline Layout allStatic(const Layout &l) {
   auto f = [](Int x) { return Int::fixed(x.value); };
   return Layout{mapLeaves(l.shape, f), mapLeaves(l.stride, f)};
+}
+
+/// l with its extent-1 shape leaves static. CuTe's coalesce and filter drop only static
+/// size-1 modes, and complement and the inverses take a dynamic one as a real mode whose
+/// stride may repeat another's; the result then degenerates (CuTe's own
+/// complement((4,1):(_1,_1), _2) is (0,2):(4,1)). Inputs meant to meet those operations'
+/// preconditions keep their size-1 modes static.
+inline Layout withStaticUnitModes(const Layout &l) {
+  return Layout{mapLeaves(l.shape, [](Int x) { return x.value == 1 ? Int::fixed(1) : x; }),
+                l.stride};
 }
 
 /// The layout as a function of a 1-D index (CuTe's l(i)); INT64_MIN when crd2idx fails.
@@ -161,7 +171,7 @@ public:
       }
     } else if (kind == Strides::Arbitrary) {
       for (Int &x : d)
-        x = Int::fixed(coin(20)                     ? 0
+        x = Int::fixed(coin(20)                   ? 0
                        : powersOfTwo_ || coin(50) ? int64_t(1) << pick(0, 5)
                                                   : pick(0, 32));
     } else {

@@ -184,7 +184,7 @@ func.func @crd2idx_out_of_bounds(%ci: index, %cj: index) {
   %stride = cute.make_int_tuple %c128, %c16, %c1 : !cute.stride
   %layout = cute.make_layout_raw %shape, %stride : !cute.layout
   %coord = cute.make_int_tuple %ci, %cj, %c32 : !cute.coord<rank=3>
-  // expected-error @+1 {{'cute.crd2idx' op Failed to dice '!cute.layout' with '!cute.coord<rank=3>'}}
+  // expected-error @+1 {{'cute.crd2idx' op Failed to dice '!cute.layout<(4,8,16):(128,16,1)>' with '!cute.coord<(?,?,32)>'}}
   %idx = cute.crd2idx %coord, %layout : !cute.coord<rank=3>, !cute.layout -> index
   return
 }

@@ -281,7 +281,8 @@ LogicalResult mlir::cute::detail::checkCoordinate(const Reporter &r, const Known
   if (!fits(c.tuple(), l.tuple())) {
     if (!cutelayout::weaklyCongruent(c.tuple(), l.tuple()))
       return r.error() << "expected a coordinate of rank " << l.rank() << " but got " << coord.type;
-    return r.error() << "Failed to dice " << layout.type << " with " << coord.type;
+    // Print what is known (values the types leave open come from the defining ops).
+    return r.error() << "Failed to dice " << withValue(layout.type, l) << " with " << withValue(coord.type, c);
   }
   return success();
 }
