@@ -358,7 +358,10 @@ Expected<Layout> stencilDivide(const Layout &a, TupleView window, TupleView stri
                        std::to_string(effective.value));
     int64_t outputs = 1 + (n - effective.value) / si;
     IntTuple shape = IntTuple::makeTuple({IntTuple(Int::fixed(wi)), IntTuple(Int::fixed(outputs))});
-    IntTuple strides = IntTuple::makeTuple({IntTuple(Int::fixed(di)), IntTuple(Int::fixed(si))});
+    // A single window position or a one-element window never steps: stride 0 keeps
+    // composition from checking a step that is never taken.
+    IntTuple strides = IntTuple::makeTuple(
+        {IntTuple(Int::fixed(wi == 1 ? 0 : di)), IntTuple(Int::fixed(outputs == 1 ? 0 : si))});
     Expected<Layout> m = composition(mode, Layout{shape, strides});
     if (!m)
       return makeError("failed to perform a valid division of " + print(a) + ": " + m.error().message);

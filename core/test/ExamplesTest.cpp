@@ -122,6 +122,8 @@ TEST(Examples, IdentityLayoutR7) {
 TEST(Examples, StencilR9) {
   // 10 elements, window 3, stride 2, dilation 1: 4 outputs; element o*2 + k.
   EXPECT_EQ(show(stencilDivide(L("10:1"), T("3"), T("2"), T("1"))), "((_3,_4)):((_1,_2))");
+  // One window position: the output step is never taken, so it cannot fail composition.
+  EXPECT_EQ(show(stencilDivide(L("(3,4):(1,3)"), T("3"), T("5"), T("1"))), "((_3,_1),_4):((_1,_0),_3)");
   Expected<Layout> bad = stencilDivide(L("4:1"), T("3"), T("1"), T("2"));
   ASSERT_FALSE(bad.ok());
   EXPECT_EQ(bad.error().message.rfind("failed to perform a valid division of ", 0), 0u);
