@@ -45,6 +45,10 @@ Layout concat(const Layout *layouts, uint32_t count) {
   return unchecked(s.finish(), d.finish());
 }
 
+Layout concat(const Layout &a, const Layout &b) {
+  return unchecked(IntTuple::makeTuple({a.shape, b.shape}), IntTuple::makeTuple({a.stride, b.stride}));
+}
+
 Expected<Layout> makeOrderedLayout(TupleView shape, TupleView order) {
   IntTuple d = CL_TRY(compactOrder(shape, order));
   return unchecked(IntTuple(shape), std::move(d));

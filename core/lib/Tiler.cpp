@@ -151,7 +151,7 @@ Expected<Layout> logicalDivide(const Layout &a, const Tiler &t) {
   return guarded("logical_divide", [&]() -> Expected<Layout> {
     Layout tile = t.divisorLayout();
     Layout rest = CL_TRY(complement(tile, coalesce(a).shape));
-    return composition(a, concat({tile, rest}));
+    return composition(a, concat(tile, rest));
   });
 }
 
@@ -197,7 +197,7 @@ Expected<Layout> logicalProduct(const Layout &a, const Tiler &t) {
     Int bound = mul(size(a), cosize(tile));
     Layout rest = CL_TRY(complement(a, IntTuple(bound)));
     Layout repeated = CL_TRY(composition(rest, tile));
-    return concat({a, repeated});
+    return concat(a, repeated);
   });
 }
 

@@ -234,7 +234,7 @@ AssertionResult checkComplement(const Layout &a, Int m, Tally &t) {
     if (inA.count(imageR[i]))
       return AssertionFailure() << what << ": R(" << i << ") = " << imageR[i] << " is in A's image";
   }
-  Layout both = concat({a, *r});
+  Layout both = concat(a, *r);
   if (cosize(both).value < m.value)
     return AssertionFailure() << what << ": cosize((A, R)) = " << cosize(both).value << " < "
                               << m.value;
@@ -268,7 +268,7 @@ Expected<Layout> divisionTiler(const Layout &a, const Layout &tile) {
   Expected<Layout> rest = complement(tile, coalesce(a).shape);
   if (!rest)
     return rest.error();
-  return concat({tile, *rest});
+  return concat(tile, *rest);
 }
 
 bool isPowerOfTwo(int64_t x) { return x > 0 && (x & (x - 1)) == 0; }
@@ -527,7 +527,7 @@ AssertionResult checkLayoutProduct(const Layout &a, const Layout &b, const Layou
   if (!c)
     return AssertionFailure() << what << " but the complement fails: " << c.error().message;
   Expected<Layout> cb = composition(*c, b);
-  if (!cb || r != concat({a, *cb}))
+  if (!cb || r != concat(a, *cb))
     return AssertionFailure() << what << ": not (A, complement(A, size(A)*cosize(B)) o B)";
   if (AssertionResult st = staticFromStatic({a, b}, r, what); !st)
     return st;

@@ -38,7 +38,8 @@ Layout makeLayout(TupleView shape);
 Layout makeLayoutRight(TupleView shape);
 /// Concatenation (l0, l1, ...): always a tuple, so one layout gives a rank-1 layout.
 Layout concat(const Layout *layouts, uint32_t count);
-inline Layout concat(std::initializer_list<Layout> ls) { return concat(ls.begin(), uint32_t(ls.size())); }
+/// (a, b): the two-layout concatenation divides and products build, without copies.
+Layout concat(const Layout &a, const Layout &b);
 
 /// Compact layout whose strides follow `order` (CuTe's make_ordered_layout).
 Expected<Layout> makeOrderedLayout(TupleView shape, TupleView order);
