@@ -64,16 +64,6 @@ Int size(const Layout &l) { return product(l.shape); }
 
 namespace {
 // (s - _1) at every leaf and |d| at every leaf, as CuTe's coshape builds them.
-IntTuple mapLeaves(TupleView t, Int (*f)(Int)) {
-  if (!t.isTuple())
-    return IntTuple(f(t.asInt()));
-  TupleBuilder b;
-  b.open();
-  for (TupleView c : t)
-    b.add(mapLeaves(c, f));
-  b.close();
-  return b.finish();
-}
 Int minusOne(Int s) { return sub(s, kStatic1); }
 Int absolute(Int d) { return abs(d); }
 } // namespace

@@ -39,20 +39,6 @@ enum class Strides {
 /// Which leaves of a generated layout are dynamic.
 enum class Leaves { Static, Dynamic, Mixed };
 
-/// A tuple of the same profile as t with every Int leaf replaced by f(leaf).
-template <class F> IntTuple mapLeaves(TupleView t, F f) {
-  if (t.isInt())
-    return IntTuple(f(t.asInt()));
-  if (!t.isTuple())
-    return IntTuple(t);
-  TupleBuilder b;
-  b.open();
-  for (TupleView c : t)
-    b.add(mapLeaves(c, f));
-  b.close();
-  return b.finish();
-}
-
 /// The integer leaves of t in preorder.
 inline std::vector<Int> leaves(TupleView t) {
   std::vector<Int> out;

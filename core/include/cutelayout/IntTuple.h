@@ -116,6 +116,20 @@ uint64_t hashValue(TupleView v);
 
 // --- Structure (CuTe's tuple_algorithms), all returning new tuples -------------------
 
+/// t with every integer leaf x replaced by f(x); `_` leaves and the profile are kept.
+template <class F> IntTuple mapLeaves(TupleView t, F f) {
+  if (t.isInt())
+    return IntTuple(f(t.asInt()));
+  if (!t.isTuple())
+    return IntTuple(t);
+  TupleBuilder b;
+  b.open();
+  for (TupleView c : t)
+    b.add(mapLeaves(c, f));
+  b.close();
+  return b.finish();
+}
+
 /// Nesting depth: 0 for a leaf, 1 + max child depth for a tuple.
 int depth(TupleView v);
 /// Number of leaves.

@@ -40,16 +40,7 @@ void CuteDialect::registerTypes() {
 // --- TypeValue --------------------------------------------------------------------------
 
 IntTuple mlir::cute::normalizeDynamic(TupleView t) {
-  IntTuple copy(t);
-  // Rebuild leaf by leaf: the only change is the value of dynamic leaves.
-  if (!t.isTuple())
-    return t.isInt() && !t.asInt().isStatic ? IntTuple(Int::dynamic(cutelayout::kUnknownDynamic)) : copy;
-  TupleBuilder b;
-  b.open();
-  for (TupleView c : t)
-    b.add(normalizeDynamic(c));
-  b.close();
-  return b.finish();
+  return cutelayout::mapLeaves(t, [](Int x) { return x.isStatic ? x : Int::dynamic(cutelayout::kUnknownDynamic); });
 }
 
 TypeValue TypeValue::ofRank(unsigned rank) {
