@@ -82,6 +82,15 @@ func.func @algebra(%x: !cute.layout<(2,(1,6)):(1,(6,2))>, %p: !cute.int_tuple<(1
   return %0, %1, %2, %3, %4, %5, %6, %7, %8 : !cute.layout, !cute.layout, !cute.layout, !cute.layout, !cute.layout, !cute.layout, !cute.layout, !cute.layout, !cute.layout
 }
 
+// An index bound: static when it is a constant.
+// CHECK-LABEL: func @complement_index_bound
+// CHECK-NEXT: cute.constant {value = !cute.layout<(2,3):(1,8)>}
+func.func @complement_index_bound(%c: !cute.layout<4:2>) -> !cute.layout {
+  %c24 = arith.constant 24 : index
+  %0 = cute.complement(%c, %c24) : (!cute.layout<4:2>, index) -> !cute.layout
+  return %0 : !cute.layout
+}
+
 // CHECK-LABEL: func @tiling
 // CHECK-DAG: cute.constant {value = !cute.layout<(32,64):(1,128)>}
 // CHECK-DAG: cute.constant {value = !cute.layout<(8,4):(2,256)>}

@@ -108,13 +108,15 @@ FailureOr<Inferred> inferComplement(const Reporter &r, const std::vector<Known> 
   const Known &in = ks[0];
   if (!isa<LayoutType, ComposedLayoutType>(in.type))
     return r.error() << kNeedsLayout << in.type;
-  if (!in.value.hasValue() || !in.isLayout() || (ks.size() > 1 && !ks[1].value.hasValue()))
+  bool boundKnown = ks.size() == 1 || !ks[1].isCute() || ks[1].value.hasValue();
+  if (!in.value.hasValue() || !in.isLayout() || !boundKnown)
     return ofValue(TypeValue::kindOnly());
   Layout l = in.value.layout();
   auto message = [&] { return "unable to compute the complement of " + text(l); };
   if (ks.size() == 1)
     return layoutOr(r, cutelayout::complement(l), message);
-  return layoutOr(r, cutelayout::complement(l, ks[1].value.tuple()), message);
+  IntTuple bound = ks[1].isCute() ? ks[1].value.tuple() : IntTuple(ks[1].leaf);
+  return layoutOr(r, cutelayout::complement(l, bound), message);
 }
 
 FailureOr<Inferred> inferComposition(const Reporter &r, const Known &lhs, const Known &rhs) {

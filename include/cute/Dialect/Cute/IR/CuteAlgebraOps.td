@@ -25,7 +25,10 @@ def Cute_FilterOp : Cute_Op<"filter"> {
 }
 def Cute_ComplementOp : Cute_Op<"complement"> {
   let summary = "the layout of what the input does not reach, up to an optional bound";
-  let arguments = (ins Cute_AnyType:$input, Optional<Cute_TupleLike>:$cotarget);
+  let description = [{
+    The bound is an int tuple or an index (static when defined by a constant).
+  }];
+  let arguments = (ins Cute_AnyType:$input, Optional<AnyTypeOf<[Cute_TupleLike, Index]>>:$cotarget);
   let results = (outs Cute_LayoutType:$result);
 }
 def Cute_CompositionOp : Cute_Op<"composition"> {
