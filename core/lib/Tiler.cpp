@@ -4,6 +4,8 @@
 #include "Internal.h"
 #include "cutelayout/Notation.h"
 
+#include <vector>
+
 namespace cutelayout {
 namespace {
 const Int kStatic0 = Int::fixed(0);
@@ -256,32 +258,19 @@ Expected<Layout> tileToShape(const Layout &block, TupleView targetShape, const I
 Expected<Layout> localTile(const Layout &a, const Tiler &tiler, TupleView coord,
                            const IntTuple *projection) {
   if (projection) {
-    // Dice the tiler (as its profile-shaped layout) and the coordinate by the projection.
+    // Dice the tiler and the coordinate by the projection: `_` drops that mode.
     if (!tiler.isTuple() || !projection->isTuple())
       return makeError("local_tile: a projection needs a tuple tiler");
-    SmallVec<uint32_t, 16> keep;
+    if (projection->rank() != tiler.rank())
+      return makeError("local_tile: projection " + print(*projection) + " does not match the tiler's rank");
+    std::vector<Tiler> kept;
     uint32_t i = 0;
     for (TupleView p : projection->view()) {
       if (!p.isUnderscore())
-        keep.push_back(i);
+        kept.push_back(tiler.child(i));
       ++i;
     }
-    if (projection->rank() != tiler.rank())
-      return makeError("local_tile: projection " + print(*projection) + " does not match the tiler's rank");
-    TupleBuilder s, d, p;
-    s.open();
-    d.open();
-    p.open();
-    for (uint32_t k : keep) {
-      Tiler e = tiler.child(k);
-      s.add(e.layout.shape);
-      d.add(e.layout.stride);
-      p.add(e.profile);
-    }
-    s.close();
-    d.close();
-    p.close();
-    Tiler diced{Layout{s.finish(), d.finish()}, p.finish()};
+    Tiler diced = makeTile(kept.data(), uint32_t(kept.size()));
     IntTuple dicedCoord = CL_TRY(dice(*projection, coord));
     return localTile(a, diced, dicedCoord, nullptr);
   }
