@@ -1,10 +1,24 @@
 #include "cutelayout/Int.h"
 
+#include <cstring>
+
 namespace cutelayout {
 namespace {
 
-// The failure recorded by the innermost live ArithScope; empty when none.
-thread_local std::string currentFailure;
+// The failure recorded by the innermost live ArithScope. Plain data, so thread_local
+// access needs no initialization guard; messages are short and truncated to fit.
+struct FailureState {
+  bool failed;
+  char message[192];
+};
+thread_local FailureState currentFailure;
+
+void setFailure(const std::string &what) {
+  size_t n = what.size() < sizeof(currentFailure.message) - 1 ? what.size() : sizeof(currentFailure.message) - 1;
+  std::memcpy(currentFailure.message, what.data(), n);
+  currentFailure.message[n] = '\0';
+  currentFailure.failed = true;
+}
 
 bool bothStatic(Int a, Int b) { return a.isStatic && b.isStatic; }
 
@@ -51,22 +65,27 @@ bool divisorOk(int64_t a, int64_t b, const char *op) {
 
 } // namespace
 
-ArithScope::ArithScope() : saved_(std::move(currentFailure)) { currentFailure.clear(); }
-
-ArithScope::~ArithScope() {
-  if (!saved_.empty())
-    currentFailure = std::move(saved_);
+ArithScope::ArithScope() : outerFailed_(currentFailure.failed) {
+  if (outerFailed_)
+    outerMessage_ = currentFailure.message;
+  currentFailure.failed = false;
 }
 
-bool ArithScope::failed() const { return !currentFailure.empty(); }
+ArithScope::~ArithScope() {
+  // The outer failure came first and wins; otherwise an inner one propagates outward.
+  if (outerFailed_)
+    setFailure(outerMessage_);
+}
+
+bool ArithScope::failed() const { return currentFailure.failed; }
 
 Error ArithScope::error(const char *operation) const {
-  return makeError(currentFailure + " (in " + operation + ")");
+  return makeError(std::string(currentFailure.message) + " (in " + operation + ")");
 }
 
 void noteArithFailure(const std::string &what) {
-  if (currentFailure.empty())
-    currentFailure = what;
+  if (!currentFailure.failed)
+    setFailure(what);
 }
 
 Int add(Int a, Int b) { return make(checkedAdd(a.value, b.value), bothStatic(a, b)); }

@@ -23,6 +23,8 @@ Expected<Layout> makeLayout(TupleView shape, TupleView stride) {
 }
 
 Layout makeLayout(TupleView shape) {
+  if (shape.isInt()) // n:_1, or _1:_0 for a static 1 (CuTe's compact rule)
+    return unchecked(IntTuple(shape), IntTuple(shape.asInt().isConstant(1) ? kStatic0 : kStatic1));
   Expected<IntTuple> d = compactMajor(shape, IntTuple(kStatic1), Major::Left);
   return unchecked(IntTuple(shape), d.take());
 }

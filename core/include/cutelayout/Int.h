@@ -51,7 +51,10 @@ public:
   Error error(const char *operation) const;
 
 private:
-  std::string saved_;
+  // The enclosing scope's failure, kept only when there was one (the common case costs
+  // a flag test: scopes are opened by every public operation).
+  bool outerFailed_;
+  std::string outerMessage_;
 };
 
 /// Records a failure in the innermost ArithScope (first one wins).
