@@ -510,9 +510,16 @@ Expected<IntTuple> idx2crd(TupleView i, TupleView shape, TupleView stride) {
 
 Expected<IntTuple> tupleArith(TupleOp op, TupleView a, TupleView b) {
   if (a.isTuple() || b.isTuple()) {
-    if (a.isTuple() && b.isTuple())
+    if (a.isTuple() && b.isTuple()) {
+      // CuTe's ArithmeticTuple + and - pad the shorter tuple with _0.
+      if (a.rank() != b.rank() && (op == TupleOp::Add || op == TupleOp::Sub)) {
+        uint32_t r = a.rank() > b.rank() ? a.rank() : b.rank();
+        IntTuple pa = appendTo(a, r, IntTuple(kStatic0)), pb = appendTo(b, r, IntTuple(kStatic0));
+        return tupleArith(op, pa, pb);
+      }
       return transform2("tuple arithmetic", a, b,
                         [op](TupleView x, TupleView y) { return tupleArith(op, x, y); });
+    }
     TupleView t = a.isTuple() ? a : b;
     TupleBuilder out;
     out.open();

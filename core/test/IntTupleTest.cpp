@@ -454,7 +454,11 @@ TEST(IntTupleMath, TupleArithmetic) {
             "error: tuple_div: division by zero in 8 / 0");
   EXPECT_EQ(show(tupleArith(TupleOp::Mod, D("7"), T("0"))),
             "error: tuple_mod: modulo by zero in 7 % 0");
-  EXPECT_FALSE(tupleArith(TupleOp::Add, D("(1,2)"), D("(1,2,3)")).ok());
+  // Add and Sub pad the shorter tuple with _0, as CuTe's ArithmeticTuple does; the others
+  // need congruent tuples.
+  EXPECT_EQ(show(tupleArith(TupleOp::Add, D("(1,2)"), D("(1,2,3)"))), "(2,4,3)");
+  EXPECT_EQ(show(tupleArith(TupleOp::Sub, T("(1,2)"), D("(1,2,3)"))), "(0,0,-3)");
+  EXPECT_FALSE(tupleArith(TupleOp::Mul, D("(1,2)"), D("(1,2,3)")).ok());
 }
 
 // --- Int arithmetic ---------------------------------------------------------------------------
