@@ -27,8 +27,11 @@ private:
     reader_.skipSpace();
     std::string_view t = reader_.text();
     size_t p = reader_.position(), start = p;
-    while (p < t.size() && (std::isalnum(static_cast<unsigned char>(t[p])) || t[p] == '_'))
-      ++p;
+    // Letters, digits, `_` and `::` (namespaced type names such as cute::uint4_t).
+    while (p < t.size() && (std::isalnum(static_cast<unsigned char>(t[p])) || t[p] == '_' ||
+                            (t[p] == ':' && p + 1 < t.size() && t[p + 1] == ':'))) {
+      p += t[p] == ':' ? 2 : 1;
+    }
     reader_.setPosition(p);
     return std::string(t.substr(start, p - start));
   }

@@ -123,12 +123,17 @@ Expected<int64_t> bitsOf(const Value &v) {
   if (v.kind == Value::Kind::Tuple && v.tuple.isInt())
     return v.tuple.asInt().value;
   static const std::map<std::string, int64_t> widths = {
-      {"uint1_t", 1},   {"uint2_t", 2},   {"uint4_t", 4},    {"int4_t", 4},      {"uint8_t", 8},
-      {"int8_t", 8},    {"half_t", 16},   {"bfloat16_t", 16}, {"uint16_t", 16},  {"int16_t", 16},
-      {"float", 32},    {"tfloat32_t", 32}, {"uint32_t", 32}, {"int32_t", 32},   {"int", 32},
-      {"double", 64},   {"uint64_t", 64}, {"int64_t", 64},   {"uint128_t", 128}};
+      {"uint1_t", 1},      {"uint1b_t", 1},      {"bin1_t", 1},        {"uint2_t", 2},
+      {"int2_t", 2},       {"uint2b_t", 2},      {"int2b_t", 2},       {"uint4_t", 4},
+      {"int4_t", 4},       {"uint4b_t", 4},      {"int4b_t", 4},       {"uint8_t", 8},
+      {"int8_t", 8},       {"float_e4m3_t", 8},  {"float_e5m2_t", 8},  {"half_t", 16},
+      {"bfloat16_t", 16},  {"uint16_t", 16},     {"int16_t", 16},      {"float", 32},
+      {"tfloat32_t", 32},  {"uint32_t", 32},     {"int32_t", 32},      {"int", 32},
+      {"double", 64},      {"uint64_t", 64},     {"int64_t", 64},      {"uint128_t", 128}};
   if (v.kind == Value::Kind::Name) {
-    auto it = widths.find(v.name);
+    // cute::half_t and cutlass::half_t name the same type.
+    std::string name = v.name.substr(v.name.rfind(':') == std::string::npos ? 0 : v.name.rfind(':') + 1);
+    auto it = widths.find(name);
     if (it != widths.end())
       return it->second;
   }
