@@ -92,21 +92,7 @@ Expected<Layout> composeMode(const FlatLayout &a, Int rshape, Int rstride) {
 
 // B distributes over A: each mode of B composes with all of A; tuples stay tuples.
 Expected<Layout> composeImpl(const FlatLayout &flatA, TupleView rshape, TupleView rstride) {
-  if (!rshape.isTuple())
-    return composeMode(flatA, rshape.asInt(), rstride.asInt());
-  TupleBuilder s, d;
-  s.open();
-  d.open();
-  TupleView::Iterator di = rstride.begin();
-  for (TupleView sc : rshape) {
-    Layout m = CL_TRY(composeImpl(flatA, sc, *di));
-    s.add(m.shape);
-    d.add(m.stride);
-    ++di;
-  }
-  s.close();
-  d.close();
-  return Layout{s.finish(), d.finish()};
+  return mapLeafModes(rshape, rstride, [&](Int s, Int d) { return composeMode(flatA, s, d); });
 }
 } // namespace
 
@@ -338,23 +324,9 @@ Expected<Int> maxCommonVector(const Layout &a, const Layout &b) {
 }
 
 namespace {
-Expected<Layout> upcastMode(TupleView shape, TupleView stride, int64_t n) {
-  if (shape.isTuple()) {
-    TupleBuilder s, d;
-    s.open();
-    d.open();
-    TupleView::Iterator di = stride.begin();
-    for (TupleView sc : shape) {
-      Layout m = CL_TRY(upcastMode(sc, *di, n));
-      s.add(m.shape);
-      d.add(m.stride);
-      ++di;
-    }
-    s.close();
-    d.close();
-    return Layout{s.finish(), d.finish()};
-  }
-  Int sh = shape.asInt(), st = stride.asInt(), nn = Int::fixed(n);
+// upcast<n> of one leaf mode sh:st.
+Expected<Layout> upcastMode(Int sh, Int st, int64_t n) {
+  Int nn = Int::fixed(n);
   if (st.isConstant(0))
     return Layout{IntTuple(sh), IntTuple(st)};
   if (st.isStatic) {
@@ -367,23 +339,9 @@ Expected<Layout> upcastMode(TupleView shape, TupleView stride, int64_t n) {
   return Layout{IntTuple(sh), IntTuple(safeDiv(st, nn))};
 }
 
-Layout downcastMode(TupleView shape, TupleView stride, int64_t n) {
-  if (shape.isTuple()) {
-    TupleBuilder s, d;
-    s.open();
-    d.open();
-    TupleView::Iterator di = stride.begin();
-    for (TupleView sc : shape) {
-      Layout m = downcastMode(sc, *di, n);
-      s.add(m.shape);
-      d.add(m.stride);
-      ++di;
-    }
-    s.close();
-    d.close();
-    return Layout{s.finish(), d.finish()};
-  }
-  Int sh = shape.asInt(), st = stride.asInt(), nn = Int::fixed(n);
+// downcast<n> of one leaf mode sh:st.
+Expected<Layout> downcastMode(Int sh, Int st, int64_t n) {
+  Int nn = Int::fixed(n);
   if (st.isConstant(1) || st.isConstant(-1))
     return Layout{IntTuple(mul(sh, nn)), IntTuple(st)};
   return Layout{IntTuple(sh), IntTuple(mul(st, nn))};
@@ -403,7 +361,7 @@ Expected<Layout> upcast(const Layout &l, int64_t n) {
   if (n <= 0)
     return makeError("upcast<" + std::to_string(n) + ">: the factor must be positive");
   ArithScope scope;
-  Expected<Layout> r = upcastMode(l.shape, l.stride, n);
+  Expected<Layout> r = mapLeafModes(l.shape, l.stride, [n](Int s, Int d) { return upcastMode(s, d, n); });
   if (r && scope.failed())
     return scope.error("upcast");
   return r;
@@ -416,8 +374,8 @@ Expected<Layout> downcast(const Layout &l, int64_t n) {
     return makeError("downcast<" + std::to_string(n) + "> of " + print(l) +
                      ": requires a static stride-1 mode (adjacent elements)");
   ArithScope scope;
-  Layout r = downcastMode(l.shape, l.stride, n);
-  if (scope.failed())
+  Expected<Layout> r = mapLeafModes(l.shape, l.stride, [n](Int s, Int d) { return downcastMode(s, d, n); });
+  if (r && scope.failed())
     return scope.error("downcast");
   return r;
 }

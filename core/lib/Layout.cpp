@@ -35,16 +35,10 @@ Layout makeLayoutRight(TupleView shape) {
 }
 
 Layout concat(const Layout *layouts, uint32_t count) {
-  TupleBuilder s, d;
-  s.open();
-  d.open();
-  for (uint32_t i = 0; i < count; ++i) {
-    s.add(layouts[i].shape);
-    d.add(layouts[i].stride);
-  }
-  s.close();
-  d.close();
-  return unchecked(s.finish(), d.finish());
+  LayoutBuilder out;
+  for (uint32_t i = 0; i < count; ++i)
+    out.add(layouts[i]);
+  return out.finish();
 }
 
 Layout concat(const Layout &a, const Layout &b) {
@@ -99,19 +93,14 @@ Expected<Layout> take(const Layout &l, uint32_t begin, uint32_t end) {
 }
 
 Expected<Layout> select(const Layout &l, const uint32_t *modes, uint32_t count) {
-  TupleBuilder s, d;
-  s.open();
-  d.open();
+  LayoutBuilder out;
   for (uint32_t k = 0; k < count; ++k) {
     if (modes[k] >= l.rank())
       return makeError("select: mode " + std::to_string(modes[k]) + " is out of range for rank " +
                        std::to_string(l.rank()));
-    s.add(l.shape.child(modes[k]));
-    d.add(l.stride.child(modes[k]));
+    out.add(l.shape.child(modes[k]), l.stride.child(modes[k]));
   }
-  s.close();
-  d.close();
-  return unchecked(s.finish(), d.finish());
+  return out.finish();
 }
 
 Expected<Layout> group(const Layout &l, uint32_t begin, uint32_t end) {
@@ -192,16 +181,10 @@ namespace {
 Layout layoutOfReversedModes(const SmallVec<Int, 16> &shape, const SmallVec<Int, 16> &stride) {
   if (shape.size() == 1)
     return Layout{IntTuple(shape[0]), IntTuple(stride[0])};
-  TupleBuilder sb, db;
-  sb.open();
-  db.open();
-  for (uint32_t k = shape.size(); k-- > 0;) {
-    sb.leaf(shape[k]);
-    db.leaf(stride[k]);
-  }
-  sb.close();
-  db.close();
-  return Layout{sb.finish(), db.finish()};
+  LayoutBuilder out;
+  for (uint32_t k = shape.size(); k-- > 0;)
+    out.leaf(shape[k], stride[k]);
+  return out.finish();
 }
 
 Layout backwardCoalesce(const SmallVec<Int, 16> &shape, const SmallVec<Int, 16> &stride, Int firstShape) {
@@ -231,27 +214,12 @@ Layout coalesce(const Layout &l) {
 }
 
 namespace {
-/// CuTe's transform_layout(l, profile, f): f on the modes the profile covers, the rest
-/// appended unchanged; the result is always a tuple.
+/// f on the modes the profile covers, the rest kept (CuTe's transform_layout by profile).
 template <class F> Expected<Layout> byProfile(const char *op, const Layout &l, TupleView profile, F f) {
   if (profile.rank() > l.rank())
     return makeError(std::string(op) + ": profile " + print(profile) + " has more modes than " + print(l));
-  TupleBuilder s, d;
-  s.open();
-  d.open();
-  for (uint32_t i = 0; i < l.rank(); ++i) {
-    if (i < profile.rank()) {
-      Layout m = CL_TRY(f(l.mode(i), profile.child(i)));
-      s.add(m.shape);
-      d.add(m.stride);
-    } else {
-      s.add(l.shape.child(i));
-      d.add(l.stride.child(i));
-    }
-  }
-  s.close();
-  d.close();
-  return Layout{s.finish(), d.finish()};
+  return transformModes(l, profile.rank(), /*keepRest=*/true,
+                        [&](uint32_t i, const Layout &m) { return f(m, profile.child(i)); });
 }
 } // namespace
 

@@ -4,33 +4,29 @@
 #include "Internal.h"
 #include "cutelayout/Notation.h"
 
-#include <vector>
-
 namespace cutelayout {
 namespace {
 const Int kStatic0 = Int::fixed(0);
 const Int kStatic1 = Int::fixed(1);
 
-/// Layout modes built one at a time, then wrapped in one tuple (CuTe's make_layout(l...)).
-class ModeList {
+/// A tile built element by element: its layouts and its profile in lockstep.
+class TileBuilder {
 public:
-  ModeList() {
-    s_.open();
-    d_.open();
+  TileBuilder() {
+    profile_.open();
   }
-  void add(TupleView shape, TupleView stride) {
-    s_.add(shape);
-    d_.add(stride);
+  void add(const Tiler &t) {
+    layout_.add(t.layout);
+    profile_.add(t.profile);
   }
-  void add(const Layout &l) { add(l.shape, l.stride); }
-  Layout finish() {
-    s_.close();
-    d_.close();
-    return Layout{s_.finish(), d_.finish()};
+  Tiler finish() {
+    profile_.close();
+    return Tiler{layout_.finish(), profile_.finish()};
   }
 
 private:
-  TupleBuilder s_, d_;
+  LayoutBuilder layout_;
+  TupleBuilder profile_;
 };
 
 /// Applies f to the modes the tuple tiler covers; modes past it are kept when keepRest.
@@ -39,14 +35,7 @@ Expected<Layout> byMode(const char *op, const Layout &a, const Tiler &t, bool ke
   if (t.rank() > a.rank())
     return makeError(std::string(op) + ": the tiler has " + std::to_string(t.rank()) +
                      " modes but " + print(a) + " has only " + std::to_string(a.rank()));
-  ModeList out;
-  for (uint32_t i = 0; i < a.rank(); ++i) {
-    if (i < t.rank())
-      out.add(CL_TRY(f(a.mode(i), t.child(i))));
-    else if (keepRest)
-      out.add(a.mode(i));
-  }
-  return out.finish();
+  return transformModes(a, t.rank(), keepRest, [&](uint32_t i, const Layout &m) { return f(m, t.child(i)); });
 }
 
 template <class F> Expected<Layout> guarded(const char *op, F f) {
@@ -101,36 +90,17 @@ Tiler tilerFromShape(TupleView shape) {
     return underscoreTiler();
   if (shape.isInt())
     return Tiler{Layout{IntTuple(shape), IntTuple(kStatic1)}, IntTuple(kStatic1)};
-  TupleBuilder s, d, p;
-  s.open();
-  d.open();
-  p.open();
-  for (TupleView c : shape) {
-    Tiler e = tilerFromShape(c);
-    s.add(e.layout.shape);
-    d.add(e.layout.stride);
-    p.add(e.profile);
-  }
-  s.close();
-  d.close();
-  p.close();
-  return Tiler{Layout{s.finish(), d.finish()}, p.finish()};
+  TileBuilder out;
+  for (TupleView c : shape)
+    out.add(tilerFromShape(c));
+  return out.finish();
 }
 
 Tiler makeTile(const Tiler *elements, uint32_t count) {
-  TupleBuilder s, d, p;
-  s.open();
-  d.open();
-  p.open();
-  for (uint32_t i = 0; i < count; ++i) {
-    s.add(elements[i].layout.shape);
-    d.add(elements[i].layout.stride);
-    p.add(elements[i].profile);
-  }
-  s.close();
-  d.close();
-  p.close();
-  return Tiler{Layout{s.finish(), d.finish()}, p.finish()};
+  TileBuilder out;
+  for (uint32_t i = 0; i < count; ++i)
+    out.add(elements[i]);
+  return out.finish();
 }
 
 Expected<Layout> composition(const Layout &a, const Tiler &t) {
@@ -263,14 +233,14 @@ Expected<Layout> localTile(const Layout &a, const Tiler &tiler, TupleView coord,
       return makeError("local_tile: a projection needs a tuple tiler");
     if (projection->rank() != tiler.rank())
       return makeError("local_tile: projection " + print(*projection) + " does not match the tiler's rank");
-    std::vector<Tiler> kept;
+    TileBuilder kept;
     uint32_t i = 0;
     for (TupleView p : projection->view()) {
       if (!p.isUnderscore())
-        kept.push_back(tiler.child(i));
+        kept.add(tiler.child(i));
       ++i;
     }
-    Tiler diced = makeTile(kept.data(), uint32_t(kept.size()));
+    Tiler diced = kept.finish();
     IntTuple dicedCoord = CL_TRY(dice(*projection, coord));
     return localTile(a, diced, dicedCoord, nullptr);
   }
@@ -326,7 +296,7 @@ Expected<Layout> stencilDivide(const Layout &a, TupleView window, TupleView stri
       return makeError("stencil parameters must be integers, got " + print(c));
     return c.asInt().value;
   };
-  ModeList out;
+  LayoutBuilder out;
   for (uint32_t i = 0; i < a.rank(); ++i) {
     Layout mode = a.mode(i);
     if (i >= w.rank() || w.child(i).isUnderscore()) {

@@ -140,6 +140,14 @@ Expected<int64_t> bitsOf(const Value &v) {
   return makeError("expected an element bit width or type name but got " + printValue(v, Style::Plain));
 }
 
+/// Argument 1 as a tuple whose modes [b, e) exist (take and group on int tuples).
+Expected<IntTuple> modeRange(const Args &a, uint32_t b, uint32_t e) {
+  IntTuple t = CL_TRY(a.tuple(0));
+  if (b > e || e > t.rank())
+    return makeError("range [" + std::to_string(b) + "," + std::to_string(e) + ") is out of range for " + print(t));
+  return t;
+}
+
 Expected<Value> tupleArithOp(const Args &a, TupleOp op) {
   IntTuple x = CL_TRY(a.tuple(0)), y = CL_TRY(a.tuple(1));
   IntTuple r = CL_TRY(tupleArith(op, x, y));
@@ -332,10 +340,7 @@ const std::map<std::string, Operation> &operations() {
                   uint32_t b = CL_TRY(a.index(1)), e = CL_TRY(a.index(2));
                   if (a.isLayout(0))
                     return lay(CL_TRY(take(CL_TRY(a.layout(0)), b, e)));
-                  IntTuple t = CL_TRY(a.tuple(0));
-                  if (b > e || e > t.rank())
-                    return makeError("range [" + std::to_string(b) + "," + std::to_string(e) +
-                                     ") is out of range for " + print(t));
+                  IntTuple t = CL_TRY(modeRange(a, b, e));
                   return Value::ofTuple(take(t.view(), b, e));
                 }}},
       {"group", {3, 3, "group(x, b, e)", "modes [b, e) grouped into one: group<b,e>(x) (also group_modes)",
@@ -343,10 +348,7 @@ const std::map<std::string, Operation> &operations() {
                    uint32_t b = CL_TRY(a.index(1)), e = CL_TRY(a.index(2));
                    if (a.isLayout(0))
                      return lay(CL_TRY(group(CL_TRY(a.layout(0)), b, e)));
-                   IntTuple t = CL_TRY(a.tuple(0));
-                   if (b > e || e > t.rank())
-                     return makeError("range [" + std::to_string(b) + "," + std::to_string(e) +
-                                      ") is out of range for " + print(t));
+                   IntTuple t = CL_TRY(modeRange(a, b, e));
                    return Value::ofTuple(group(t.view(), b, e));
                  }}},
       {"flatten", {1, 1, "flatten(x)", "depth-1 layout or tuple",

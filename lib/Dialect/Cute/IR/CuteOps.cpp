@@ -156,16 +156,16 @@ std::string modeText(ArrayRef<int32_t> mode) {
 }
 
 /// Follows a mode path into a tuple (or a layout's shape and stride together).
-FailureOr<std::pair<IntTuple, IntTuple>> descend(const TypeValue &v, bool isLayout, ArrayRef<int32_t> mode) {
-  IntTuple stride = isLayout ? v.layout().stride : v.tuple();
-  TupleView s = v.tuple(), d = stride;
-  for (int32_t m : mode) {
-    if (m < 0 || uint32_t(m) >= s.rank())
-      return failure();
-    s = s.child(uint32_t(m));
-    d = d.child(uint32_t(m));
-  }
-  return std::make_pair(IntTuple(s), IntTuple(d));
+/// The sub-layout at a mode path through the core's get; a tuple walks as shape:shape.
+FailureOr<cutelayout::Layout> descend(const TypeValue &v, bool isLayout, ArrayRef<int32_t> mode) {
+  if (llvm::any_of(mode, [](int32_t m) { return m < 0; }))
+    return failure();
+  SmallVector<uint32_t> path(mode.begin(), mode.end());
+  cutelayout::Layout whole = isLayout ? v.layout() : cutelayout::Layout{v.tuple(), v.tuple()};
+  cutelayout::Expected<cutelayout::Layout> part = cutelayout::get(whole, path.data(), uint32_t(path.size()));
+  if (!part)
+    return failure();
+  return part.take();
 }
 
 FailureOr<Inferred> inferIndexQuery(Operation *op, const Reporter &r, const Known &in, ArrayRef<int32_t> mode) {
@@ -187,12 +187,12 @@ FailureOr<Inferred> inferIndexQuery(Operation *op, const Reporter &r, const Know
                        << in.type;
     return ofIndex(Int::dynamic(cutelayout::kUnknownDynamic));
   }
-  FailureOr<std::pair<IntTuple, IntTuple>> part = descend(v, isLayout, mode);
+  FailureOr<cutelayout::Layout> part = descend(v, isLayout, mode);
   if (failed(part))
     return r.error() << "mode [" << modeText(mode)
                      << (isCosize ? "] is invalid for input type " : "] has invalid values for input type ")
                      << in.type;
-  TupleView shape = part->first;
+  TupleView shape = part->shape;
   if (isa<RankOp>(op))
     return ofIndex(Int::fixed(shape.rank()));
   if (isa<DepthOp>(op))
@@ -200,8 +200,7 @@ FailureOr<Inferred> inferIndexQuery(Operation *op, const Reporter &r, const Know
   if (cutelayout::hasUnderscore(shape))
     return r.error() << "input type [" << in.type << "] has invalid values.";
   cutelayout::ArithScope scope;
-  Int result = isCosize ? cutelayout::cosize(cutelayout::Layout{part->first, part->second})
-                        : cutelayout::product(shape);
+  Int result = isCosize ? cutelayout::cosize(*part) : cutelayout::product(shape);
   if (scope.failed())
     return r.error() << (isCosize ? "unable to compute cosize for input " : "unable to compute size for input ")
                      << in.type << " and mode [" << modeText(mode) << "]";
