@@ -9,7 +9,7 @@ namespace {
 const Int kStatic0 = Int::fixed(0);
 const Int kStatic1 = Int::fixed(1);
 
-IntTuple tupleOf(const SmallVec<Int, 16> &xs) {
+IntTuple tupleOf(const IntVec &xs) {
   TupleBuilder b;
   b.open();
   for (Int x : xs)
@@ -18,15 +18,10 @@ IntTuple tupleOf(const SmallVec<Int, 16> &xs) {
   return b.finish();
 }
 
-/// CuTe's unwrap for a freshly built flat list: a single element stands alone.
-IntTuple unwrapList(const SmallVec<Int, 16> &xs) {
-  return xs.size() == 1 ? IntTuple(xs[0]) : tupleOf(xs);
-}
-
 /// A flat, coalesced layout as its modes, stored last first (as coalesceModesReversed
 /// makes them); one mode means an integral layout.
 struct FlatLayout {
-  SmallVec<Int, 16> shape, stride;
+  IntVec shape, stride;
   uint32_t rank() const { return shape.size(); }
   Int shapeAt(uint32_t i) const { return shape[rank() - 1 - i]; }
   Int strideAt(uint32_t i) const { return stride[rank() - 1 - i]; }
@@ -40,14 +35,28 @@ struct FlatLayout {
   }
 };
 
-// A (flat, coalesced) A composed with one integral mode s:d of B.
-Expected<Layout> composeMode(const FlatLayout &a, Int rshape, Int rstride) {
-  if (rstride.isConstant(0))
-    return Layout{IntTuple(rshape), IntTuple(rstride)};
-  if (a.rank() == 1)
-    return Layout{IntTuple(rshape), IntTuple(mul(rstride, a.stride[0]))};
+/// CuTe's coalesce_x of A (a trailing static-1 extent seeds the walk with _2), flat.
+FlatLayout flatCoalesced(LayoutView a) {
+  IntVec shape, stride;
+  appendLeaves(a, shape, stride);
+  FlatLayout flat;
+  coalesceModesReversed(shape, stride, shape.back().isConstant(1) ? Int::fixed(2) : shape.back(), flat.shape,
+                        flat.stride);
+  return flat;
+}
+
+// A (flat, coalesced) A composed with one integral mode s:d of B, appended to out.
+Status composeMode(const FlatLayout &a, Int rshape, Int rstride, LayoutBuilder &out) {
+  if (rstride.isConstant(0)) {
+    out.leaf(rshape, rstride);
+    return success();
+  }
+  if (a.rank() == 1) {
+    out.leaf(rshape, mul(rstride, a.stride[0]));
+    return success();
+  }
   uint32_t r = a.rank();
-  SmallVec<Int, 16> resultShape, resultStride;
+  IntVec resultShape, resultStride;
   Int restShape = rshape, restStride = rstride;
   for (uint32_t i = 0; i + 1 < r; ++i) {
     Int currShape = a.shapeAt(i), currStride = a.strideAt(i);
@@ -81,43 +90,51 @@ Expected<Layout> composeMode(const FlatLayout &a, Int rshape, Int rstride) {
     restStride = nextStride;
   }
   Int lastStride = a.strideAt(r - 1);
-  if (resultShape.empty())
-    return Layout{IntTuple(restShape), IntTuple(mul(restStride, lastStride))};
-  if (restShape.isConstant(1))
-    return Layout{unwrapList(resultShape), unwrapList(resultStride)};
-  resultShape.push_back(restShape);
-  resultStride.push_back(mul(restStride, lastStride));
-  return Layout{tupleOf(resultShape), tupleOf(resultStride)};
+  if (resultShape.empty()) {
+    out.leaf(restShape, mul(restStride, lastStride));
+    return success();
+  }
+  if (!restShape.isConstant(1)) {
+    resultShape.push_back(restShape);
+    resultStride.push_back(mul(restStride, lastStride));
+  }
+  out.addModes(resultShape, resultStride); // one mode stands alone (CuTe's unwrap)
+  return success();
 }
 
 // B distributes over A: each mode of B composes with all of A; tuples stay tuples.
-Expected<Layout> composeImpl(const FlatLayout &flatA, TupleView rshape, TupleView rstride) {
-  return mapLeafModes(rshape, rstride, [&](Int s, Int d) { return composeMode(flatA, s, d); });
+Status composeInto(const FlatLayout &flatA, LayoutView b, LayoutBuilder &out) {
+  auto leafMode = [&](Int s, Int d, LayoutBuilder &o) { return composeMode(flatA, s, d, o); };
+  return mapLeafModesInto(b.shape, b.stride, out, leafMode);
 }
 } // namespace
 
-Expected<Layout> composition(const Layout &a, const Layout &b) {
+Status compositionInto(LayoutView a, LayoutView b, LayoutBuilder &out) {
   if (isEmpty(a) || isEmpty(b))
     return emptyLayoutError("composition");
-  ArithScope scope;
-  // CuTe's coalesce_x: a trailing static-1 extent seeds the walk with _2.
-  SmallVec<Int, 16> shape, stride;
-  leavesOf(a.shape, shape);
-  leavesOf(a.stride, stride);
-  FlatLayout flatA;
-  coalesceModesReversed(shape, stride, shape.back().isConstant(1) ? Int::fixed(2) : shape.back(), flatA.shape,
-                        flatA.stride);
-  Expected<Layout> r = composeImpl(flatA, b.shape, b.stride);
-  if (r && scope.failed())
-    return scope.error("composition");
-  return r;
+  return composeInto(flatCoalesced(a), b, out);
+}
+
+Status compositionInto(LayoutView a, LayoutView b0, LayoutView b1, LayoutBuilder &out) {
+  if (isEmpty(a) || isEmpty(b0) || isEmpty(b1))
+    return emptyLayoutError("composition");
+  FlatLayout flatA = flatCoalesced(a);
+  out.open();
+  CL_CHECK(composeInto(flatA, b0, out));
+  CL_CHECK(composeInto(flatA, b1, out));
+  out.close();
+  return success();
+}
+
+Expected<Layout> composition(const Layout &a, const Layout &b) {
+  return buildLayout("composition", [&](LayoutBuilder &out) { return compositionInto(a, b, out); });
 }
 
 IntTuple coalesceShape(TupleView shape) {
   IntTuple flat = flatten(shape);
   if (!flat.isTuple())
     return flat;
-  SmallVec<Int, 16> leaves, out;
+  IntVec leaves, out;
   leavesOf(flat, leaves);
   if (leaves.empty())
     return flat;
@@ -135,67 +152,96 @@ IntTuple coalesceShape(TupleView shape) {
 }
 
 namespace {
-Expected<Layout> complementImpl(const Layout &filtered, TupleView cotarget) {
-  if (!filtered.stride.isTuple() && filtered.stride.asInt().isConstant(0))
-    return makeLayout(coalesceShape(cotarget));
-  SmallVec<Int, 16> shape, stride;
-  leavesOf(filtered.shape, shape);
-  leavesOf(filtered.stride, stride);
-  uint32_t r = shape.size();
-  if (r > 1 && !isStatic(filtered.stride))
-    return makeError("complement of " + print(filtered) +
-                     ": CuTe supports dynamic strides only for rank-1 layouts");
-  SmallVec<Int, 16> resultShape, resultStride;
-  resultStride.push_back(kStatic1);
-  for (uint32_t i = 0; i + 1 < r; ++i) {
-    // Take the smallest remaining stride (first on ties), as CuTe's min and find do.
-    uint32_t minIdx = 0;
-    for (uint32_t k = 1; k < stride.size(); ++k)
-      if (stride[k].value < stride[minIdx].value)
-        minIdx = k;
-    Int minStride = stride[minIdx];
-    Int newShape = div(minStride, resultStride[i]);
-    if (newShape.isConstant(0))
-      return makeError("complement: non-injective layout " + print(filtered));
-    Int newStride = mul(minStride, shape[minIdx]);
-    SmallVec<Int, 16> s2, d2;
-    for (uint32_t k = 0; k < stride.size(); ++k)
-      if (k != minIdx) {
-        s2.push_back(shape[k]);
-        d2.push_back(stride[k]);
-      }
-    shape = s2;
-    stride = d2;
-    resultShape.push_back(newShape);
-    resultStride.push_back(newStride);
+/// The filtered, coalesced modes of l in order (CuTe's filter(l) as a flat list).
+void filteredModes(LayoutView l, IntVec &shape, IntVec &stride) {
+  IntVec leafShape, leafStride;
+  appendLeaves(l, leafShape, leafStride);
+  for (uint32_t i = 0; i < leafShape.size(); ++i)
+    if (leafStride[i].isConstant(0))
+      leafShape[i] = kStatic1;
+  IntVec revShape, revStride;
+  coalesceModesReversed(leafShape, leafStride, leafShape.back(), revShape, revStride);
+  for (uint32_t k = revShape.size(); k-- > 0;) {
+    shape.push_back(revShape[k]);
+    stride.push_back(revStride[k]);
   }
-  Int lastShape = div(stride[0], resultStride[r - 1]);
-  if (lastShape.isConstant(0))
-    return makeError("complement: non-injective layout " + print(filtered));
-  resultShape.push_back(lastShape);
-  Int newStride = mul(stride[0], shape[0]);
+}
+
+std::string printModes(const IntVec &shape, const IntVec &stride) {
+  return print(buildLayoutUnchecked([&](LayoutBuilder &b) { b.addModes(shape, stride); }));
+}
+
+/// Appends the modes of the rest, coalesce(ceil_div(cotarget, start)) laid out compactly
+/// from `start`, to shape and stride.
+Status appendRest(TupleView cotarget, Int start, IntVec &shape, IntVec &stride) {
+  if (cotarget.isInt()) { // the common case, without building tuples
+    Int n = ceilDiv(cotarget.asInt(), start);
+    shape.push_back(n);
+    stride.push_back(n.isConstant(1) ? kStatic0 : start);
+    return success();
+  }
+  IntTuple restShape = coalesceShape(CL_TRY(ceilDiv(cotarget, IntTuple(start))));
+  IntTuple restStride = CL_TRY(compactMajor(restShape, IntTuple(start), Major::Left));
+  leavesOf(restShape, shape);
+  leavesOf(restStride, stride);
+  return success();
+}
+
+Status complementInto(LayoutView l, TupleView cotarget, LayoutBuilder &out) {
+  IntVec shape, stride;
+  filteredModes(l, shape, stride);
+  if (shape.size() == 1 && stride[0].isConstant(0)) {
+    out.add(LayoutView(makeLayout(coalesceShape(cotarget))));
+    return success();
+  }
+  uint32_t r = shape.size();
+  if (r > 1)
+    for (Int d : stride)
+      if (!d.isStatic)
+        return makeError("complement of " + printModes(shape, stride) +
+                         ": CuTe supports dynamic strides only for rank-1 layouts");
+  // Visit the modes by increasing stride, first on ties (CuTe's repeated min and find):
+  // a stable sort of the mode indices.
+  SmallVec<uint32_t, 32> order;
+  order.reserveMore(r);
+  for (uint32_t i = 0; i < r; ++i) {
+    uint32_t j = order.size();
+    order.pushUnchecked(i);
+    for (; j > 0 && stride[order[j - 1]].value > stride[i].value; --j)
+      order[j] = order[j - 1];
+    order[j] = i;
+  }
+  IntVec resultShape, resultStride;
+  resultStride.push_back(kStatic1);
+  for (uint32_t k = 0; k < r; ++k) {
+    Int minStride = stride[order[k]];
+    Int newShape = div(minStride, resultStride[k]);
+    if (newShape.isConstant(0))
+      return makeError("complement: non-injective layout " + printModes(shape, stride));
+    resultShape.push_back(newShape);
+    resultStride.push_back(mul(minStride, shape[order[k]]));
+  }
+  Int newStride = resultStride.back();
   if (newStride.value == 0)
-    return makeError("complement: zero stride in " + print(filtered));
-  // The rest: coalesce(ceil_div(cotarget, newStride)) laid out compactly from newStride;
-  // then coalesce (result, rest) over its flat leaves.
-  IntTuple restShape = coalesceShape(CL_TRY(ceilDiv(cotarget, IntTuple(newStride))));
-  IntTuple restStride = CL_TRY(compactMajor(restShape, IntTuple(newStride), Major::Left));
-  leavesOf(restShape, resultShape);
-  leavesOf(restStride, resultStride);
-  return coalesceLeaves(resultShape, resultStride);
+    return makeError("complement: zero stride in " + printModes(shape, stride));
+  resultStride.pop_back();
+  CL_CHECK(appendRest(cotarget, newStride, resultShape, resultStride));
+  coalesceLeavesInto(resultShape, resultStride, out);
+  return success();
 }
 } // namespace
 
-Expected<Layout> complement(const Layout &l, TupleView cotarget) {
+Status complementInto(LayoutView l, TupleView cotarget, LayoutBuilder &out, const char *op) {
   if (isEmpty(l))
-    return emptyLayoutError("complement");
-  ArithScope scope;
+    return emptyLayoutError(op);
   if (hasUnderscore(cotarget))
     return makeError("complement: the bound " + print(cotarget) + " cannot contain `_`");
-  Expected<Layout> r = complementImpl(filter(l), cotarget);
-  if (r && scope.failed())
-    return scope.error("complement");
-  return r;
+  return complementInto(l, cotarget, out);
+}
+
+Expected<Layout> complement(const Layout &l, TupleView cotarget) {
+  return buildLayout("complement",
+                     [&](LayoutBuilder &out) { return complementInto(l, cotarget, out, "complement"); });
 }
 
 Expected<Layout> complement(const Layout &l) {
@@ -220,8 +266,8 @@ void exchangeSort(SmallVec<KeyVal, 16> &a) {
 }
 
 // Exclusive prefix products (1, s0, s0*s1, ...) with CuTe's staticness.
-SmallVec<Int, 16> prefixProducts(const SmallVec<Int, 16> &shape) {
-  SmallVec<Int, 16> pre;
+IntVec prefixProducts(const IntVec &shape) {
+  IntVec pre;
   pre.push_back(kStatic1);
   for (Int s : shape)
     pre.push_back(mul(s, pre.back()));
@@ -234,16 +280,16 @@ Expected<Layout> rightInverse(const Layout &l) {
     return emptyLayoutError("right_inverse");
   ArithScope scope;
   Layout c = coalesce(l);
-  SmallVec<Int, 16> shape, stride;
+  IntVec shape, stride;
   leavesOf(c.shape, shape);
   leavesOf(c.stride, stride);
-  SmallVec<Int, 16> pre = prefixProducts(shape);
+  IntVec pre = prefixProducts(shape);
   SmallVec<KeyVal, 16> order;
   for (uint32_t i = 0; i < stride.size(); ++i)
     if (stride[i].isStatic)
       order.push_back(KeyVal{stride[i].value, i});
   exchangeSort(order);
-  SmallVec<Int, 16> rs, rd;
+  IntVec rs, rd;
   rs.push_back(kStatic1);
   rd.push_back(kStatic0);
   Int curr = kStatic1;
@@ -267,15 +313,15 @@ Expected<Layout> leftInverse(const Layout &l) {
   Layout c = coalesce(l);
   if (!isStatic(c.stride))
     return makeError("left_inverse of " + print(l) + ": CuTe requires static strides");
-  SmallVec<Int, 16> shape, stride;
+  IntVec shape, stride;
   leavesOf(c.shape, shape);
   leavesOf(c.stride, stride);
-  SmallVec<Int, 16> pre = prefixProducts(shape);
+  IntVec pre = prefixProducts(shape);
   SmallVec<KeyVal, 16> order;
   for (uint32_t i = 0; i < stride.size(); ++i)
     order.push_back(KeyVal{stride[i].value, i});
   exchangeSort(order);
-  SmallVec<Int, 16> rs, rd;
+  IntVec rs, rd;
   rd.push_back(kStatic0);
   Int resultSize = kStatic1;
   for (KeyVal kv : order) {
@@ -325,26 +371,30 @@ Expected<Int> maxCommonVector(const Layout &a, const Layout &b) {
 
 namespace {
 // upcast<n> of one leaf mode sh:st.
-Expected<Layout> upcastMode(Int sh, Int st, int64_t n) {
+Status upcastMode(Int sh, Int st, int64_t n, LayoutBuilder &out) {
   Int nn = Int::fixed(n);
-  if (st.isConstant(0))
-    return Layout{IntTuple(sh), IntTuple(st)};
-  if (st.isStatic) {
+  if (st.isConstant(0)) {
+    out.leaf(sh, st);
+  } else if (st.isStatic) {
     if (st.value % n != 0 && n % st.value != 0)
       return makeError("upcast<" + std::to_string(n) + ">: stride " + print(st) +
                        " and " + std::to_string(n) + " do not divide each other");
     Int a = abs(st);
-    return Layout{IntTuple(ceilDiv(sh, ceilDiv(nn, a))), IntTuple(mul(signum(st), ceilDiv(a, nn)))};
+    out.leaf(ceilDiv(sh, ceilDiv(nn, a)), mul(signum(st), ceilDiv(a, nn)));
+  } else {
+    out.leaf(sh, safeDiv(st, nn));
   }
-  return Layout{IntTuple(sh), IntTuple(safeDiv(st, nn))};
+  return success();
 }
 
 // downcast<n> of one leaf mode sh:st.
-Expected<Layout> downcastMode(Int sh, Int st, int64_t n) {
+Status downcastMode(Int sh, Int st, int64_t n, LayoutBuilder &out) {
   Int nn = Int::fixed(n);
   if (st.isConstant(1) || st.isConstant(-1))
-    return Layout{IntTuple(mul(sh, nn)), IntTuple(st)};
-  return Layout{IntTuple(sh), IntTuple(mul(st, nn))};
+    out.leaf(mul(sh, nn), st);
+  else
+    out.leaf(sh, mul(st, nn));
+  return success();
 }
 
 bool hasStaticOne(TupleView t) {
@@ -360,11 +410,8 @@ bool hasStaticOne(TupleView t) {
 Expected<Layout> upcast(const Layout &l, int64_t n) {
   if (n <= 0)
     return makeError("upcast<" + std::to_string(n) + ">: the factor must be positive");
-  ArithScope scope;
-  Expected<Layout> r = mapLeafModes(l.shape, l.stride, [n](Int s, Int d) { return upcastMode(s, d, n); });
-  if (r && scope.failed())
-    return scope.error("upcast");
-  return r;
+  auto mode = [n](Int s, Int d, LayoutBuilder &out) { return upcastMode(s, d, n, out); };
+  return buildLayout("upcast", [&](LayoutBuilder &out) { return mapLeafModesInto(l.shape, l.stride, out, mode); });
 }
 
 Expected<Layout> downcast(const Layout &l, int64_t n) {
@@ -373,11 +420,8 @@ Expected<Layout> downcast(const Layout &l, int64_t n) {
   if (!hasStaticOne(l.stride))
     return makeError("downcast<" + std::to_string(n) + "> of " + print(l) +
                      ": requires a static stride-1 mode (adjacent elements)");
-  ArithScope scope;
-  Expected<Layout> r = mapLeafModes(l.shape, l.stride, [n](Int s, Int d) { return downcastMode(s, d, n); });
-  if (r && scope.failed())
-    return scope.error("downcast");
-  return r;
+  auto mode = [n](Int s, Int d, LayoutBuilder &out) { return downcastMode(s, d, n, out); };
+  return buildLayout("downcast", [&](LayoutBuilder &out) { return mapLeafModesInto(l.shape, l.stride, out, mode); });
 }
 
 Expected<Layout> recastLayout(const Layout &l, int64_t oldBits, int64_t newBits) {

@@ -20,49 +20,6 @@ void setFailure(const std::string &what) {
   currentFailure.failed = true;
 }
 
-bool bothStatic(Int a, Int b) { return a.isStatic && b.isStatic; }
-
-Int make(int64_t v, bool isStatic) { return Int{v, isStatic}; }
-
-int64_t checkedAdd(int64_t a, int64_t b) {
-  int64_t r;
-  if (__builtin_add_overflow(a, b, &r)) {
-    noteArithFailure("int64 overflow in " + std::to_string(a) + " + " + std::to_string(b));
-    return 0;
-  }
-  return r;
-}
-
-int64_t checkedSub(int64_t a, int64_t b) {
-  int64_t r;
-  if (__builtin_sub_overflow(a, b, &r)) {
-    noteArithFailure("int64 overflow in " + std::to_string(a) + " - " + std::to_string(b));
-    return 0;
-  }
-  return r;
-}
-
-int64_t checkedMul(int64_t a, int64_t b) {
-  int64_t r;
-  if (__builtin_mul_overflow(a, b, &r)) {
-    noteArithFailure("int64 overflow in " + std::to_string(a) + " * " + std::to_string(b));
-    return 0;
-  }
-  return r;
-}
-
-bool divisorOk(int64_t a, int64_t b, const char *op) {
-  if (b == 0) {
-    noteArithFailure("division by zero in " + std::to_string(a) + " " + op + " 0");
-    return false;
-  }
-  if (a == INT64_MIN && b == -1) {
-    noteArithFailure("int64 overflow in " + std::to_string(a) + " " + op + " -1");
-    return false;
-  }
-  return true;
-}
-
 } // namespace
 
 ArithScope::ArithScope() : outerFailed_(currentFailure.failed) {
@@ -88,35 +45,24 @@ void noteArithFailure(const std::string &what) {
     setFailure(what);
 }
 
-Int add(Int a, Int b) { return make(checkedAdd(a.value, b.value), bothStatic(a, b)); }
-Int sub(Int a, Int b) { return make(checkedSub(a.value, b.value), bothStatic(a, b)); }
-
-Int mul(Int a, Int b) {
-  if (a.isConstant(0) || b.isConstant(0))
-    return Int::fixed(0);
-  return make(checkedMul(a.value, b.value), bothStatic(a, b));
+namespace detail {
+int64_t overflowed(int64_t a, int64_t b, char op) {
+  noteArithFailure("int64 overflow in " + std::to_string(a) + " " + op + " " + std::to_string(b));
+  return 0;
 }
 
-Int div(Int a, Int b) {
-  if (a.isConstant(0) && !b.isStatic) // CuTe: _0 / int is _0 without dividing
-    return Int::fixed(0);
-  if (!divisorOk(a.value, b.value, "/"))
-    return make(0, bothStatic(a, b));
-  return make(a.value / b.value, bothStatic(a, b));
+int64_t badDivisor(int64_t a, int64_t b, char op) {
+  if (b == 0)
+    noteArithFailure("division by zero in " + std::to_string(a) + " " + op + " 0");
+  else
+    noteArithFailure("int64 overflow in " + std::to_string(a) + " " + op + " -1");
+  return 0;
 }
 
-Int mod(Int a, Int b) {
-  // CuTe: int % _1, int % _-1 and _0 % int are _0 without dividing.
-  if ((!a.isStatic && (b.isConstant(1) || b.isConstant(-1))) || (a.isConstant(0) && !b.isStatic))
-    return Int::fixed(0);
-  if (!divisorOk(a.value, b.value, "%"))
-    return make(0, bothStatic(a, b));
-  return make(a.value % b.value, bothStatic(a, b));
+void inexactSafeDiv(int64_t a, int64_t b) {
+  noteArithFailure("safe_div requires " + std::to_string(a) + " % " + std::to_string(b) + " == 0");
 }
-
-Int neg(Int a) { return make(checkedSub(0, a.value), a.isStatic); }
-Int min(Int a, Int b) { return make(a.value < b.value ? a.value : b.value, bothStatic(a, b)); }
-Int max(Int a, Int b) { return make(a.value < b.value ? b.value : a.value, bothStatic(a, b)); }
+} // namespace detail
 
 Int gcd(Int a, Int b) {
   int64_t x = a.value < 0 ? -a.value : a.value;
@@ -126,31 +72,16 @@ Int gcd(Int a, Int b) {
     x = y;
     y = t;
   }
-  return make(x, bothStatic(a, b));
+  return Int{x, detail::bothStatic(a, b)};
 }
 
 Int lcm(Int a, Int b) {
   if (a.value == 0 || b.value == 0)
-    return make(0, bothStatic(a, b));
+    return Int{0, detail::bothStatic(a, b)};
   Int g = gcd(a, b);
   int64_t x = a.value < 0 ? -a.value : a.value;
   int64_t y = b.value < 0 ? -b.value : b.value;
-  return make(checkedMul(x / g.value, y), bothStatic(a, b));
+  return Int{detail::checkedMul(x / g.value, y), detail::bothStatic(a, b)};
 }
-
-Int abs(Int a) { return a.value < 0 ? neg(a) : a; }
-Int signum(Int a) { return make((a.value > 0) - (a.value < 0), a.isStatic); }
-
-Int ceilDiv(Int a, Int b) { return div(sub(add(a, b), Int::fixed(1)), b); }
-
-Int safeDiv(Int a, Int b) {
-  if (bothStatic(a, b) && b.value != 0 && a.value % b.value != 0)
-    noteArithFailure("safe_div requires " + std::to_string(a.value) + " % " +
-                     std::to_string(b.value) + " == 0");
-  return div(a, b);
-}
-
-Bool equal(Int a, Int b) { return Bool{a.value == b.value, bothStatic(a, b)}; }
-Bool less(Int a, Int b) { return Bool{a.value < b.value, bothStatic(a, b)}; }
 
 } // namespace cutelayout

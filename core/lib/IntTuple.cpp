@@ -11,9 +11,6 @@ TupleView TupleView::child(uint32_t i) const {
   return *it;
 }
 
-IntTuple::IntTuple(Int leaf) { nodes_.push_back(Node{leaf.value, 1, NodeKind::Int, leaf.isStatic}); }
-
-IntTuple::IntTuple(TupleView view) { nodes_.append(view.nodes(), view.span()); }
 
 IntTuple IntTuple::underscore() {
   IntTuple t(0);
@@ -28,45 +25,6 @@ IntTuple IntTuple::makeTuple(std::initializer_list<TupleView> elements) {
     b.add(e);
   b.close();
   return b.finish();
-}
-
-void TupleBuilder::countChild() {
-  if (!open_.empty())
-    ++nodes_[open_.back()].value;
-}
-
-void TupleBuilder::leaf(Int x) {
-  countChild();
-  nodes_.push_back(Node{x.value, 1, NodeKind::Int, x.isStatic});
-}
-
-void TupleBuilder::underscore() {
-  countChild();
-  nodes_.push_back(Node{0, 1, NodeKind::Underscore, true});
-}
-
-void TupleBuilder::add(TupleView v) {
-  countChild();
-  nodes_.append(v.nodes(), v.span());
-}
-
-void TupleBuilder::open() {
-  countChild();
-  open_.push_back(nodes_.size());
-  nodes_.push_back(Node{0, 0, NodeKind::Tuple, true});
-}
-
-void TupleBuilder::close() {
-  uint32_t at = open_.back();
-  open_.pop_back();
-  nodes_[at].span = nodes_.size() - at;
-}
-
-IntTuple TupleBuilder::finish() {
-  IntTuple t(0);
-  t.nodes_ = std::move(nodes_);
-  nodes_.clear();
-  return t;
 }
 
 bool operator==(TupleView a, TupleView b) {

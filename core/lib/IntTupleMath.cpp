@@ -34,17 +34,19 @@ IntTuple padOnes(TupleView b, uint32_t n) { return appendTo(b, n, IntTuple(kStat
 } // namespace
 
 Int product(TupleView t) {
-  if (!t.isTuple())
-    return t.asInt();
-  if (t.rank() == 0)
-    return kStatic1;
+  // A left fold over the leaves; nesting does not change the value or its staticness
+  // (an empty tuple counts as _1, and _1 * x has x's staticness).
+  const Node *n = t.nodes();
+  if (n->kind != NodeKind::Tuple)
+    return Int{n->value, n->isStatic};
+  Int acc = kStatic1;
   bool first = true;
-  Int acc;
-  for (TupleView c : t) {
-    Int p = product(c);
-    acc = first ? p : mul(acc, p);
-    first = false;
-  }
+  for (uint32_t i = 1, e = n->span; i < e; ++i)
+    if (n[i].kind == NodeKind::Int) {
+      Int x{n[i].value, n[i].isStatic};
+      acc = first ? x : mul(acc, x);
+      first = false;
+    }
   return acc;
 }
 

@@ -1,80 +1,239 @@
 // Helpers shared by the core's .cpp files; not part of the public API.
+//
+// The algorithms work on three cheap things instead of Layout values:
+//   LayoutView     a (shape, stride) pair of views into an existing layout: no copy;
+//   IntVec pairs   the flat leaves of a layout (shape and stride are congruent, so leaf k
+//                  of each sits at the same node), where coalesce, complement and
+//                  composition do their arithmetic;
+//   LayoutBuilder  writes shape and stride nodes in lockstep straight into the result, so
+//                  a nested computation appends to its caller's result instead of
+//                  returning a Layout that is then copied in.
 #pragma once
 
 #include "cutelayout/Layout.h"
 
 namespace cutelayout {
 
+/// A layout seen through views into one that lives elsewhere. @pre congruent
+struct LayoutView {
+  TupleView shape, stride;
+  LayoutView(const Layout &l) : shape(l.shape.view()), stride(l.stride.view()) {}
+  LayoutView(TupleView s, TupleView d) : shape(s), stride(d) {}
+  uint32_t rank() const { return shape.rank(); }
+  bool isLeaf() const { return !shape.isTuple(); }
+  LayoutView mode(uint32_t i) const { return LayoutView(shape.child(i), stride.child(i)); }
+  Layout copy() const { return Layout{IntTuple(shape), IntTuple(stride)}; }
+};
+
+/// The result of an operation that writes into a builder: ok, or the error.
+using Status = Expected<bool>;
+inline Status success() { return Status(true); }
+
+/// Evaluates a Status; returns its error from the enclosing function.
+#define CL_CHECK(expr)                                                         \
+  do {                                                                         \
+    Status clCheck_ = (expr);                                                  \
+    if (!clCheck_.ok())                                                        \
+      return clCheck_.error();                                                 \
+  } while (0)
+
 /// True when l has no leaves, like ():(). CuTe rejects such layouts in the algebra.
-inline bool isEmpty(const Layout &l) { return leafCount(l.shape) == 0; }
+inline bool isEmpty(LayoutView l) { return l.shape.isTuple() && leafCount(l.shape) == 0; }
 inline Error emptyLayoutError(const char *op) {
   return makeError(std::string(op) + " of an empty layout ():() (CuTe needs at least one mode)");
 }
 
-/// CuTe's bw_coalesce on flat leaves, seeded with firstShape (the last extent, or _2 for
-/// coalesce_x); appends the resulting modes last first. One mode is an integral layout.
-void coalesceModesReversed(const SmallVec<Int, 16> &shape, const SmallVec<Int, 16> &stride, Int firstShape,
-                           SmallVec<Int, 16> &outShape, SmallVec<Int, 16> &outStride);
+/// CuTe's cosize of a layout view.
+Int cosize(LayoutView l);
 
-/// coalesce of the flat layout given by its leaves. @pre shape non-empty, same sizes.
-Layout coalesceLeaves(const SmallVec<Int, 16> &shape, const SmallVec<Int, 16> &stride);
+/// Appends the leaves of l, in order, to shape and stride.
+inline void appendLeaves(LayoutView l, IntVec &shape, IntVec &stride) {
+  uint32_t n = l.shape.span();
+  shape.reserveMore(n);
+  stride.reserveMore(n);
+  const Node *s = l.shape.nodes(), *d = l.stride.nodes();
+  for (uint32_t i = 0; i < n; ++i)
+    if (s[i].kind == NodeKind::Int) {
+      shape.pushUnchecked(Int{s[i].value, s[i].isStatic});
+      stride.pushUnchecked(Int{d[i].value, d[i].isStatic});
+    }
+}
 
 /// Appends the integer leaves of t, in order, to out.
-void leavesOf(TupleView t, SmallVec<Int, 16> &out);
+inline void leavesOf(TupleView t, IntVec &out) {
+  uint32_t n = t.span();
+  out.reserveMore(n);
+  const Node *s = t.nodes();
+  for (uint32_t i = 0; i < n; ++i)
+    if (s[i].kind == NodeKind::Int)
+      out.pushUnchecked(Int{s[i].value, s[i].isStatic});
+}
 
-/// A layout built mode by mode, shapes and strides in lockstep; finish() wraps the modes in
-/// one tuple (CuTe's make_layout(l0, l1, ...), so one mode gives a rank-1 tuple).
+/// CuTe's bw_coalesce on flat leaves, seeded with firstShape (the last extent, or _2 for
+/// coalesce_x); leaves the resulting modes in shape/stride, last first. One mode is an
+/// integral layout.
+void coalesceModesReversed(const IntVec &shape, const IntVec &stride, Int firstShape, IntVec &outShape,
+                           IntVec &outStride);
+
+/// A layout built node by node, shapes and strides in lockstep. With `wrap` (the default)
+/// the modes added become one tuple (CuTe's make_layout(l0, l1, ...), so one mode gives a
+/// rank-1 tuple); without, exactly one root is added.
 class LayoutBuilder {
 public:
-  LayoutBuilder() {
-    shape_.open();
-    stride_.open();
+  /// Builds into `target`, whose old value is dropped.
+  explicit LayoutBuilder(Layout &target, bool wrap = true)
+      : shape_(target.shape.nodes_), stride_(target.stride.nodes_), wrap_(wrap) {
+    shape_.clear();
+    stride_.clear();
+    if (wrap)
+      open();
+  }
+  LayoutBuilder(const LayoutBuilder &) = delete;
+  LayoutBuilder &operator=(const LayoutBuilder &) = delete;
+
+  void open() {
+    countChild();
+    open_.push_back(shape_.size());
+    shape_.push_back(Node{0, 0, NodeKind::Tuple, true});
+    stride_.push_back(Node{0, 0, NodeKind::Tuple, true});
+  }
+  void close() {
+    uint32_t at = open_.back();
+    open_.pop_back();
+    shape_[at].span = stride_[at].span = shape_.size() - at;
+  }
+  void leaf(Int shape, Int stride) {
+    countChild();
+    shape_.push_back(Node{shape.value, 1, NodeKind::Int, shape.isStatic});
+    stride_.push_back(Node{stride.value, 1, NodeKind::Int, stride.isStatic});
   }
   void add(TupleView shape, TupleView stride) {
-    shape_.add(shape);
-    stride_.add(stride);
+    countChild();
+    shape_.append(shape.nodes(), shape.span());
+    stride_.append(stride.nodes(), stride.span());
   }
-  void add(const Layout &l) { add(l.shape, l.stride); }
-  void leaf(Int shape, Int stride) {
-    shape_.leaf(shape);
-    stride_.leaf(stride);
+  void add(LayoutView l) { add(l.shape, l.stride); }
+  /// The modes given last first (as coalesceModesReversed leaves them): one mode is a leaf.
+  void addReversedModes(const IntVec &shape, const IntVec &stride) {
+    if (shape.size() == 1) {
+      leaf(shape[0], stride[0]);
+      return;
+    }
+    open();
+    for (uint32_t k = shape.size(); k-- > 0;)
+      leaf(shape[k], stride[k]);
+    close();
   }
-  Layout finish() {
-    shape_.close();
-    stride_.close();
-    return Layout{shape_.finish(), stride_.finish()};
+  /// Modes in order: one mode is a leaf, more a tuple (CuTe's unwrap of a fresh list).
+  void addModes(const IntVec &shape, const IntVec &stride) {
+    if (shape.size() == 1) {
+      leaf(shape[0], stride[0]);
+      return;
+    }
+    open();
+    for (uint32_t k = 0; k < shape.size(); ++k)
+      leaf(shape[k], stride[k]);
+    close();
+  }
+  /// Nodes written so far.
+  uint32_t size() const { return shape_.size(); }
+  /// Completes the target (closes the wrapping tuple).
+  void finish() {
+    if (wrap_)
+      close();
   }
 
 private:
-  TupleBuilder shape_, stride_;
+  void countChild() {
+    if (!open_.empty()) {
+      ++shape_[open_.back()].value;
+      ++stride_[open_.back()].value;
+    }
+  }
+  NodeVec &shape_, &stride_;
+  SmallVec<uint32_t, 16> open_;
+  bool wrap_;
 };
 
-/// CuTe's transform_layout(l, t, f): f(i, mode i) for the first `count` modes; the modes
-/// past them are kept when keepRest, dropped otherwise. The result is always a tuple.
-template <class F>
-Expected<Layout> transformModes(const Layout &l, uint32_t count, bool keepRest, F f) {
-  LayoutBuilder out;
-  for (uint32_t i = 0; i < l.rank(); ++i) {
-    if (i < count)
-      out.add(CL_TRY(f(i, l.mode(i))));
-    else if (keepRest)
-      out.add(l.shape.child(i), l.stride.child(i));
-  }
-  return out.finish();
+/// Runs f(out) with a builder into a fresh result inside an ArithScope; an arithmetic
+/// failure becomes "... (in op)". The result is built in place (no copy on return).
+template <class F> Expected<Layout> buildLayout(const char *op, F f, bool wrap = false) {
+  ArithScope scope;
+  Expected<Layout> result{Layout()};
+  LayoutBuilder out(*result, wrap);
+  Status s = f(out);
+  if (!s)
+    result = Expected<Layout>(s.error());
+  else if (scope.failed())
+    result = Expected<Layout>(scope.error(op));
+  else
+    out.finish();
+  return result;
 }
 
-/// Rebuilds a (shape, stride) tree with f(s, d) -> Expected<Layout> at every leaf mode;
-/// tuple levels stay tuple levels. @pre shape and stride congruent.
-template <class F> Expected<Layout> mapLeafModes(TupleView shape, TupleView stride, F f) {
-  if (!shape.isTuple())
-    return f(shape.asInt(), stride.asInt());
-  LayoutBuilder out;
-  TupleView::Iterator di = stride.begin();
-  for (TupleView s : shape) {
-    out.add(CL_TRY(mapLeafModes(s, *di, f)));
+/// The same without an ArithScope, for functions that cannot fail.
+template <class F> Layout buildLayoutUnchecked(F f, bool wrap = false) {
+  Layout result;
+  LayoutBuilder out(result, wrap);
+  f(out);
+  out.finish();
+  return result;
+}
+
+/// coalesce of the flat layout given by its leaves, into out. @pre shape non-empty
+void coalesceLeavesInto(const IntVec &shape, const IntVec &stride, LayoutBuilder &out);
+/// coalesce of the flat layout given by its leaves. @pre shape non-empty, same sizes.
+Layout coalesceLeaves(const IntVec &shape, const IntVec &stride);
+
+/// CuTe's transform_layout(l, t, f): f(i, mode i, out) for the first `count` modes; the
+/// modes past them are kept when keepRest, dropped otherwise. The result is always a tuple.
+template <class F> Status transformModesInto(LayoutView l, uint32_t count, bool keepRest, LayoutBuilder &out, F f) {
+  out.open();
+  uint32_t i = 0;
+  TupleView::Iterator di = l.stride.begin();
+  for (TupleView s : l.shape) {
+    if (i < count)
+      CL_CHECK(f(i, LayoutView(s, *di), out));
+    else if (keepRest)
+      out.add(s, *di);
+    ++i;
     ++di;
   }
-  return out.finish();
+  out.close();
+  return success();
 }
+
+template <class F> Expected<Layout> transformModes(const Layout &l, uint32_t count, bool keepRest, F f) {
+  Layout result;
+  LayoutBuilder out(result, false);
+  CL_CHECK(transformModesInto(l, count, keepRest, out, [&](uint32_t i, LayoutView m, LayoutBuilder &b) -> Status {
+    b.add(LayoutView(CL_TRY(f(i, m.copy()))));
+    return success();
+  }));
+  out.finish();
+  return result;
+}
+
+/// Rebuilds a (shape, stride) tree with f(s, d, out) at every leaf mode; tuple levels stay
+/// tuple levels. @pre shape and stride congruent.
+template <class F> Status mapLeafModesInto(TupleView shape, TupleView stride, LayoutBuilder &out, F &f) {
+  if (!shape.isTuple())
+    return f(shape.asInt(), stride.asInt(), out);
+  out.open();
+  TupleView::Iterator di = stride.begin();
+  for (TupleView s : shape) {
+    CL_CHECK(mapLeafModesInto(s, *di, out, f));
+    ++di;
+  }
+  out.close();
+  return success();
+}
+
+/// A o B into out (CuTe's composition of two layouts). @pre none: errors are returned
+Status compositionInto(LayoutView a, LayoutView b, LayoutBuilder &out);
+/// A o (B0, B1) into out, without building the pair (the divides' and products' shape).
+Status compositionInto(LayoutView a, LayoutView b0, LayoutView b1, LayoutBuilder &out);
+/// complement(l, cotarget) into out; errors name `op` for an empty layout.
+Status complementInto(LayoutView l, TupleView cotarget, LayoutBuilder &out, const char *op);
 
 } // namespace cutelayout

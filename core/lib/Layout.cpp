@@ -35,14 +35,21 @@ Layout makeLayoutRight(TupleView shape) {
 }
 
 Layout concat(const Layout *layouts, uint32_t count) {
-  LayoutBuilder out;
-  for (uint32_t i = 0; i < count; ++i)
-    out.add(layouts[i]);
-  return out.finish();
+  return buildLayoutUnchecked(
+      [&](LayoutBuilder &out) {
+        for (uint32_t i = 0; i < count; ++i)
+          out.add(layouts[i]);
+      },
+      /*wrap=*/true);
 }
 
 Layout concat(const Layout &a, const Layout &b) {
-  return unchecked(IntTuple::makeTuple({a.shape, b.shape}), IntTuple::makeTuple({a.stride, b.stride}));
+  return buildLayoutUnchecked(
+      [&](LayoutBuilder &out) {
+        out.add(a);
+        out.add(b);
+      },
+      /*wrap=*/true);
 }
 
 Expected<Layout> makeOrderedLayout(TupleView shape, TupleView order) {
@@ -58,18 +65,23 @@ Expected<Layout> makeLayoutLike(const Layout &l) {
 
 Int size(const Layout &l) { return product(l.shape); }
 
-namespace {
-// (s - _1) at every leaf and |d| at every leaf, as CuTe's coshape builds them.
-Int minusOne(Int s) { return sub(s, kStatic1); }
-Int absolute(Int d) { return abs(d); }
-} // namespace
-
-Int cosize(const Layout &l) {
-  IntTuple m1 = mapLeaves(l.shape, minusOne);
-  IntTuple ad = mapLeaves(l.stride, absolute);
-  Expected<Int> ip = innerProduct(m1, ad);
-  return add(ip ? *ip : kStatic0, kStatic1);
+Int cosize(LayoutView l) {
+  // CuTe's coshape: (s - _1) * |d| summed over the leaves, plus _1. A tuple's sum starts
+  // at _0, so only a leaf layout's result can skip the addition's staticness rule.
+  const Node *s = l.shape.nodes(), *d = l.stride.nodes();
+  auto term = [](const Node &sn, const Node &dn) {
+    return mul(sub(Int{sn.value, sn.isStatic}, kStatic1), abs(Int{dn.value, dn.isStatic}));
+  };
+  if (s->kind != NodeKind::Tuple)
+    return add(term(*s, *d), kStatic1);
+  Int acc = kStatic0;
+  for (uint32_t i = 1, n = s->span; i < n; ++i)
+    if (s[i].kind == NodeKind::Int)
+      acc = add(acc, term(s[i], d[i]));
+  return add(acc, kStatic1);
 }
+
+Int cosize(const Layout &l) { return cosize(LayoutView(l)); }
 
 int depth(const Layout &l) { return depth(l.shape); }
 
@@ -93,14 +105,16 @@ Expected<Layout> take(const Layout &l, uint32_t begin, uint32_t end) {
 }
 
 Expected<Layout> select(const Layout &l, const uint32_t *modes, uint32_t count) {
-  LayoutBuilder out;
-  for (uint32_t k = 0; k < count; ++k) {
+  for (uint32_t k = 0; k < count; ++k)
     if (modes[k] >= l.rank())
       return makeError("select: mode " + std::to_string(modes[k]) + " is out of range for rank " +
                        std::to_string(l.rank()));
-    out.add(l.shape.child(modes[k]), l.stride.child(modes[k]));
-  }
-  return out.finish();
+  return buildLayoutUnchecked(
+      [&](LayoutBuilder &out) {
+        for (uint32_t k = 0; k < count; ++k)
+          out.add(l.shape.child(modes[k]), l.stride.child(modes[k]));
+      },
+      /*wrap=*/true);
 }
 
 Expected<Layout> group(const Layout &l, uint32_t begin, uint32_t end) {
@@ -147,8 +161,8 @@ Expected<Layout> dice(TupleView coord, const Layout &l) {
 // `firstShape` seeds the front (CuTe's scalar NewShape). The modes come out last first (the
 // front of the stack is the back of the vectors); one mode means CuTe's result is an
 // integer, not a tuple.
-void coalesceModesReversed(const SmallVec<Int, 16> &shape, const SmallVec<Int, 16> &stride, Int firstShape,
-                           SmallVec<Int, 16> &shapes, SmallVec<Int, 16> &strides) {
+void coalesceModesReversed(const IntVec &shape, const IntVec &stride, Int firstShape,
+                           IntVec &shapes, IntVec &strides) {
   shapes.push_back(firstShape);
   strides.push_back(stride.back());
   bool scalar = true; // CuTe's NewShape is still an integer, not a tuple
@@ -176,38 +190,19 @@ void coalesceModesReversed(const SmallVec<Int, 16> &shape, const SmallVec<Int, 1
   }
 }
 
-namespace {
-/// The layout of modes given last first.
-Layout layoutOfReversedModes(const SmallVec<Int, 16> &shape, const SmallVec<Int, 16> &stride) {
-  if (shape.size() == 1)
-    return Layout{IntTuple(shape[0]), IntTuple(stride[0])};
-  LayoutBuilder out;
-  for (uint32_t k = shape.size(); k-- > 0;)
-    out.leaf(shape[k], stride[k]);
-  return out.finish();
+void coalesceLeavesInto(const IntVec &shape, const IntVec &stride, LayoutBuilder &out) {
+  IntVec outShape, outStride;
+  coalesceModesReversed(shape, stride, shape.back(), outShape, outStride);
+  out.addReversedModes(outShape, outStride);
 }
 
-Layout backwardCoalesce(const SmallVec<Int, 16> &shape, const SmallVec<Int, 16> &stride, Int firstShape) {
-  SmallVec<Int, 16> outShape, outStride;
-  coalesceModesReversed(shape, stride, firstShape, outShape, outStride);
-  return layoutOfReversedModes(outShape, outStride);
-}
-} // namespace
-
-void leavesOf(TupleView t, SmallVec<Int, 16> &out) {
-  for (uint32_t i = 0; i < t.span(); ++i)
-    if (t.nodes()[i].kind == NodeKind::Int)
-      out.push_back(TupleView(t.nodes() + i).asInt());
-}
-
-Layout coalesceLeaves(const SmallVec<Int, 16> &shape, const SmallVec<Int, 16> &stride) {
-  return backwardCoalesce(shape, stride, shape.back());
+Layout coalesceLeaves(const IntVec &shape, const IntVec &stride) {
+  return buildLayoutUnchecked([&](LayoutBuilder &out) { coalesceLeavesInto(shape, stride, out); });
 }
 
 Layout coalesce(const Layout &l) {
-  SmallVec<Int, 16> shape, stride;
-  leavesOf(l.shape, shape);
-  leavesOf(l.stride, stride);
+  IntVec shape, stride;
+  appendLeaves(l, shape, stride);
   if (shape.empty())
     return l; // (): nothing to merge
   return coalesceLeaves(shape, stride);
@@ -242,9 +237,8 @@ Expected<Layout> filterZeros(const Layout &l, TupleView profile) {
 
 Layout filter(const Layout &l) {
   // coalesce(filter_zeros(l)) on the flat leaves: a static-0 stride makes its extent _1.
-  SmallVec<Int, 16> shape, stride;
-  leavesOf(l.shape, shape);
-  leavesOf(l.stride, stride);
+  IntVec shape, stride;
+  appendLeaves(l, shape, stride);
   if (shape.empty())
     return l;
   for (uint32_t i = 0; i < shape.size(); ++i)

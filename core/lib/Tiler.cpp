@@ -12,19 +12,20 @@ const Int kStatic1 = Int::fixed(1);
 /// A tile built element by element: its layouts and its profile in lockstep.
 class TileBuilder {
 public:
-  TileBuilder() {
-    profile_.open();
-  }
+  TileBuilder() : layout_(result_.layout) { profile_.open(); }
   void add(const Tiler &t) {
     layout_.add(t.layout);
     profile_.add(t.profile);
   }
   Tiler finish() {
     profile_.close();
-    return Tiler{layout_.finish(), profile_.finish()};
+    layout_.finish();
+    result_.profile = profile_.finish();
+    return std::move(result_);
   }
 
 private:
+  Tiler result_;
   LayoutBuilder layout_;
   TupleBuilder profile_;
 };
@@ -112,26 +113,165 @@ Expected<Layout> composition(const Layout &a, const Tiler &t) {
                 [](const Layout &m, const Tiler &e) { return composition(m, e); });
 }
 
-// --- divides ----------------------------------------------------------------------------
+// --- divides ---------------------------------------------------------------------------
 
-Expected<Layout> logicalDivide(const Layout &a, const Tiler &t) {
-  if (t.isUnderscore())
-    return a;
-  if (t.isTuple())
-    return byMode("logical_divide", a, t, /*keepRest=*/true,
-                  [](const Layout &m, const Tiler &e) { return logicalDivide(m, e); });
-  return guarded("logical_divide", [&]() -> Expected<Layout> {
-    Layout tile = t.divisorLayout();
-    Layout rest = CL_TRY(complement(tile, coalesce(a).shape));
-    return composition(a, concat(tile, rest));
+namespace {
+/// A tiler seen through views: its layout and profile stay where they are.
+struct TilerView {
+  LayoutView layout;
+  TupleView profile;
+  TilerView(const Tiler &t) : layout(t.layout), profile(t.profile.view()) {}
+  TilerView(LayoutView l, TupleView p) : layout(l), profile(p) {}
+  bool isUnderscore() const { return profile.isUnderscore(); }
+  bool isTuple() const { return profile.isTuple(); }
+  bool isExtent() const { return profile.isInt() && profile.asInt().value == 1; }
+  uint32_t rank() const { return profile.rank(); }
+};
+
+/// The layout the divides and products use: make_layout(n) for an extent n, written into
+/// `storage` only then (n:_1, or _1:_0 for a static 1).
+LayoutView divisor(TilerView t, Layout &storage) {
+  if (!t.isExtent())
+    return t.layout;
+  Int n = t.layout.shape.asInt();
+  storage = Layout{IntTuple(n), IntTuple(n.isConstant(1) ? kStatic0 : kStatic1)};
+  return storage;
+}
+
+/// Applies f(mode, tiler element, out) to the modes a tuple tiler covers; the modes past it
+/// are kept when keepRest.
+template <class F> Status byModeInto(const char *op, LayoutView a, TilerView t, bool keepRest, LayoutBuilder &out, F f) {
+  if (t.rank() > a.rank())
+    return makeError(std::string(op) + ": the tiler has " + std::to_string(t.rank()) + " modes but " +
+                     print(a.copy()) + " has only " + std::to_string(a.rank()));
+  TupleView::Iterator ls = t.layout.shape.begin(), ld = t.layout.stride.begin(), lp = t.profile.begin();
+  return transformModesInto(a, t.rank(), keepRest, out, [&](uint32_t, LayoutView m, LayoutBuilder &o) {
+    TilerView e(LayoutView(*ls, *ld), *lp);
+    ++ls;
+    ++ld;
+    ++lp;
+    return f(m, e, o);
   });
 }
 
-namespace {
-/// CuTe's tile_unzip: ((tile modes...), (rest modes..., untouched modes...)).
-Expected<Layout> tileUnzip(const Layout &l, const Tiler &t) {
-  IntTuple s = CL_TRY(zip2By(l.shape, t.profile));
-  IntTuple d = CL_TRY(zip2By(l.stride, t.profile));
+/// The shape of coalesce(a): an integer for one mode, else a flat tuple.
+IntTuple coalescedShape(LayoutView a) {
+  IntVec shape, stride, cshape, cstride;
+  appendLeaves(a, shape, stride);
+  if (shape.empty())
+    return IntTuple(a.shape);
+  coalesceModesReversed(shape, stride, shape.back(), cshape, cstride);
+  if (cshape.size() == 1)
+    return IntTuple(cshape[0]);
+  TupleBuilder b;
+  b.open();
+  for (uint32_t k = cshape.size(); k-- > 0;)
+    b.leaf(cshape[k]);
+  b.close();
+  return b.finish();
+}
+
+Status logicalDivideInto(LayoutView a, TilerView t, LayoutBuilder &out) {
+  if (t.isUnderscore()) {
+    out.add(a);
+    return success();
+  }
+  if (t.isTuple())
+    return byModeInto("logical_divide", a, t, /*keepRest=*/true, out, logicalDivideInto);
+  // A o (T, complement(T, shape(coalesce(A)))).
+  Layout storage, rest;
+  LayoutView tile = divisor(t, storage);
+  LayoutBuilder restOut(rest, false);
+  CL_CHECK(complementInto(tile, coalescedShape(a), restOut, "complement"));
+  return compositionInto(a, tile, rest, out);
+}
+
+Status logicalProductInto(LayoutView a, TilerView t, LayoutBuilder &out) {
+  if (t.isUnderscore()) {
+    out.add(a);
+    return success();
+  }
+  if (t.isTuple())
+    return byModeInto("logical_product", a, t, /*keepRest=*/true, out, logicalProductInto);
+  // (A, complement(A, size(A) * cosize(T)) o T).
+  Layout storage, rest;
+  LayoutView tile = divisor(t, storage);
+  Int bound = mul(product(a.shape), cosize(tile));
+  LayoutBuilder restOut(rest, false);
+  CL_CHECK(complementInto(a, IntTuple(bound), restOut, "complement"));
+  out.open();
+  out.add(a);
+  CL_CHECK(compositionInto(rest, tile, out));
+  out.close();
+  return success();
+}
+
+enum class Unzip { Zipped, Tiled, Flat };
+
+/// CuTe's tile_unzip of a logical divide or product, then the slice that tiled_ and flat_
+/// forms take: ((tiles), (rests)), ((tiles), rests...) or (tiles..., rests...). A rank-1
+/// half is kept whole, as CuTe's repeat<1>(_) slices it. Only for guides whose elements
+/// are all layouts or extents (the common case); nested guides take the tuple path.
+void emitUnzipped(LayoutView l, TupleView guide, Unzip form, LayoutBuilder &out) {
+  SmallVec<LayoutView, 16> firsts, seconds;
+  if (!guide.isTuple()) {
+    firsts.push_back(l.mode(0));
+    seconds.push_back(l.mode(1));
+  } else {
+    uint32_t i = 0;
+    TupleView::Iterator di = l.stride.begin();
+    for (TupleView s : l.shape) {
+      LayoutView m(s, *di);
+      if (i < guide.rank()) {
+        firsts.push_back(m.mode(0));
+        seconds.push_back(m.mode(1));
+      } else {
+        seconds.push_back(m);
+      }
+      ++i;
+      ++di;
+    }
+  }
+  auto half = [&](const SmallVec<LayoutView, 16> &modes, bool unpack, bool isTupleHalf) {
+    // A half of a tuple guide is a tuple; a layout guide's halves are the modes themselves.
+    if (!isTupleHalf) {
+      if (unpack && modes[0].shape.isTuple() && modes[0].rank() > 1)
+        for (TupleView::Iterator s = modes[0].shape.begin(), d = modes[0].stride.begin(); s != modes[0].shape.end(); ++s, ++d)
+          out.add(*s, *d);
+      else
+        out.add(modes[0]);
+      return;
+    }
+    if (unpack && modes.size() > 1) {
+      for (LayoutView m : modes)
+        out.add(m);
+      return;
+    }
+    out.open();
+    for (LayoutView m : modes)
+      out.add(m);
+    out.close();
+  };
+  bool tupleGuide = guide.isTuple();
+  out.open();
+  half(firsts, form == Unzip::Flat, tupleGuide);
+  half(seconds, form != Unzip::Zipped, tupleGuide);
+  out.close();
+}
+
+bool flatGuide(TupleView guide) {
+  if (!guide.isTuple())
+    return true;
+  for (TupleView g : guide)
+    if (!g.isInt())
+      return false;
+  return true;
+}
+
+/// CuTe's tile_unzip on tuples: ((tile modes...), (rest modes..., untouched modes...)).
+Expected<Layout> tileUnzip(const Layout &l, TupleView guide) {
+  IntTuple s = CL_TRY(zip2By(l.shape, guide));
+  IntTuple d = CL_TRY(zip2By(l.stride, guide));
   return Layout{std::move(s), std::move(d)};
 }
 
@@ -142,67 +282,105 @@ Expected<Layout> unpackModes(const Layout &zipped, bool unpackFirst) {
   IntTuple coord = IntTuple::makeTuple({first, underscores(r1)});
   return slice(coord, zipped);
 }
+
+/// A divide or product (`whole` into a scratch layout), then its unzipped form.
+template <class F> Expected<Layout> unzipped(const char *op, const Layout &a, const Tiler &t, Unzip form, F whole) {
+  Layout scratch;
+  {
+    ArithScope scope;
+    LayoutBuilder b(scratch, false);
+    CL_CHECK(whole(LayoutView(a), TilerView(t), b));
+    if (scope.failed())
+      return scope.error(op);
+  }
+  if (flatGuide(t.profile) && (t.profile.isTuple() || scratch.rank() == 2))
+    return buildLayoutUnchecked([&](LayoutBuilder &out) { emitUnzipped(scratch, t.profile, form, out); });
+  Layout z = CL_TRY(tileUnzip(scratch, t.profile));
+  return form == Unzip::Zipped ? Expected<Layout>(std::move(z)) : unpackModes(z, form == Unzip::Flat);
+}
 } // namespace
 
+Expected<Layout> logicalDivide(const Layout &a, const Tiler &t) {
+  return buildLayout("logical_divide", [&](LayoutBuilder &out) { return logicalDivideInto(a, t, out); });
+}
+
 Expected<Layout> zippedDivide(const Layout &a, const Tiler &t) {
-  return tileUnzip(CL_TRY(logicalDivide(a, t)), t);
+  return unzipped("logical_divide", a, t, Unzip::Zipped, logicalDivideInto);
 }
 
 Expected<Layout> tiledDivide(const Layout &a, const Tiler &t) {
-  return unpackModes(CL_TRY(zippedDivide(a, t)), false);
+  return unzipped("logical_divide", a, t, Unzip::Tiled, logicalDivideInto);
 }
 
 Expected<Layout> flatDivide(const Layout &a, const Tiler &t) {
-  return unpackModes(CL_TRY(zippedDivide(a, t)), true);
+  return unzipped("logical_divide", a, t, Unzip::Flat, logicalDivideInto);
 }
 
 // --- products ---------------------------------------------------------------------------
 
 Expected<Layout> logicalProduct(const Layout &a, const Tiler &t) {
-  if (t.isUnderscore())
-    return a;
-  if (t.isTuple())
-    return byMode("logical_product", a, t, /*keepRest=*/true,
-                  [](const Layout &m, const Tiler &e) { return logicalProduct(m, e); });
-  return guarded("logical_product", [&]() -> Expected<Layout> {
-    Layout tile = t.divisorLayout();
-    Int bound = mul(size(a), cosize(tile));
-    Layout rest = CL_TRY(complement(a, IntTuple(bound)));
-    Layout repeated = CL_TRY(composition(rest, tile));
-    return concat(a, repeated);
-  });
+  return buildLayout("logical_product", [&](LayoutBuilder &out) { return logicalProductInto(a, t, out); });
 }
 
 Expected<Layout> zippedProduct(const Layout &a, const Tiler &t) {
-  return tileUnzip(CL_TRY(logicalProduct(a, t)), t);
+  return unzipped("logical_product", a, t, Unzip::Zipped, logicalProductInto);
 }
 
 Expected<Layout> tiledProduct(const Layout &a, const Tiler &t) {
-  return unpackModes(CL_TRY(zippedProduct(a, t)), false);
+  return unzipped("logical_product", a, t, Unzip::Tiled, logicalProductInto);
 }
 
 Expected<Layout> flatProduct(const Layout &a, const Tiler &t) {
-  return unpackModes(CL_TRY(zippedProduct(a, t)), true);
+  return unzipped("logical_product", a, t, Unzip::Flat, logicalProductInto);
 }
 
 namespace {
-// logical_product of a and b padded to a common rank, then like modes zipped together.
-Expected<Layout> rankSensitiveProduct(const Layout &a, const Layout &b, bool blockFirst) {
+// logical_product of a and b padded to a common rank, then like modes zipped together:
+// mode i of the result is (x_i, y_i).
+Expected<Layout> rankSensitiveProduct(const char *op, const Layout &a, const Layout &b, bool blockFirst) {
   uint32_t r = a.rank() > b.rank() ? a.rank() : b.rank();
-  Layout product = CL_TRY(logicalProduct(appendTo(a, r), tilerFromLayout(appendTo(b, r))));
-  Layout x = product.mode(blockFirst ? 0 : 1), y = product.mode(blockFirst ? 1 : 0);
-  IntTuple s = CL_TRY(zip(IntTuple::makeTuple({x.shape, y.shape})));
-  IntTuple d = CL_TRY(zip(IntTuple::makeTuple({x.stride, y.stride})));
-  return Layout{std::move(s), std::move(d)};
+  Layout pa = appendTo(a, r), pb = appendTo(b, r);
+  Layout product;
+  {
+    ArithScope scope;
+    LayoutBuilder out(product, false);
+    CL_CHECK(logicalProductInto(pa, TilerView(pb, IntTuple(kStatic0)), out));
+    if (scope.failed())
+      return scope.error(op);
+  }
+  LayoutView x = LayoutView(product).mode(blockFirst ? 0 : 1), y = LayoutView(product).mode(blockFirst ? 1 : 0);
+  if (!x.isLeaf() && (y.isLeaf() || x.rank() != y.rank()))
+    return makeError("zip: the elements of " + print(IntTuple::makeTuple({x.shape, y.shape})) +
+                     " are not tuples of one rank");
+  return buildLayoutUnchecked([&](LayoutBuilder &out) {
+    if (x.isLeaf()) { // CuTe's zip of (leaf, y) is ((leaf, y))
+      out.open();
+      out.open();
+      out.add(x);
+      out.add(y);
+      out.close();
+      out.close();
+      return;
+    }
+    out.open();
+    TupleView::Iterator xs = x.shape.begin(), xd = x.stride.begin(), ys = y.shape.begin(), yd = y.stride.begin();
+    for (; xs != x.shape.end(); ++xs, ++xd, ++ys, ++yd) {
+      out.open();
+      out.add(*xs, *xd);
+      out.add(*ys, *yd);
+      out.close();
+    }
+    out.close();
+  });
 }
 } // namespace
 
 Expected<Layout> blockedProduct(const Layout &a, const Layout &b) {
-  return rankSensitiveProduct(a, b, true);
+  return rankSensitiveProduct("logical_product", a, b, true);
 }
 
 Expected<Layout> rakedProduct(const Layout &a, const Layout &b) {
-  return rankSensitiveProduct(a, b, false);
+  return rankSensitiveProduct("logical_product", a, b, false);
 }
 
 Expected<Layout> tileToShape(const Layout &block, TupleView targetShape, const IntTuple *order) {
@@ -296,7 +474,8 @@ Expected<Layout> stencilDivide(const Layout &a, TupleView window, TupleView stri
       return makeError("stencil parameters must be integers, got " + print(c));
     return c.asInt().value;
   };
-  LayoutBuilder out;
+  Layout result;
+  LayoutBuilder out(result);
   for (uint32_t i = 0; i < a.rank(); ++i) {
     Layout mode = a.mode(i);
     if (i >= w.rank() || w.child(i).isUnderscore()) {
@@ -326,7 +505,8 @@ Expected<Layout> stencilDivide(const Layout &a, TupleView window, TupleView stri
       return makeError("failed to perform a valid division of " + print(a) + ": " + m.error().message);
     out.add(*m);
   }
-  return out.finish();
+  out.finish();
+  return result;
 }
 
 Expected<Layout> makeFragmentLike(const Layout &l) {

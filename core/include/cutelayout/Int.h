@@ -60,24 +60,73 @@ private:
 /// Records a failure in the innermost ArithScope (first one wins).
 void noteArithFailure(const std::string &what);
 
-Int add(Int a, Int b);
-Int sub(Int a, Int b);
-Int mul(Int a, Int b);
-Int div(Int a, Int b);
-Int mod(Int a, Int b);
-Int neg(Int a);
-Int min(Int a, Int b);
-Int max(Int a, Int b);
+namespace detail {
+// The failure paths, out of line and cold so the inline fast paths stay small. Each records
+// "int64 overflow in a OP b" (or a division by zero) and returns the placeholder 0.
+[[gnu::cold, gnu::noinline]] int64_t overflowed(int64_t a, int64_t b, char op);
+[[gnu::cold, gnu::noinline]] int64_t badDivisor(int64_t a, int64_t b, char op);
+[[gnu::cold, gnu::noinline]] void inexactSafeDiv(int64_t a, int64_t b);
+inline bool bothStatic(Int a, Int b) { return a.isStatic && b.isStatic; }
+inline int64_t checkedAdd(int64_t a, int64_t b) {
+  int64_t r;
+  return __builtin_add_overflow(a, b, &r) ? overflowed(a, b, '+') : r;
+}
+inline int64_t checkedSub(int64_t a, int64_t b) {
+  int64_t r;
+  return __builtin_sub_overflow(a, b, &r) ? overflowed(a, b, '-') : r;
+}
+inline int64_t checkedMul(int64_t a, int64_t b) {
+  int64_t r;
+  return __builtin_mul_overflow(a, b, &r) ? overflowed(a, b, '*') : r;
+}
+inline bool divisorOk(int64_t a, int64_t b, char op) {
+  if (__builtin_expect(b == 0 || (a == INT64_MIN && b == -1), 0)) {
+    badDivisor(a, b, op);
+    return false;
+  }
+  return true;
+}
+} // namespace detail
+
+inline Int add(Int a, Int b) { return Int{detail::checkedAdd(a.value, b.value), detail::bothStatic(a, b)}; }
+inline Int sub(Int a, Int b) { return Int{detail::checkedSub(a.value, b.value), detail::bothStatic(a, b)}; }
+inline Int mul(Int a, Int b) {
+  if (a.isConstant(0) || b.isConstant(0))
+    return Int::fixed(0);
+  return Int{detail::checkedMul(a.value, b.value), detail::bothStatic(a, b)};
+}
+inline Int div(Int a, Int b) {
+  if (a.isConstant(0) && !b.isStatic) // CuTe: _0 / int is _0 without dividing
+    return Int::fixed(0);
+  if (!detail::divisorOk(a.value, b.value, '/'))
+    return Int{0, detail::bothStatic(a, b)};
+  return Int{a.value / b.value, detail::bothStatic(a, b)};
+}
+inline Int mod(Int a, Int b) {
+  // CuTe: int % _1, int % _-1 and _0 % int are _0 without dividing.
+  if ((!a.isStatic && (b.isConstant(1) || b.isConstant(-1))) || (a.isConstant(0) && !b.isStatic))
+    return Int::fixed(0);
+  if (!detail::divisorOk(a.value, b.value, '%'))
+    return Int{0, detail::bothStatic(a, b)};
+  return Int{a.value % b.value, detail::bothStatic(a, b)};
+}
+inline Int neg(Int a) { return Int{detail::checkedSub(0, a.value), a.isStatic}; }
+inline Int min(Int a, Int b) { return Int{a.value < b.value ? a.value : b.value, detail::bothStatic(a, b)}; }
+inline Int max(Int a, Int b) { return Int{a.value < b.value ? b.value : a.value, detail::bothStatic(a, b)}; }
 Int gcd(Int a, Int b);
 Int lcm(Int a, Int b);
-Int abs(Int a);
-Int signum(Int a);
+inline Int abs(Int a) { return a.value < 0 ? neg(a) : a; }
+inline Int signum(Int a) { return Int{(a.value > 0) - (a.value < 0), a.isStatic}; }
 /// (a + b - 1) / b with CuTe's staticness (so ceilDiv(static 0, dynamic) is dynamic).
-Int ceilDiv(Int a, Int b);
+inline Int ceilDiv(Int a, Int b) { return div(sub(add(a, b), Int::fixed(1)), b); }
 /// CuTe's safe_div: static/static requires exact division.
-Int safeDiv(Int a, Int b);
+inline Int safeDiv(Int a, Int b) {
+  if (detail::bothStatic(a, b) && b.value != 0 && b.value != -1 && a.value % b.value != 0)
+    detail::inexactSafeDiv(a.value, b.value);
+  return div(a, b);
+}
 
-Bool equal(Int a, Int b);
-Bool less(Int a, Int b);
+inline Bool equal(Int a, Int b) { return Bool{a.value == b.value, detail::bothStatic(a, b)}; }
+inline Bool less(Int a, Int b) { return Bool{a.value < b.value, detail::bothStatic(a, b)}; }
 
 } // namespace cutelayout

@@ -4,7 +4,7 @@
 // Representation invariant: the tree is stored flat, in preorder, in one inline array of
 // Nodes. A tuple node holds its child count in `value` and the number of nodes in its
 // subtree (itself included) in `span`; a leaf has span 1. So a subtree is a contiguous
-// slice, copying is one memcpy, and trees of up to 32 nodes never touch the heap.
+// slice, copying is one memcpy, and trees of up to kInlineNodes nodes never touch the heap.
 //   (4,8)         -> [T rank=2 span=3][4][8]
 //   ((2,2),_)     -> [T rank=2 span=5][T rank=2 span=3][2][2][_]
 // Not supported yet: scaled-basis leaves `v@d` (the descriptor issue adds a node kind).
@@ -26,6 +26,13 @@ struct Node {
   NodeKind kind;
   bool isStatic;
 };
+
+/// Nodes stored inline in a tuple or a builder: a 32-leaf layout (at most 63 nodes when every
+/// tuple has two children, 33 when flat) stays off the heap in all realistic shapes.
+constexpr unsigned kInlineNodes = 48;
+using NodeVec = SmallVec<Node, kInlineNodes>;
+/// Leaves gathered for the flat algorithms.
+using IntVec = SmallVec<Int, 32>;
 
 /// A read-only view of one subtree. Cheap to copy; valid while its owner lives.
 class TupleView {
@@ -70,8 +77,8 @@ private:
 class IntTuple {
 public:
   IntTuple() : IntTuple(Int::fixed(0)) {}
-  IntTuple(Int leaf);
-  explicit IntTuple(TupleView view);
+  IntTuple(Int leaf) { nodes_.push_back(Node{leaf.value, 1, NodeKind::Int, leaf.isStatic}); }
+  explicit IntTuple(TupleView view) { nodes_.append(view.nodes(), view.span()); }
   static IntTuple underscore();
   /// A tuple of the given elements, e.g. makeTuple({a.view(), b.view()}).
   static IntTuple makeTuple(std::initializer_list<TupleView> elements);
@@ -85,26 +92,54 @@ public:
   uint32_t rank() const { return view().rank(); }
   TupleView child(uint32_t i) const { return view().child(i); }
 
+  /// Adopts preorder nodes that form exactly one tree (builders use this).
+  static IntTuple fromNodes(NodeVec &&nodes) {
+    IntTuple t(0);
+    t.nodes_ = std::move(nodes);
+    return t;
+  }
+
   friend class TupleBuilder;
+  friend class LayoutBuilder;
 
 private:
   IntTuple(int) {}
-  SmallVec<Node, 32> nodes_;
+  NodeVec nodes_;
 };
 
 /// Builds an IntTuple in preorder: open(), elements, close(). Exactly one root.
 class TupleBuilder {
 public:
-  void leaf(Int x);
-  void underscore();
-  void add(TupleView v);
-  void open();
-  void close();
-  IntTuple finish();
+  void leaf(Int x) {
+    countChild();
+    nodes_.push_back(Node{x.value, 1, NodeKind::Int, x.isStatic});
+  }
+  void underscore() {
+    countChild();
+    nodes_.push_back(Node{0, 1, NodeKind::Underscore, true});
+  }
+  void add(TupleView v) {
+    countChild();
+    nodes_.append(v.nodes(), v.span());
+  }
+  void open() {
+    countChild();
+    open_.push_back(nodes_.size());
+    nodes_.push_back(Node{0, 0, NodeKind::Tuple, true});
+  }
+  void close() {
+    uint32_t at = open_.back();
+    open_.pop_back();
+    nodes_[at].span = nodes_.size() - at;
+  }
+  IntTuple finish() { return IntTuple::fromNodes(std::move(nodes_)); }
 
 private:
-  void countChild();
-  SmallVec<Node, 32> nodes_;
+  void countChild() {
+    if (!open_.empty())
+      ++nodes_[open_.back()].value;
+  }
+  NodeVec nodes_;
   SmallVec<uint32_t, 16> open_;
 };
 

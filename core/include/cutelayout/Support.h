@@ -55,18 +55,19 @@ inline Error makeError(std::string message) { return Error{std::move(message)}; 
   })
 
 /// A vector of trivially copyable T with N elements stored inline. Grows onto the heap
-/// only past N, so values up to N elements never allocate.
+/// only past N, so values up to N elements never allocate. data_ always points at the
+/// elements (inline or heap), so access costs one load.
 template <class T, unsigned N> class SmallVec {
   static_assert(std::is_trivially_copyable<T>::value, "SmallVec holds POD only");
 
 public:
   SmallVec() = default;
-  SmallVec(const SmallVec &o) { assign(o.data(), o.size_); }
+  SmallVec(const SmallVec &o) { append(o.data_, o.size_); }
   SmallVec(SmallVec &&o) noexcept { moveFrom(o); }
   SmallVec &operator=(const SmallVec &o) {
     if (this != &o) {
       size_ = 0;
-      assign(o.data(), o.size_);
+      append(o.data_, o.size_);
     }
     return *this;
   }
@@ -79,62 +80,80 @@ public:
   }
   ~SmallVec() { release(); }
 
-  T *data() { return heap_ ? heap_ : inlineData(); }
-  const T *data() const { return heap_ ? heap_ : inlineData(); }
+  T *data() { return data_; }
+  const T *data() const { return data_; }
   uint32_t size() const { return size_; }
   bool empty() const { return size_ == 0; }
-  T &operator[](uint32_t i) { return data()[i]; }
-  const T &operator[](uint32_t i) const { return data()[i]; }
-  T &back() { return data()[size_ - 1]; }
-  const T &back() const { return data()[size_ - 1]; }
-  const T *begin() const { return data(); }
-  const T *end() const { return data() + size_; }
+  T &operator[](uint32_t i) { return data_[i]; }
+  const T &operator[](uint32_t i) const { return data_[i]; }
+  T &back() { return data_[size_ - 1]; }
+  const T &back() const { return data_[size_ - 1]; }
+  T *begin() { return data_; }
+  T *end() { return data_ + size_; }
+  const T *begin() const { return data_; }
+  const T *end() const { return data_ + size_; }
 
   void push_back(const T &v) {
-    if (size_ == capacity_)
+    if (__builtin_expect(size_ == capacity_, 0))
       grow(size_ + 1);
-    data()[size_++] = v;
+    data_[size_++] = v;
+  }
+  /// Makes room for n more elements, so that many pushUnchecked calls are safe.
+  void reserveMore(uint32_t n) {
+    if (__builtin_expect(size_ + n > capacity_, 0))
+      grow(size_ + n);
+  }
+  /// push_back without the capacity test. @pre reserveMore covered it
+  void pushUnchecked(const T &v) { data_[size_++] = v; }
+  void resize(uint32_t n) {
+    reserveMore(n > size_ ? n - size_ : 0);
+    size_ = n;
   }
   void pop_back() { --size_; }
   void clear() { size_ = 0; }
   void append(const T *first, uint32_t count) {
-    if (size_ + count > capacity_)
-      grow(size_ + count);
-    std::memcpy(data() + size_, first, count * sizeof(T));
+    reserveMore(count);
+    // Small copies inline: most appends are one to a few dozen elements.
+    T *to = data_ + size_;
+    if (count <= 4)
+      for (uint32_t i = 0; i < count; ++i)
+        to[i] = first[i];
+    else
+      std::memcpy(static_cast<void *>(to), first, count * sizeof(T));
     size_ += count;
   }
 
 private:
-  void assign(const T *first, uint32_t count) { append(first, count); }
-  void grow(uint32_t need) {
+  bool isInline() const { return data_ == inlineData(); }
+  [[gnu::noinline]] void grow(uint32_t need) {
     uint32_t cap = capacity_ * 2 > need ? capacity_ * 2 : need;
     T *fresh = static_cast<T *>(std::malloc(sizeof(T) * cap));
     if (!fresh)
       std::abort(); // out of memory is not user input; there is nothing to report
-    std::memcpy(fresh, data(), size_ * sizeof(T));
-    if (heap_)
-      std::free(heap_);
-    heap_ = fresh;
+    std::memcpy(static_cast<void *>(fresh), data_, size_ * sizeof(T));
+    if (!isInline())
+      std::free(data_);
+    data_ = fresh;
     capacity_ = cap;
   }
   void release() {
-    if (heap_)
-      std::free(heap_);
-    heap_ = nullptr;
+    if (!isInline())
+      std::free(data_);
+    data_ = inlineData();
     capacity_ = N;
     size_ = 0;
   }
   void moveFrom(SmallVec &o) {
-    if (o.heap_) {
-      heap_ = o.heap_;
+    if (!o.isInline()) {
+      data_ = o.data_;
       capacity_ = o.capacity_;
       size_ = o.size_;
-      o.heap_ = nullptr;
+      o.data_ = o.inlineData();
       o.capacity_ = N;
       o.size_ = 0;
     } else {
       size_ = 0;
-      append(o.inlineData(), o.size_);
+      append(o.data_, o.size_);
       o.size_ = 0;
     }
   }
@@ -142,7 +161,7 @@ private:
   T *inlineData() { return reinterpret_cast<T *>(inline_); }
   const T *inlineData() const { return reinterpret_cast<const T *>(inline_); }
 
-  T *heap_ = nullptr;
+  T *data_ = inlineData();
   uint32_t size_ = 0;
   uint32_t capacity_ = N;
   // Raw storage: elements are only ever written by push_back/append, so nothing is
