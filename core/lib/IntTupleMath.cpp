@@ -337,7 +337,65 @@ Expected<IntTuple> compactOrder(TupleView shape, TupleView order) {
   return compactOrderImpl(shape, newOrder, refShape, refOrder);
 }
 
+namespace {
+/// True when t is a tuple whose children are all integers (a flat mode list).
+bool isFlatTuple(TupleView t) { return t.isTuple() && t.span() == uint32_t(t.nodes()->value) + 1; }
+bool hasEmptyTuple(TupleView t) {
+  for (uint32_t i = 0; i < t.span(); ++i)
+    if (t.nodes()[i].kind == NodeKind::Tuple && t.nodes()[i].value == 0)
+      return true;
+  return false;
+}
+
+/// The 1-D index idx split across (shape, stride), CuTe's crd2idx(int, shape, stride).
+/// @pre shape and stride congruent, with no empty tuple and no `_`
+Int indexToOffset(Int idx, TupleView shape, TupleView stride) {
+  if (!shape.isTuple())
+    return mul(idx, stride.asInt());
+  if (idx.isConstant(0)) // CuTe's static-zero shortcut: no div/mod at all
+    return Int::fixed(0); // every part is _0 * d = _0
+  uint32_t r = shape.rank(), k = 0;
+  Int acc;
+  TupleView::Iterator di = stride.begin();
+  for (TupleView s : shape) {
+    Int part;
+    if (k + 1 == r) {
+      part = indexToOffset(idx, s, *di);
+    } else {
+      Int p = product(s);
+      part = indexToOffset(mod(idx, p), s, *di);
+      idx = div(idx, p);
+    }
+    acc = k == 0 ? part : add(acc, part);
+    ++k;
+    ++di;
+  }
+  return acc;
+}
+} // namespace
+
 Expected<Int> crd2idx(TupleView c, TupleView shape, TupleView stride) {
+  // Straight paths for the common cases: a flat coordinate of integers into flat modes,
+  // and a 1-D index into a well-formed layout.
+  if (c.isTuple() && isFlatTuple(c) && isFlatTuple(shape) && isFlatTuple(stride) && c.rank() == shape.rank() &&
+      stride.rank() == shape.rank() && c.rank() > 0) {
+    const Node *x = c.nodes() + 1, *d = stride.nodes() + 1;
+    bool ints = true;
+    for (uint32_t i = 0; i < c.rank(); ++i)
+      ints &= x[i].kind == NodeKind::Int;
+    if (ints) {
+      Int acc = mul(Int{x[0].value, x[0].isStatic}, Int{d[0].value, d[0].isStatic});
+      for (uint32_t i = 1; i < c.rank(); ++i)
+        acc = add(acc, mul(Int{x[i].value, x[i].isStatic}, Int{d[i].value, d[i].isStatic}));
+      return acc;
+    }
+  }
+  if (c.isInt() && congruent(shape, stride) && !hasUnderscore(shape) && !hasEmptyTuple(shape))
+    return indexToOffset(c.asInt(), shape, stride);
+  return crd2idxChecked(c, shape, stride);
+}
+
+Expected<Int> crd2idxChecked(TupleView c, TupleView shape, TupleView stride) {
   if (c.isTuple()) {
     if (!shape.isTuple() || c.rank() != shape.rank() || !stride.isTuple() ||
         stride.rank() != shape.rank())

@@ -2,36 +2,78 @@
 
 #include "cutelayout/Layout.h"
 
+#include "cutelayout/IntTupleMath.h"
+
 #include <cctype>
+#include <cstring>
 
 namespace cutelayout {
 namespace {
 
-void printTo(std::string &out, TupleView t, Style style) {
-  if (t.isTuple()) {
-    out += '(';
-    bool first = true;
-    for (TupleView c : t) {
-      if (!first)
-        out += ',';
-      first = false;
-      printTo(out, c, style);
+/// Writes the decimal digits of v (INT64_MIN included) at p; returns the end.
+char *writeInt(char *p, int64_t v) {
+  char buf[24];
+  char *end = buf + sizeof(buf), *q = end;
+  uint64_t u = v < 0 ? 0 - uint64_t(v) : uint64_t(v);
+  do {
+    *--q = char('0' + u % 10);
+    u /= 10;
+  } while (u != 0);
+  if (v < 0)
+    *--q = '-';
+  std::memcpy(p, q, size_t(end - q));
+  return p + (end - q);
+}
+
+/// At most this many characters per node: `_`, 20 digits and a sign, and a separator or
+/// the closing parentheses it completes are counted on the nodes they close.
+constexpr size_t kMaxCharsPerNode = 24;
+
+/// Prints the preorder nodes of one tree iteratively at p (room for kMaxCharsPerNode per
+/// node): a stack of the children still to print in each open tuple, so deep input cannot
+/// overflow the stack. Returns the end.
+char *printNodes(char *p, TupleView t, Style style) {
+  const Node *n = t.nodes();
+  uint32_t count = t.span();
+  SmallVec<uint32_t, 16> pending;
+  for (uint32_t i = 0; i < count; ++i) {
+    const Node &x = n[i];
+    if (x.kind == NodeKind::Tuple) {
+      *p++ = '(';
+      if (x.value != 0) {
+        pending.push_back(uint32_t(x.value));
+        continue; // its children follow
+      }
+      *p++ = ')';
+    } else if (x.kind == NodeKind::Underscore) {
+      *p++ = '_';
+    } else if (style == Style::Type && !x.isStatic) {
+      *p++ = '?';
+    } else {
+      if (style == Style::Cute && x.isStatic)
+        *p++ = '_';
+      p = writeInt(p, x.value);
     }
-    out += ')';
-    return;
+    // One element is complete: separate it from its next sibling, or close its tuple
+    // (which completes an element of the tuple around it).
+    while (!pending.empty()) {
+      if (--pending.back() != 0) {
+        *p++ = ',';
+        break;
+      }
+      pending.pop_back();
+      *p++ = ')';
+    }
   }
-  if (t.isUnderscore()) {
-    out += '_';
-    return;
-  }
-  Int x = t.asInt();
-  if (style == Style::Type && !x.isStatic) {
-    out += '?';
-    return;
-  }
-  if (style == Style::Cute && x.isStatic)
-    out += '_';
-  out += std::to_string(x.value);
+  return p;
+}
+
+/// Appends the printed form of t to out.
+void printTo(std::string &out, TupleView t, Style style) {
+  size_t old = out.size();
+  out.resize(old + t.span() * kMaxCharsPerNode);
+  char *end = printNodes(&out[old], t, style);
+  out.resize(size_t(end - out.data()));
 }
 
 std::string describe(char c) {
@@ -52,17 +94,25 @@ std::string print(Int x, Style style) { return print(IntTuple(x).view(), style);
 
 std::string print(const Layout &l, Style style) {
   std::string out;
-  printTo(out, l.shape, style);
-  out += ':';
-  printTo(out, l.stride, style);
+  out.resize((l.shape.view().span() + l.stride.view().span()) * kMaxCharsPerNode + 1);
+  char *p = printNodes(&out[0], l.shape, style);
+  *p++ = ':';
+  p = printNodes(p, l.stride, style);
+  out.resize(size_t(p - out.data()));
   return out;
 }
 
 NotationReader::NotationReader(std::string_view text, ParseOptions options)
     : text_(text), options_(options) {}
 
+namespace {
+// The C locale's isspace and isdigit, without a library call per character.
+inline bool isSpace(char c) { return c == ' ' || (c >= '\t' && c <= '\r'); }
+inline bool isDigit(char c) { return c >= '0' && c <= '9'; }
+} // namespace
+
 void NotationReader::skipSpace() {
-  while (pos_ < text_.size() && std::isspace(static_cast<unsigned char>(text_[pos_])))
+  while (pos_ < text_.size() && isSpace(text_[pos_]))
     ++pos_;
 }
 
@@ -91,27 +141,28 @@ Error NotationReader::errorHere(const std::string &expected) {
 
 Expected<Int> NotationReader::parseInt() {
   skipSpace();
-  size_t start = pos_;
+  size_t start = pos_, n = text_.size();
+  const char *t = text_.data();
   bool isStatic = !options_.plainIsDynamic;
-  if (pos_ < text_.size() && text_[pos_] == '_') {
+  if (pos_ < n && t[pos_] == '_') {
     isStatic = true;
     ++pos_;
   }
   bool negative = false;
-  if (pos_ < text_.size() && (text_[pos_] == '-' || text_[pos_] == '+')) {
-    negative = text_[pos_] == '-';
+  if (pos_ < n && (t[pos_] == '-' || t[pos_] == '+')) {
+    negative = t[pos_] == '-';
     ++pos_;
   }
-  if (pos_ >= text_.size() || !std::isdigit(static_cast<unsigned char>(text_[pos_]))) {
+  if (pos_ >= n || !isDigit(t[pos_])) {
     pos_ = start;
     return errorHere("an integer");
   }
   // Accumulate as a negative number so INT64_MIN is representable.
   int64_t value = 0;
-  while (pos_ < text_.size() && std::isdigit(static_cast<unsigned char>(text_[pos_]))) {
-    int digit = text_[pos_] - '0';
+  while (pos_ < n && isDigit(t[pos_])) {
+    int digit = t[pos_] - '0';
     if (value < (INT64_MIN + digit) / 10) {
-      while (pos_ < text_.size() && std::isdigit(static_cast<unsigned char>(text_[pos_])))
+      while (pos_ < n && isDigit(t[pos_]))
         ++pos_;
       return makeError("column " + std::to_string(start + 1) + ": integer " +
                        std::string(text_.substr(start, pos_ - start)) + " does not fit in int64");
@@ -128,8 +179,111 @@ Expected<Int> NotationReader::parseInt() {
   return Int{value, isStatic};
 }
 
-Expected<IntTuple> NotationReader::parseTuple(bool allowUnderscore, int depth) {
-  TupleBuilder b;
+bool NotationReader::parseTupleFast(NodeVec &out, bool allowUnderscore, int depth) {
+  const char *t = text_.data();
+  size_t n = text_.size(), p = pos_;
+  SmallVec<uint32_t, 16> open; // the tuple nodes not yet closed
+  auto countChild = [&] {
+    if (!open.empty())
+      ++out[open.back()].value;
+  };
+  auto skip = [&] {
+    while (p < n && isSpace(t[p]))
+      ++p;
+  };
+  for (;;) {
+    // An element.
+    skip();
+    if (p >= n)
+      return false;
+    char c = t[p];
+    if (c == '(') {
+      if (depth + int(open.size()) + 1 > options_.maxDepth)
+        return false;
+      countChild();
+      open.push_back(out.size());
+      out.push_back(Node{0, 0, NodeKind::Tuple, true});
+      ++p;
+      skip();
+      if (p < n && t[p] == ')') {
+        ++p;
+        out[open.back()].span = 1;
+        open.pop_back();
+      } else {
+        continue;
+      }
+    } else if (c == '?' && options_.allowUnknown) {
+      ++p;
+      countChild();
+      out.push_back(Node{kUnknownDynamic, 1, NodeKind::Int, false});
+    } else if (c == '_' && allowUnderscore && !(p + 1 < n && (isDigit(t[p + 1]) || t[p + 1] == '-'))) {
+      ++p;
+      countChild();
+      out.push_back(Node{0, 1, NodeKind::Underscore, true});
+    } else {
+      bool isStatic = !options_.plainIsDynamic;
+      if (c == '_') {
+        isStatic = true;
+        ++p;
+      }
+      bool negative = false;
+      if (p < n && (t[p] == '-' || t[p] == '+')) {
+        negative = t[p] == '-';
+        ++p;
+      }
+      if (p >= n || !isDigit(t[p]))
+        return false;
+      int64_t value = 0; // accumulated negative, so INT64_MIN fits
+      while (p < n && isDigit(t[p])) {
+        if (__builtin_mul_overflow(value, 10, &value) || __builtin_sub_overflow(value, t[p] - '0', &value))
+          return false;
+        ++p;
+      }
+      if (!negative) {
+        if (value == INT64_MIN)
+          return false;
+        value = -value;
+      }
+      countChild();
+      out.push_back(Node{value, 1, NodeKind::Int, isStatic});
+    }
+    // After an element: close tuples, or go on to the next element.
+    for (;;) {
+      if (open.empty()) {
+        pos_ = p;
+        return true;
+      }
+      skip();
+      if (p >= n)
+        return false;
+      if (t[p] == ',') {
+        ++p;
+        break;
+      }
+      if (t[p] != ')')
+        return false;
+      ++p;
+      out[open.back()].span = out.size() - open.back();
+      open.pop_back();
+    }
+  }
+}
+
+Expected<bool> NotationReader::parseTupleInto(TupleBuilder &b, bool allowUnderscore, int depth) {
+  {
+    // Well-formed text in one pass; anything else is parsed again below for its message.
+    NodeVec nodes;
+    size_t start = pos_;
+    if (parseTupleFast(nodes, allowUnderscore, depth)) {
+      b.add(TupleView(nodes.data()));
+      return true;
+    }
+    pos_ = start;
+  }
+  return parseTupleSlow(b, allowUnderscore, depth);
+}
+
+Expected<bool> NotationReader::parseTupleSlow(TupleBuilder &b, bool allowUnderscore, int depth) {
   char c = peek();
   if (c == '(') {
     ++pos_;
@@ -141,32 +295,53 @@ Expected<IntTuple> NotationReader::parseTuple(bool allowUnderscore, int depth) {
     b.open();
     if (!accept(')')) {
       do {
-        IntTuple child = CL_TRY(parseTuple(allowUnderscore, depth + 1));
-        b.add(child);
+        Expected<bool> child = parseTupleSlow(b, allowUnderscore, depth + 1);
+        if (!child)
+          return child.error();
       } while (accept(','));
       if (!accept(')'))
         return errorHere("',' or ')'");
     }
     b.close();
-    return b.finish();
+    return true;
   }
   if (c == '?' && options_.allowUnknown) {
     ++pos_;
-    return IntTuple(Int::dynamic(kUnknownDynamic));
+    b.leaf(Int::dynamic(kUnknownDynamic));
+    return true;
   }
   if (c == '_' && allowUnderscore) {
     size_t next = pos_ + 1;
-    bool digitFollows = next < text_.size() &&
-                        (std::isdigit(static_cast<unsigned char>(text_[next])) || text_[next] == '-');
+    bool digitFollows = next < text_.size() && (isDigit(text_[next]) || text_[next] == '-');
     if (!digitFollows) {
       ++pos_;
-      return IntTuple::underscore();
+      b.underscore();
+      return true;
     }
   }
-  bool startsInt = std::isdigit(static_cast<unsigned char>(c)) || c == '-' || c == '+' || c == '_';
+  bool startsInt = isDigit(c) || c == '-' || c == '+' || c == '_';
   if (!startsInt)
     return errorHere(allowUnderscore ? "an integer, '_' or '('" : "an integer or '('");
-  return IntTuple(CL_TRY(parseInt()));
+  Expected<Int> x = parseInt();
+  if (!x)
+    return x.error();
+  b.leaf(*x);
+  return true;
+}
+
+Expected<IntTuple> NotationReader::parseTuple(bool allowUnderscore, int depth) {
+  {
+    NodeVec nodes;
+    size_t start = pos_;
+    if (parseTupleFast(nodes, allowUnderscore, depth))
+      return IntTuple::fromNodes(std::move(nodes));
+    pos_ = start;
+  }
+  TupleBuilder b;
+  Expected<bool> s = parseTupleSlow(b, allowUnderscore, depth);
+  if (!s)
+    return s.error();
+  return b.finish();
 }
 
 Expected<Layout> NotationReader::parseLayout() {
@@ -176,10 +351,11 @@ Expected<Layout> NotationReader::parseLayout() {
   if (!accept(':'))
     return errorHere("':' after the shape");
   IntTuple stride = CL_TRY(parseTuple(false));
-  Expected<Layout> l = makeLayout(shape, stride);
-  if (!l)
+  if (!congruent(shape, stride)) {
+    Expected<Layout> l = makeLayout(shape, stride); // its message names both
     return makeError("column " + std::to_string(start + 1) + ": " + l.error().message);
-  return l;
+  }
+  return Layout{std::move(shape), std::move(stride)};
 }
 
 Expected<IntTuple> parseIntTuple(std::string_view text, ParseOptions options) {

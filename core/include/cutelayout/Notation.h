@@ -62,11 +62,18 @@ public:
   Expected<Int> parseInt();
   /// Parses an int tuple; allowUnderscore admits `_` leaves (coordinates).
   Expected<IntTuple> parseTuple(bool allowUnderscore, int depth = 0);
+  /// Parses an int tuple into b (one element of the tuple b is building, or its root).
+  Expected<bool> parseTupleInto(TupleBuilder &b, bool allowUnderscore, int depth);
   /// Parses `shape:stride` (or a bare shape, giving a compact column-major layout when
   /// allowBareShape).
   Expected<Layout> parseLayout();
 
 private:
+  /// One pass over well-formed text into out; false (position unchanged) on anything the
+  /// careful parser must look at to report.
+  bool parseTupleFast(NodeVec &out, bool allowUnderscore, int depth);
+  Expected<bool> parseTupleSlow(TupleBuilder &b, bool allowUnderscore, int depth);
+
   std::string_view text_;
   size_t pos_ = 0;
   ParseOptions options_;

@@ -21,25 +21,47 @@ struct Error {
 };
 
 /// Either a value or an Error. Minimal on purpose: the core is built without exceptions.
+/// The error lives on the heap, so the success path carries one null pointer and never
+/// touches a string.
 template <class T> class Expected {
 public:
-  Expected(T &&value) : value_(std::move(value)), ok_(true) {}
-  Expected(const T &value) : value_(value), ok_(true) {}
-  Expected(Error error) : error_(std::move(error)), ok_(false) {}
+  Expected(T &&value) : value_(std::move(value)) {}
+  Expected(const T &value) : value_(value) {}
+  Expected(Error error) : error_(new Error(std::move(error))) {}
+  Expected(const Expected &o) : value_(o.value_), error_(o.error_ ? new Error(*o.error_) : nullptr) {}
+  Expected(Expected &&o) noexcept : value_(std::move(o.value_)), error_(o.error_) { o.error_ = nullptr; }
+  Expected &operator=(const Expected &o) {
+    if (this != &o) {
+      value_ = o.value_;
+      delete error_;
+      error_ = o.error_ ? new Error(*o.error_) : nullptr;
+    }
+    return *this;
+  }
+  Expected &operator=(Expected &&o) noexcept {
+    if (this != &o) {
+      value_ = std::move(o.value_);
+      delete error_;
+      error_ = o.error_;
+      o.error_ = nullptr;
+    }
+    return *this;
+  }
+  ~Expected() { delete error_; }
 
-  explicit operator bool() const { return ok_; }
-  bool ok() const { return ok_; }
+  explicit operator bool() const { return !error_; }
+  bool ok() const { return !error_; }
   T &operator*() { return value_; }
   const T &operator*() const { return value_; }
   T *operator->() { return &value_; }
   const T *operator->() const { return &value_; }
-  const Error &error() const { return error_; }
+  /// @pre !ok()
+  const Error &error() const { return *error_; }
   T take() { return std::move(value_); }
 
 private:
   T value_{};
-  Error error_;
-  bool ok_;
+  Error *error_ = nullptr;
 };
 
 inline Error makeError(std::string message) { return Error{std::move(message)}; }
