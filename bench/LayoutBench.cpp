@@ -2,6 +2,8 @@
 // dynamic, plus a sweep of cost against the number of leaves. Allocations per operation
 // are counted by wrapping malloc (the link uses -Wl,--wrap=malloc) and reported as the
 // counter allocs/op. Results: docs/performance.md.
+#include "Cases.h"
+
 #include "cutelayout/Notation.h"
 #include "cutelayout/Tiler.h"
 
@@ -172,4 +174,13 @@ BENCHMARK(BM_SweepCoalesce)->RangeMultiplier(4)->Range(4, 4096)->Complexity();
 BENCHMARK(BM_SweepComposition)->RangeMultiplier(4)->Range(4, 4096)->Complexity();
 BENCHMARK(BM_SweepPrintParse)->RangeMultiplier(4)->Range(4, 4096)->Complexity();
 
-BENCHMARK_MAIN();
+int main(int argc, char **argv) {
+  if (cutelayout::bench::wantsCases(argc, argv))
+    return cutelayout::bench::runCases(argc, argv);
+  benchmark::Initialize(&argc, argv);
+  if (benchmark::ReportUnrecognizedArguments(argc, argv))
+    return 1;
+  benchmark::RunSpecifiedBenchmarks();
+  benchmark::Shutdown();
+  return 0;
+}
