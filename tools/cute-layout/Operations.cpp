@@ -1,6 +1,7 @@
 #include "Operations.h"
 
 #include <map>
+#include <unordered_map>
 
 namespace cutelayout::cli {
 namespace {
@@ -542,6 +543,27 @@ const std::map<std::string, std::string, std::less<>> &aliases() {
   return table;
 }
 
+/// An operation found by name: the name it is listed under (an alias's target) and it.
+struct Found {
+  const std::string *key;
+  const Operation *op;
+};
+
+/// Every name and alias, hashed: one lookup per call.
+const std::unordered_map<std::string_view, Found> &byName() {
+  static const std::unordered_map<std::string_view, Found> index = [] {
+    std::unordered_map<std::string_view, Found> m;
+    for (const auto &[name, op] : operations())
+      m.emplace(name, Found{&name, &op});
+    for (const auto &[alias, name] : aliases()) {
+      auto it = operations().find(name);
+      m.emplace(alias, Found{&it->first, &it->second});
+    }
+    return m;
+  }();
+  return index;
+}
+
 /// Runs op's handler; one return of one local, so the result is not copied.
 Expected<Value> invoke(const std::string &key, const Operation &op, const std::vector<Value> &args) {
   // Core operations report overflow themselves; this also catches queries such as size.
@@ -555,18 +577,16 @@ Expected<Value> invoke(const std::string &key, const Operation &op, const std::v
 } // namespace
 
 Expected<Value> callOperation(std::string_view name, const std::vector<Value> &args) {
-  auto alias = aliases().find(name);
-  std::string_view key = alias == aliases().end() ? name : std::string_view(alias->second);
-  auto it = operations().find(key);
-  if (it == operations().end())
+  auto it = byName().find(name);
+  if (it == byName().end())
     return makeError("unknown operation (see --help for the list)");
-  const Operation &op = it->second;
+  const Operation &op = *it->second.op;
   if (args.size() < op.minArgs || args.size() > op.maxArgs)
     return makeError("takes " +
                      (op.minArgs == op.maxArgs ? std::to_string(op.minArgs)
                                                : std::to_string(op.minArgs) + " to " + std::to_string(op.maxArgs)) +
                      " arguments but got " + std::to_string(args.size()) + ": " + op.signature);
-  return invoke(it->first, op, args);
+  return invoke(*it->second.key, op, args);
 }
 
 Expected<Tiler> asTiler(const Value &v) {
