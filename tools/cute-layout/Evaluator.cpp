@@ -9,21 +9,63 @@ namespace {
 
 constexpr int kMaxCallDepth = 64;
 
+/// The argument lists of the calls being parsed, one per nesting depth, kept from one
+/// expression to the next so that batch mode neither allocates nor moves Values for them.
+/// A call at depth d fills args[d] (and templateArgs[d]); a tile at depth d fills
+/// tileElements[d]; their elements are parsed at depth d + 1.
+struct Scratch {
+  std::vector<Value> args[kMaxCallDepth + 1];
+  std::vector<Value> templateArgs[kMaxCallDepth + 1];
+  std::vector<Value> tileElements[kMaxCallDepth + 1];
+  std::vector<Tiler> tilers;
+};
+
+Scratch &scratch() {
+  thread_local Scratch s;
+  return s;
+}
+
+/// Parses into Values given by the caller; a failing step returns false and leaves its
+/// Error in error_.
 class Parser {
 public:
-  Parser(std::string_view text, const ParseOptions &options) : reader_(text, options) {}
+  Parser(std::string_view text, const ParseOptions &options)
+      : reader_(text, options), scratch_(scratch()) {}
 
-  Expected<Value> parseAll() {
-    Value v = CL_TRY(parseExpr(0));
-    if (!reader_.atEnd())
-      return reader_.errorHere("end of expression");
-    return v;
+  bool parseAll(Value &out) { return parseExpr(0, out) && expectEnd(); }
+
+  /// The outermost call's name and evaluated arguments, without calling it.
+  bool parseOutermost(OutermostCall &call) {
+    if (!identifierStart(reader_.peek())) {
+      Value literal;
+      return parseAll(literal); // not a call: checked, nothing to keep
+    }
+    Value bareName;
+    std::string_view name;
+    std::vector<Value> &args = scratch_.args[0];
+    bool isCall = false;
+    if (!parseCallArgs(0, name, args, bareName, isCall) || !expectEnd())
+      return false;
+    if (!isCall)
+      return true;
+    call.name.assign(name.data(), name.size());
+    call.args = std::move(args);
+    return true;
   }
 
-private:
-  bool identifierStart(char c) { return std::isalpha(static_cast<unsigned char>(c)); }
+  Error takeError() { return std::move(error_); }
 
-  std::string parseIdentifier() {
+private:
+  bool fail(Error e) {
+    error_ = std::move(e);
+    return false;
+  }
+
+  bool expectEnd() { return reader_.atEnd() || fail(reader_.errorHere("end of expression")); }
+
+  static bool identifierStart(char c) { return std::isalpha(static_cast<unsigned char>(c)); }
+
+  std::string_view parseIdentifier() {
     reader_.skipSpace();
     std::string_view t = reader_.text();
     size_t p = reader_.position(), start = p;
@@ -33,74 +75,118 @@ private:
       p += t[p] == ':' ? 2 : 1;
     }
     reader_.setPosition(p);
-    return std::string(t.substr(start, p - start));
+    return t.substr(start, p - start);
   }
 
-  /// expr (',' expr)* up to `close`; an empty list is allowed.
-  Expected<std::vector<Value>> parseList(char close, int depth) {
-    std::vector<Value> values;
+  /// expr (',' expr)* up to `close`, appended to values; an empty list is allowed.
+  bool parseList(char close, int depth, std::vector<Value> &values) {
+    values.clear();
     if (reader_.accept(close))
-      return values;
+      return true;
     do {
-      values.push_back(CL_TRY(parseExpr(depth + 1)));
+      values.emplace_back();
+      if (!parseExpr(depth + 1, values.back()))
+        return false;
     } while (reader_.accept(','));
     if (!reader_.accept(close))
-      return reader_.errorHere(std::string("',' or '") + close + "'");
-    return values;
+      return fail(reader_.errorHere(std::string("',' or '") + close + "'"));
+    return true;
   }
 
-  Expected<Value> parseExpr(int depth) {
+  /// @pre out is a default Value.
+  bool parseExpr(int depth, Value &out) {
     if (depth > kMaxCallDepth)
-      return makeError("column " + std::to_string(reader_.column()) + ": expression nested deeper than " +
-                       std::to_string(kMaxCallDepth) + " levels");
+      return fail(makeError("column " + std::to_string(reader_.column()) + ": expression nested deeper than " +
+                            std::to_string(kMaxCallDepth) + " levels"));
     char c = reader_.peek();
     if (identifierStart(c))
-      return parseCall(depth);
-    if (c == '<') {
-      reader_.accept('<');
-      std::vector<Value> elements = CL_TRY(parseList('>', depth));
-      std::vector<Tiler> tilers;
-      for (const Value &e : elements)
-        tilers.push_back(CL_TRY(asTiler(e)));
-      return Value::ofTile(makeTile(tilers.data(), uint32_t(tilers.size())));
+      return parseCall(depth, out);
+    if (c == '<')
+      return parseTile(depth, out);
+    Expected<IntTuple> t = reader_.parseTuple(true);
+    if (!t)
+      return fail(t.error());
+    if (!reader_.accept(':')) {
+      out.tuple = std::move(*t);
+      return true;
     }
-    IntTuple t = CL_TRY(reader_.parseTuple(true));
-    if (!reader_.accept(':'))
-      return Value::ofTuple(std::move(t));
     size_t strideColumn = reader_.column();
-    IntTuple stride = CL_TRY(reader_.parseTuple(false));
-    Expected<Layout> l = makeLayout(t, stride);
+    Expected<IntTuple> stride = reader_.parseTuple(false);
+    if (!stride)
+      return fail(stride.error());
+    Expected<Layout> l = makeLayout(*t, *stride);
     if (!l)
-      return makeError("column " + std::to_string(strideColumn) + ": " + l.error().message);
-    return Value::ofLayout(l.take());
+      return fail(makeError("column " + std::to_string(strideColumn) + ": " + l.error().message));
+    out.kind = Value::Kind::Layout;
+    out.layout = std::move(*l);
+    return true;
   }
 
-  Expected<Value> parseCall(int depth) {
-    size_t column = reader_.column();
-    std::string name = parseIdentifier();
-    std::vector<Value> templateArgs;
+  bool parseTile(int depth, Value &out) {
+    reader_.accept('<');
+    std::vector<Value> &elements = scratch_.tileElements[depth];
+    if (!parseList('>', depth, elements))
+      return false;
+    std::vector<Tiler> &tilers = scratch_.tilers; // used only between the list and makeTile
+    tilers.clear();
+    for (const Value &e : elements) {
+      Expected<Tiler> t = asTiler(e);
+      if (!t)
+        return fail(t.error());
+      tilers.push_back(std::move(*t));
+    }
+    out.kind = Value::Kind::Tile;
+    out.tile = makeTile(tilers.data(), uint32_t(tilers.size()));
+    return true;
+  }
+
+  /// name [<targs>] [(args)]: the arguments (template arguments appended) into args, or,
+  /// with no '(', the bare name into bareName with isCall false.
+  bool parseCallArgs(int depth, std::string_view &id, std::vector<Value> &args, Value &bareName, bool &isCall) {
+    id = parseIdentifier();
+    std::vector<Value> &templateArgs = scratch_.templateArgs[depth];
+    templateArgs.clear();
     if (reader_.peek() == '<') {
       reader_.accept('<');
-      templateArgs = CL_TRY(parseList('>', depth));
+      if (!parseList('>', depth, templateArgs))
+        return false;
     }
     if (!reader_.accept('(')) {
       if (!templateArgs.empty())
-        return reader_.errorHere("'(' after the template arguments of " + name);
-      Value v;
-      v.kind = Value::Kind::Name;
-      v.name = name;
-      return v;
+        return fail(reader_.errorHere("'(' after the template arguments of " + std::string(id)));
+      isCall = false;
+      bareName.kind = Value::Kind::Name;
+      bareName.name.assign(id.data(), id.size());
+      return true;
     }
-    std::vector<Value> args = CL_TRY(parseList(')', depth));
+    isCall = true;
+    if (!parseList(')', depth, args))
+      return false;
     for (Value &t : templateArgs)
       args.push_back(std::move(t));
+    return true;
+  }
+
+  bool parseCall(int depth, Value &out) {
+    size_t column = reader_.column();
+    std::string_view name;
+    std::vector<Value> &args = scratch_.args[depth];
+    bool isCall = false;
+    if (!parseCallArgs(depth, name, args, out, isCall))
+      return false;
+    if (!isCall)
+      return true;
     Expected<Value> r = callOperation(name, args);
     if (!r)
-      return makeError("column " + std::to_string(column) + ": " + name + ": " + r.error().message);
-    return r;
+      return fail(makeError("column " + std::to_string(column) + ": " + std::string(name) + ": " +
+                            r.error().message));
+    out = std::move(*r);
+    return true;
   }
 
   NotationReader reader_;
+  Scratch &scratch_;
+  Error error_;
 };
 
 } // namespace
@@ -121,7 +207,18 @@ std::string printValue(const Value &v, Style style) {
 
 Expected<Value> evaluate(std::string_view text, const ParseOptions &options) {
   Parser p(text, options);
-  return p.parseAll();
+  Expected<Value> result{Value()};
+  if (!p.parseAll(*result))
+    result = Expected<Value>(p.takeError());
+  return result;
+}
+
+Expected<OutermostCall> parseOutermostCall(std::string_view text, const ParseOptions &options) {
+  Parser p(text, options);
+  OutermostCall call;
+  if (!p.parseOutermost(call))
+    return p.takeError();
+  return call;
 }
 
 } // namespace cutelayout::cli

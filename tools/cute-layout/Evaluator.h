@@ -32,6 +32,10 @@ struct Value {
   /// prints such a pair without complaint; here it can be printed but not computed with.
   bool notCongruent = false;
 
+  // User-provided, so that value-initialization (Value(), vector::emplace_back()) runs
+  // only the members' constructors instead of first zeroing the whole (large) object.
+  Value() {}
+
   static Value ofTuple(IntTuple t) {
     Value v;
     v.tuple = std::move(t);
@@ -56,6 +60,20 @@ std::string printValue(const Value &v, Style style);
 
 /// Parses and evaluates one expression.
 Expected<Value> evaluate(std::string_view text, const ParseOptions &options);
+
+/// An expression split at its outermost call: the operation's name and its evaluated
+/// arguments, template arguments appended, as callOperation (Operations.h) takes them.
+/// For an expression that is not a call (a literal or a bare name) the name is empty and
+/// there are no arguments.
+struct OutermostCall {
+  std::string name;
+  std::vector<Value> args;
+};
+
+/// Parses text and evaluates every argument of its outermost call, but not the call
+/// itself (cutelayout_bench --cases times that call alone). Fails where an argument fails
+/// or the text is malformed; evaluate(text) then fails too.
+Expected<OutermostCall> parseOutermostCall(std::string_view text, const ParseOptions &options);
 
 /// One line of `--help` per operation: "name(args)  description".
 std::string operationHelp();

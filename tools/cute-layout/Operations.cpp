@@ -1,6 +1,7 @@
 #include "Operations.h"
 
 #include <map>
+#include <unordered_map>
 
 namespace cutelayout::cli {
 namespace {
@@ -21,7 +22,33 @@ const char *kindName(Value::Kind k) {
   return "a value";
 }
 
-/// Typed access to a call's arguments with precise errors.
+/// An argument's int tuple by reference: converts to the TupleView the core takes, and to
+/// an IntTuple copy only where a handler keeps one.
+class TupleArg {
+public:
+  TupleArg() = default;
+  explicit TupleArg(const IntTuple &t) : t_(&t) {}
+  operator TupleView() const { return t_->view(); }
+  operator const IntTuple &() const { return *t_; }
+  TupleView view() const { return t_->view(); }
+
+private:
+  const IntTuple *t_ = nullptr;
+};
+
+/// An argument's layout by reference (converts to const Layout&).
+class LayoutArg {
+public:
+  LayoutArg() = default;
+  explicit LayoutArg(const Layout &l) : l_(&l) {}
+  operator const Layout &() const { return *l_; }
+
+private:
+  const Layout *l_ = nullptr;
+};
+
+/// Typed access to a call's arguments with precise errors. Tuples and layouts are handed
+/// out by reference: the arguments outlive the handler.
 class Args {
 public:
   explicit Args(const std::vector<Value> &values) : v_(values) {}
@@ -29,18 +56,18 @@ public:
   const Value &operator[](size_t i) const { return v_[i]; }
   bool isLayout(size_t i) const { return v_[i].kind == Value::Kind::Layout; }
 
-  Expected<Layout> layout(size_t i) const {
+  Expected<LayoutArg> layout(size_t i) const {
     if (v_[i].kind != Value::Kind::Layout)
       return wrongKind(i, "a layout");
     if (v_[i].notCongruent)
       return makeError("argument " + std::to_string(i + 1) + ": shape " + print(v_[i].layout.shape) +
                        " and stride " + print(v_[i].layout.stride) + " are not congruent");
-    return v_[i].layout;
+    return LayoutArg(v_[i].layout);
   }
-  Expected<IntTuple> tuple(size_t i) const {
+  Expected<TupleArg> tuple(size_t i) const {
     if (v_[i].kind != Value::Kind::Tuple)
       return wrongKind(i, "an int tuple");
-    return v_[i].tuple;
+    return TupleArg(v_[i].tuple);
   }
   Expected<Int> integer(size_t i) const {
     if (v_[i].kind != Value::Kind::Tuple || !v_[i].tuple.isInt())
@@ -149,13 +176,13 @@ Expected<IntTuple> modeRange(const Args &a, uint32_t b, uint32_t e) {
 }
 
 Expected<Value> tupleArithOp(const Args &a, TupleOp op) {
-  IntTuple x = CL_TRY(a.tuple(0)), y = CL_TRY(a.tuple(1));
+  TupleView x = CL_TRY(a.tuple(0)), y = CL_TRY(a.tuple(1));
   IntTuple r = CL_TRY(tupleArith(op, x, y));
   return Value::ofTuple(std::move(r));
 }
 
 template <Expected<Layout> (*F)(const Layout &, const Tiler &)> Expected<Value> withTiler(const Args &a) {
-  Layout l = CL_TRY(a.layout(0));
+  const Layout &l = CL_TRY(a.layout(0));
   Tiler t = CL_TRY(asTiler(a[1]));
   return lay(CL_TRY(F(l, t)));
 }
@@ -173,8 +200,8 @@ Expected<Layout> layoutOrShape(const Value &v) {
   return makeError(std::string("expected a layout but got ") + kindName(v.kind));
 }
 
-const std::map<std::string, Operation> &operations() {
-  static const std::map<std::string, Operation> table = {
+const std::map<std::string, Operation, std::less<>> &operations() {
+  static const std::map<std::string, Operation, std::less<>> table = {
       // --- queries -------------------------------------------------------------------
       {"size", {1, 64, "size(x[, i...])", "number of elements (of mode i...) of a layout or int tuple",
                 [](const Args &a) -> Expected<Value> {
@@ -224,7 +251,7 @@ const std::map<std::string, Operation> &operations() {
       {"crd2idx", {2, 3, "crd2idx(c, shape[, stride]) | crd2idx(c, L)",
                    "index of coordinate c (an integer is a 1-D index)",
                    [](const Args &a) -> Expected<Value> {
-                     IntTuple c = CL_TRY(a.tuple(0));
+                     TupleView c = CL_TRY(a.tuple(0));
                      Int r;
                      if (a.size() == 2 && a.isLayout(1))
                        r = CL_TRY(crd2idx(c, CL_TRY(a.layout(1))));
@@ -236,7 +263,7 @@ const std::map<std::string, Operation> &operations() {
                    }}},
       {"idx2crd", {2, 3, "idx2crd(i, shape[, stride])", "natural coordinate of index i",
                    [](const Args &a) -> Expected<Value> {
-                     IntTuple i = CL_TRY(a.tuple(0));
+                     TupleView i = CL_TRY(a.tuple(0));
                      IntTuple r = a.size() == 2 ? CL_TRY(idx2crd(i, CL_TRY(a.tuple(1))))
                                                 : CL_TRY(idx2crd(i, CL_TRY(a.tuple(1)), CL_TRY(a.tuple(2))));
                      return Value::ofTuple(std::move(r));
@@ -377,18 +404,18 @@ const std::map<std::string, Operation> &operations() {
                     [](const Args &a) -> Expected<Value> {
                       if (!a.isLayout(0) && a.size() == 1)
                         return Value::ofTuple(coalesceShape(CL_TRY(a.tuple(0))));
-                      Layout l = CL_TRY(a.layout(0));
+                      const Layout &l = CL_TRY(a.layout(0));
                       Layout r = a.size() == 1 ? coalesce(l) : CL_TRY(coalesce(l, CL_TRY(a.tuple(1))));
                       return lay(r);
                     }}},
       {"filter_zeros", {1, 2, "filter_zeros(L[, profile])", "static-0-stride (or profile-0) modes get size 1",
                         [](const Args &a) -> Expected<Value> {
-                          Layout l = CL_TRY(a.layout(0));
+                          const Layout &l = CL_TRY(a.layout(0));
                           return lay(a.size() == 1 ? CL_TRY(filterZeros(l)) : CL_TRY(filterZeros(l, CL_TRY(a.tuple(1)))));
                         }}},
       {"filter", {1, 2, "filter(L[, profile])", "coalesce(filter_zeros(L))",
                   [](const Args &a) -> Expected<Value> {
-                    Layout l = CL_TRY(a.layout(0));
+                    const Layout &l = CL_TRY(a.layout(0));
                     Layout r = a.size() == 1 ? filter(l) : CL_TRY(filter(l, CL_TRY(a.tuple(1))));
                     return lay(r);
                   }}},
@@ -396,7 +423,7 @@ const std::map<std::string, Operation> &operations() {
                        withTiler<composition>}},
       {"complement", {1, 2, "complement(L[, bound])", "the layout of what L does not reach, up to bound",
                       [](const Args &a) -> Expected<Value> {
-                        Layout l = CL_TRY(a.layout(0));
+                        const Layout &l = CL_TRY(a.layout(0));
                         if (a.size() == 1)
                           return lay(CL_TRY(complement(l)));
                         return lay(CL_TRY(complement(l, CL_TRY(a.tuple(1)))));
@@ -430,11 +457,11 @@ const std::map<std::string, Operation> &operations() {
                          }}},
       {"tile_to_shape", {2, 3, "tile_to_shape(block, shape[, order])", "repeat block to cover shape",
                          [](const Args &a) -> Expected<Value> {
-                           Layout b = CL_TRY(a.layout(0));
-                           IntTuple s = CL_TRY(a.tuple(1));
+                           const Layout &b = CL_TRY(a.layout(0));
+                           TupleView s = CL_TRY(a.tuple(1));
                            if (a.size() == 2)
                              return lay(CL_TRY(tileToShape(b, s, nullptr)));
-                           IntTuple o = CL_TRY(a.tuple(2));
+                           const IntTuple &o = CL_TRY(a.tuple(2));
                            return lay(CL_TRY(tileToShape(b, s, &o)));
                          }}},
       {"local_tile", {3, 4, "local_tile(L, T, coord[, proj])", "the tile of L at coord of the rest modes",
@@ -509,33 +536,57 @@ const std::map<std::string, Operation> &operations() {
 }
 
 /// CuTe spellings that name the same operation.
-const std::map<std::string, std::string> &aliases() {
-  static const std::map<std::string, std::string> table = {
+const std::map<std::string, std::string, std::less<>> &aliases() {
+  static const std::map<std::string, std::string, std::less<>> table = {
       {"group_modes", "group"}, {"make_stride", "make_shape"}, {"make_coord", "make_shape"},
       {"make_step", "make_shape"}, {"make_int_tuple", "make_shape"}};
   return table;
 }
 
+/// An operation found by name: the name it is listed under (an alias's target) and it.
+struct Found {
+  const std::string *key;
+  const Operation *op;
+};
+
+/// Every name and alias, hashed: one lookup per call.
+const std::unordered_map<std::string_view, Found> &byName() {
+  static const std::unordered_map<std::string_view, Found> index = [] {
+    std::unordered_map<std::string_view, Found> m;
+    for (const auto &[name, op] : operations())
+      m.emplace(name, Found{&name, &op});
+    for (const auto &[alias, name] : aliases()) {
+      auto it = operations().find(name);
+      m.emplace(alias, Found{&it->first, &it->second});
+    }
+    return m;
+  }();
+  return index;
+}
+
+/// Runs op's handler; one return of one local, so the result is not copied.
+Expected<Value> invoke(const std::string &key, const Operation &op, const std::vector<Value> &args) {
+  // Core operations report overflow themselves; this also catches queries such as size.
+  ArithScope scope;
+  Expected<Value> r = op.handler(Args(args));
+  if (r && scope.failed())
+    r = Expected<Value>(scope.error(key.c_str()));
+  return r;
+}
+
 } // namespace
 
-Expected<Value> callOperation(const std::string &name, const std::vector<Value> &args) {
-  auto alias = aliases().find(name);
-  const std::string &key = alias == aliases().end() ? name : alias->second;
-  auto it = operations().find(key);
-  if (it == operations().end())
+Expected<Value> callOperation(std::string_view name, const std::vector<Value> &args) {
+  auto it = byName().find(name);
+  if (it == byName().end())
     return makeError("unknown operation (see --help for the list)");
-  const Operation &op = it->second;
+  const Operation &op = *it->second.op;
   if (args.size() < op.minArgs || args.size() > op.maxArgs)
     return makeError("takes " +
                      (op.minArgs == op.maxArgs ? std::to_string(op.minArgs)
                                                : std::to_string(op.minArgs) + " to " + std::to_string(op.maxArgs)) +
                      " arguments but got " + std::to_string(args.size()) + ": " + op.signature);
-  // Core operations report overflow themselves; this also catches queries such as size.
-  ArithScope scope;
-  Expected<Value> r = op.handler(Args(args));
-  if (r && scope.failed())
-    return scope.error(key.c_str());
-  return r;
+  return invoke(*it->second.key, op, args);
 }
 
 Expected<Tiler> asTiler(const Value &v) {

@@ -14,9 +14,14 @@
 #define CXXOPTS_VECTOR_DELIMITER '\0'
 #include <cxxopts.hpp>
 
+#include <cerrno>
 #include <cstdio>
+#include <cstring>
 #include <iostream>
 #include <string>
+#include <vector>
+
+#include <unistd.h>
 
 using namespace cutelayout;
 using namespace cutelayout::cli;
@@ -43,27 +48,151 @@ struct Options {
   ParseOptions parse;
 };
 
-/// Evaluates one expression and prints its result or "error: ..."; true on success.
-bool runOne(const std::string &expr, const Options &opts) {
+/// Buffered standard output written with write(2). On a terminal it is flushed after
+/// every expression, so interactive use answers at once; into a pipe or a file it is
+/// flushed when full, before the program blocks reading more input, and at exit.
+class Output {
+public:
+  Output() : interactive_(isatty(STDOUT_FILENO)) { buf_.reserve(kCapacity); }
+  ~Output() { flush(); }
+  Output(const Output &) = delete;
+  Output &operator=(const Output &) = delete;
+
+  /// The text of s up to its first NUL (what printf's %s and fputs would write).
+  void put(const std::string &s) { put(s.data(), ::strnlen(s.data(), s.size())); }
+  void put(const char *p, size_t n) {
+    if (buf_.size() + n > kCapacity)
+      flush();
+    if (n >= kCapacity) {
+      writeAll(p, n);
+      return;
+    }
+    buf_.insert(buf_.end(), p, p + n);
+  }
+  void put(const char *s) { put(s, std::strlen(s)); }
+  void putChar(char c) {
+    if (buf_.size() == kCapacity)
+      flush();
+    buf_.push_back(c);
+  }
+  /// The end of one expression's output: flushed at once on a terminal.
+  void endOfItem() {
+    if (interactive_)
+      flush();
+  }
+  void flush() {
+    writeAll(buf_.data(), buf_.size());
+    buf_.clear();
+  }
+
+private:
+  static constexpr size_t kCapacity = 64 * 1024;
+
+  // Write errors are ignored, as stdio's buffered printf ignored them.
+  static void writeAll(const char *p, size_t n) {
+    while (n > 0) {
+      ssize_t w = ::write(STDOUT_FILENO, p, n);
+      if (w < 0 && errno == EINTR)
+        continue;
+      if (w <= 0)
+        return;
+      p += w;
+      n -= size_t(w);
+    }
+  }
+
+  bool interactive_;
+  std::vector<char> buf_;
+};
+
+/// The lines of standard input, read with read(2) into one growing buffer. A line is
+/// what std::getline gives: the text up to '\n' (a '\r' before it stays part of the
+/// line), and a last line without '\n' counts when it is not empty.
+class LineReader {
+public:
+  explicit LineReader(Output &out) : out_(out), buf_(kInitialCapacity) {}
+
+  /// The next line, valid until the next call; false at the end of input.
+  bool next(std::string_view &line) {
+    for (;;) {
+      const char *first = buf_.data() + begin_;
+      if (const void *nl = std::memchr(first, '\n', end_ - begin_)) {
+        size_t len = size_t(static_cast<const char *>(nl) - first);
+        line = std::string_view(first, len);
+        begin_ += len + 1;
+        return true;
+      }
+      if (eof_) {
+        if (begin_ == end_)
+          return false;
+        line = std::string_view(first, end_ - begin_);
+        begin_ = end_;
+        return true;
+      }
+      fill();
+    }
+  }
+
+private:
+  static constexpr size_t kInitialCapacity = 64 * 1024;
+
+  /// Keeps the partial line, grows the buffer when that line fills it, reads more.
+  void fill() {
+    if (begin_ > 0) {
+      std::memmove(buf_.data(), buf_.data() + begin_, end_ - begin_);
+      end_ -= begin_;
+      begin_ = 0;
+    }
+    if (end_ == buf_.size())
+      buf_.resize(buf_.size() * 2);
+    // A client driving us through pipes waits for its answers before it writes more.
+    out_.flush();
+    for (;;) {
+      ssize_t n = ::read(STDIN_FILENO, buf_.data() + end_, buf_.size() - end_);
+      if (n < 0 && errno == EINTR)
+        continue;
+      if (n <= 0)
+        eof_ = true; // a read error ends the input, as it ended std::getline
+      else
+        end_ += size_t(n);
+      return;
+    }
+  }
+
+  Output &out_;
+  std::vector<char> buf_;
+  size_t begin_ = 0, end_ = 0;
+  bool eof_ = false;
+};
+
+/// Evaluates one expression and writes its result or "error: ..."; true on success.
+bool runOne(std::string_view expr, const Options &opts, Output &out) {
   Expected<Value> v = evaluate(expr, opts.parse);
   if (!v) {
-    std::printf("error: %s\n", v.error().message.c_str());
+    out.put("error: ", 7);
+    out.put(v.error().message);
+    out.putChar('\n');
     return false;
   }
   if (opts.table) {
     if (v->kind != Value::Kind::Layout) {
-      std::printf("error: --table needs a layout but the result is %s\n", printValue(*v, opts.style).c_str());
+      out.put("error: --table needs a layout but the result is ");
+      out.put(printValue(*v, opts.style));
+      out.putChar('\n');
       return false;
     }
     Expected<std::string> t = printTable(v->layout, opts.style);
     if (!t) {
-      std::printf("error: %s\n", t.error().message.c_str());
+      out.put("error: ", 7);
+      out.put(t.error().message);
+      out.putChar('\n');
       return false;
     }
-    std::fputs(t->c_str(), stdout);
+    out.put(*t);
     return true;
   }
-  std::printf("%s\n", printValue(*v, opts.style).c_str());
+  out.put(printValue(*v, opts.style));
+  out.putChar('\n');
   return true;
 }
 
@@ -103,15 +232,19 @@ int main(int argc, char **argv) {
   }
 
   bool ok = true;
+  Output out;
   if (exprs.size() == 1 && exprs[0] == "-") {
-    std::string line;
-    while (std::getline(std::cin, line)) {
-      ok = runOne(line, opts) && ok;
-      std::fflush(stdout);
+    LineReader in(out);
+    std::string_view line;
+    while (in.next(line)) {
+      ok = runOne(line, opts, out) && ok;
+      out.endOfItem();
     }
     return ok ? 0 : 1;
   }
-  for (const std::string &e : exprs)
-    ok = runOne(e, opts) && ok;
+  for (const std::string &e : exprs) {
+    ok = runOne(e, opts, out) && ok;
+    out.endOfItem();
+  }
   return ok ? 0 : 1;
 }

@@ -1,0 +1,130 @@
+#include "Cases.h"
+
+#include "Evaluator.h"
+#include "Operations.h"
+
+#include <benchmark/benchmark.h>
+
+#include <algorithm>
+#include <chrono>
+#include <cstdio>
+#include <cstring>
+#include <fstream>
+#include <string>
+
+namespace cutelayout::bench {
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+constexpr std::chrono::nanoseconds kRunTime = std::chrono::milliseconds(20);
+constexpr std::chrono::nanoseconds kBatchTime = std::chrono::microseconds(500);
+constexpr int kRuns = 5;
+
+/// Median over kRuns runs of the time per call of f; each run repeats f until at least
+/// kRunTime has passed. Calls come in batches long enough that reading the clock between
+/// batches does not count.
+template <class F> double medianNsPerCall(F f) {
+  uint64_t batch = 1;
+  for (;;) {
+    Clock::time_point start = Clock::now();
+    for (uint64_t i = 0; i < batch; ++i)
+      f();
+    if (Clock::now() - start >= kBatchTime || batch >= (uint64_t(1) << 40))
+      break;
+    batch *= 2;
+  }
+  double runs[kRuns];
+  for (double &run : runs) {
+    uint64_t calls = 0;
+    Clock::time_point start = Clock::now();
+    Clock::duration elapsed;
+    do {
+      for (uint64_t i = 0; i < batch; ++i)
+        f();
+      calls += batch;
+      elapsed = Clock::now() - start;
+    } while (elapsed < kRunTime);
+    run = double(std::chrono::duration_cast<std::chrono::nanoseconds>(elapsed).count()) / double(calls);
+  }
+  std::sort(runs, runs + kRuns);
+  return runs[kRuns / 2];
+}
+
+bool blankOrComment(const std::string &line) {
+  size_t p = line.find_first_not_of(" \t\r\v\f");
+  return p == std::string::npos || line[p] == '#';
+}
+
+int usage(const char *message) {
+  std::fprintf(stderr, "cutelayout_bench: %s\nusage: cutelayout_bench --cases FILE [--dynamic] [--cute]\n", message);
+  return 1;
+}
+
+} // namespace
+
+bool wantsCases(int argc, char **argv) {
+  for (int i = 1; i < argc; ++i)
+    if (std::strcmp(argv[i], "--cases") == 0 || std::strncmp(argv[i], "--cases=", 8) == 0)
+      return true;
+  return false;
+}
+
+int runCases(int argc, char **argv) {
+  const char *path = nullptr;
+  ParseOptions options;
+  Style style = Style::Plain;
+  for (int i = 1; i < argc; ++i) {
+    if (std::strcmp(argv[i], "--cases") == 0 && i + 1 < argc)
+      path = argv[++i];
+    else if (std::strncmp(argv[i], "--cases=", 8) == 0)
+      path = argv[i] + 8;
+    else if (std::strcmp(argv[i], "--dynamic") == 0)
+      options.plainIsDynamic = true;
+    else if (std::strcmp(argv[i], "--cute") == 0)
+      style = Style::Cute;
+    else if (std::strcmp(argv[i], "--cases") == 0)
+      return usage("--cases needs a file");
+    else
+      return usage((std::string("unknown argument ") + argv[i]).c_str());
+  }
+  std::ifstream in(path);
+  if (!in)
+    return usage((std::string("cannot read ") + path).c_str());
+
+  bool ok = true;
+  std::string line;
+  while (std::getline(in, line)) {
+    if (blankOrComment(line))
+      continue;
+    Expected<cli::OutermostCall> call = cli::parseOutermostCall(line, options);
+    Expected<cli::Value> result = call && !call->name.empty() ? cli::callOperation(call->name, call->args)
+                                                              : cli::evaluate(line, options);
+    if (!result) {
+      // The message cute-layout prints: evaluate reports where the call is and its name.
+      std::printf("error: %s\n", cli::evaluate(line, options).error().message.c_str());
+      std::fflush(stdout);
+      ok = false;
+      continue;
+    }
+    double ns;
+    if (call->name.empty()) {
+      ns = medianNsPerCall([&] {
+        Expected<cli::Value> r = cli::evaluate(line, options);
+        benchmark::DoNotOptimize(r);
+      });
+    } else {
+      const std::string &name = call->name;
+      const std::vector<cli::Value> &args = call->args;
+      ns = medianNsPerCall([&] {
+        Expected<cli::Value> r = cli::callOperation(name, args);
+        benchmark::DoNotOptimize(r);
+      });
+    }
+    std::printf("%.1f\t%s\n", ns, cli::printValue(*result, style).c_str());
+    std::fflush(stdout);
+  }
+  return ok ? 0 : 1;
+}
+
+} // namespace cutelayout::bench
