@@ -81,7 +81,11 @@ Int cosize(LayoutView l) {
   return add(acc, kStatic1);
 }
 
-Int cosize(const Layout &l) { return cosize(LayoutView(l)); }
+Int cosize(const Layout &l) {
+  // A pair that is not a layout (only ever built by hand) has no codomain: _1, as the
+  // inner product of mismatched tuples gave before.
+  return congruent(l.shape, l.stride) ? cosize(LayoutView(l)) : kStatic1;
+}
 
 int depth(const Layout &l) { return depth(l.shape); }
 

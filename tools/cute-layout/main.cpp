@@ -181,6 +181,12 @@ bool runOne(std::string_view expr, const Options &opts, Output &out) {
       out.putChar('\n');
       return false;
     }
+    if (v->notCongruent) { // printable, but it has no offsets to tabulate
+      out.put("error: --table needs a layout whose shape and stride are congruent, got ");
+      out.put(printValue(*v, opts.style));
+      out.putChar('\n');
+      return false;
+    }
     Expected<std::string> t = printTable(v->layout, opts.style);
     if (!t) {
       out.put("error: ", 7);
