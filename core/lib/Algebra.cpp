@@ -155,10 +155,7 @@ namespace {
 /// The filtered, coalesced modes of l in order (CuTe's filter(l) as a flat list).
 void filteredModes(LayoutView l, IntVec &shape, IntVec &stride) {
   IntVec leafShape, leafStride;
-  appendLeaves(l, leafShape, leafStride);
-  for (uint32_t i = 0; i < leafShape.size(); ++i)
-    if (leafStride[i].isConstant(0))
-      leafShape[i] = kStatic1;
+  appendFilteredLeaves(l, leafShape, leafStride);
   IntVec revShape, revStride;
   coalesceModesReversed(leafShape, leafStride, leafShape.back(), revShape, revStride);
   for (uint32_t k = revShape.size(); k-- > 0;) {

@@ -340,30 +340,32 @@ Expected<IntTuple> compactOrder(TupleView shape, TupleView order) {
 namespace {
 /// True when t is a tuple whose children are all integers (a flat mode list).
 bool isFlatTuple(TupleView t) { return t.isTuple() && t.span() == uint32_t(t.nodes()->value) + 1; }
-bool hasEmptyTuple(TupleView t) {
-  for (uint32_t i = 0; i < t.span(); ++i)
-    if (t.nodes()[i].kind == NodeKind::Tuple && t.nodes()[i].value == 0)
-      return true;
-  return false;
-}
 
-/// The 1-D index idx split across (shape, stride), CuTe's crd2idx(int, shape, stride).
-/// @pre shape and stride congruent, with no empty tuple and no `_`
-Int indexToOffset(Int idx, TupleView shape, TupleView stride) {
-  if (!shape.isTuple())
+/// CuTe's crd2idx of a 1-D index: mode k sees (idx / prod(s_<k)) % s_k, the last mode
+/// the whole quotient; each level checks that shape and stride agree.
+Expected<Int> indexToOffset(Int idx, TupleView shape, TupleView stride) {
+  if (!shape.isTuple()) {
+    if (stride.isTuple())
+      return makeError("crd2idx: shape " + print(shape) + " and stride " + print(stride) +
+                       " are not congruent");
     return mul(idx, stride.asInt());
-  if (idx.isConstant(0)) // CuTe's static-zero shortcut: no div/mod at all
-    return Int::fixed(0); // every part is _0 * d = _0
+  }
+  if (!stride.isTuple() || stride.rank() != shape.rank())
+    return makeError("crd2idx: shape " + print(shape) + " and stride " + print(stride) +
+                     " are not congruent");
+  if (shape.rank() == 0)
+    return makeError("crd2idx: empty shape");
+  bool zero = idx.isConstant(0); // CuTe's static-zero shortcut: no div/mod at all
   uint32_t r = shape.rank(), k = 0;
   Int acc;
   TupleView::Iterator di = stride.begin();
   for (TupleView s : shape) {
     Int part;
-    if (k + 1 == r) {
-      part = indexToOffset(idx, s, *di);
+    if (zero || k + 1 == r) {
+      part = CL_TRY(indexToOffset(idx, s, *di));
     } else {
       Int p = product(s);
-      part = indexToOffset(mod(idx, p), s, *di);
+      part = CL_TRY(indexToOffset(mod(idx, p), s, *di));
       idx = div(idx, p);
     }
     acc = k == 0 ? part : add(acc, part);
@@ -375,8 +377,7 @@ Int indexToOffset(Int idx, TupleView shape, TupleView stride) {
 } // namespace
 
 Expected<Int> crd2idx(TupleView c, TupleView shape, TupleView stride) {
-  // Straight paths for the common cases: a flat coordinate of integers into flat modes,
-  // and a 1-D index into a well-formed layout.
+  // A straight path for the common case: a flat coordinate of integers into flat modes.
   if (c.isTuple() && isFlatTuple(c) && isFlatTuple(shape) && isFlatTuple(stride) && c.rank() == shape.rank() &&
       stride.rank() == shape.rank() && c.rank() > 0) {
     const Node *x = c.nodes() + 1, *d = stride.nodes() + 1;
@@ -390,12 +391,6 @@ Expected<Int> crd2idx(TupleView c, TupleView shape, TupleView stride) {
       return acc;
     }
   }
-  if (c.isInt() && congruent(shape, stride) && !hasUnderscore(shape) && !hasEmptyTuple(shape))
-    return indexToOffset(c.asInt(), shape, stride);
-  return crd2idxChecked(c, shape, stride);
-}
-
-Expected<Int> crd2idxChecked(TupleView c, TupleView shape, TupleView stride) {
   if (c.isTuple()) {
     if (!shape.isTuple() || c.rank() != shape.rank() || !stride.isTuple() ||
         stride.rank() != shape.rank())
@@ -416,49 +411,7 @@ Expected<Int> crd2idxChecked(TupleView c, TupleView shape, TupleView stride) {
   }
   if (c.isUnderscore())
     return makeError("crd2idx: `_` is not an index");
-  if (shape.isTuple()) {
-    if (!stride.isTuple() || stride.rank() != shape.rank())
-      return makeError("crd2idx: shape " + print(shape) + " and stride " + print(stride) +
-                       " are not congruent");
-    if (shape.rank() == 0)
-      return makeError("crd2idx: empty shape");
-    Int idx = c.asInt();
-    if (idx.isConstant(0)) { // CuTe's static-zero shortcut: no div/mod at all
-      Int acc = kStatic0;
-      bool first = true;
-      TupleView::Iterator di = stride.begin();
-      for (TupleView s : shape) {
-        Int r = CL_TRY(crd2idx(IntTuple(kStatic0), s, *di));
-        acc = first ? r : add(acc, r);
-        first = false;
-        ++di;
-      }
-      return acc;
-    }
-    // Split the index across the modes: mode k sees (idx / prod(s_<k)) % s_k, the last
-    // mode the whole quotient.
-    uint32_t r = shape.rank(), k = 0;
-    Int acc;
-    TupleView::Iterator di = stride.begin();
-    for (TupleView s : shape) {
-      Int part;
-      if (k + 1 == r) {
-        part = CL_TRY(crd2idx(IntTuple(idx), s, *di));
-      } else {
-        Int p = product(s);
-        part = CL_TRY(crd2idx(IntTuple(mod(idx, p)), s, *di));
-        idx = div(idx, p);
-      }
-      acc = k == 0 ? part : add(acc, part);
-      ++k;
-      ++di;
-    }
-    return acc;
-  }
-  if (stride.isTuple())
-    return makeError("crd2idx: shape " + print(shape) + " and stride " + print(stride) +
-                     " are not congruent");
-  return mul(c.asInt(), stride.asInt());
+  return indexToOffset(c.asInt(), shape, stride);
 }
 
 Expected<Int> crd2idx(TupleView c, TupleView shape) {

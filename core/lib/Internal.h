@@ -59,6 +59,15 @@ inline void appendLeaves(LayoutView l, IntVec &shape, IntVec &stride) {
     }
 }
 
+/// The leaves of filter_zeros(l): appendLeaves with every static-0-stride extent made _1.
+inline void appendFilteredLeaves(LayoutView l, IntVec &shape, IntVec &stride) {
+  uint32_t first = shape.size();
+  appendLeaves(l, shape, stride);
+  for (uint32_t i = first; i < shape.size(); ++i)
+    if (stride[i].isConstant(0))
+      shape[i] = Int::fixed(1);
+}
+
 /// Appends the integer leaves of t, in order, to out.
 inline void leavesOf(TupleView t, IntVec &out) {
   uint32_t n = t.span();

@@ -24,7 +24,7 @@ Expected<Layout> makeLayout(TupleView shape, TupleView stride) {
 
 Layout makeLayout(TupleView shape) {
   if (shape.isInt()) // n:_1, or _1:_0 for a static 1 (CuTe's compact rule)
-    return unchecked(IntTuple(shape), IntTuple(shape.asInt().isConstant(1) ? kStatic0 : kStatic1));
+    return Layout{IntTuple(shape), IntTuple(shape.asInt().isConstant(1) ? kStatic0 : kStatic1)};
   Expected<IntTuple> d = compactMajor(shape, IntTuple(kStatic1), Major::Left);
   return unchecked(IntTuple(shape), d.take());
 }
@@ -242,12 +242,9 @@ Expected<Layout> filterZeros(const Layout &l, TupleView profile) {
 Layout filter(const Layout &l) {
   // coalesce(filter_zeros(l)) on the flat leaves: a static-0 stride makes its extent _1.
   IntVec shape, stride;
-  appendLeaves(l, shape, stride);
+  appendFilteredLeaves(l, shape, stride);
   if (shape.empty())
     return l;
-  for (uint32_t i = 0; i < shape.size(); ++i)
-    if (stride[i].isConstant(0))
-      shape[i] = Int::fixed(1);
   return coalesceLeaves(shape, stride);
 }
 

@@ -111,6 +111,39 @@ inline bool isSpace(char c) { return c == ' ' || (c >= '\t' && c <= '\r'); }
 inline bool isDigit(char c) { return c >= '0' && c <= '9'; }
 } // namespace
 
+namespace {
+enum class Lexed { Int, NotAnInt, TooBig };
+
+/// Reads `N`, `-N`, `+N`, `_N` at p (no leading space). On Int, value/isStatic are set
+/// and p is past the digits; on TooBig, p is past the digits; on NotAnInt, p is unchanged.
+[[gnu::always_inline]] inline Lexed lexInt(std::string_view text, size_t &p, bool plainIsDynamic, int64_t &value, bool &isStatic) {
+  const char *t = text.data();
+  size_t n = text.size(), q = p;
+  isStatic = !plainIsDynamic;
+  if (q < n && t[q] == '_') {
+    isStatic = true;
+    ++q;
+  }
+  bool negative = false;
+  if (q < n && (t[q] == '-' || t[q] == '+')) {
+    negative = t[q] == '-';
+    ++q;
+  }
+  if (q >= n || !isDigit(t[q]))
+    return Lexed::NotAnInt;
+  // Accumulate as a negative number so INT64_MIN is representable.
+  int64_t v = 0;
+  bool tooBig = false;
+  for (; q < n && isDigit(t[q]); ++q)
+    tooBig = tooBig || __builtin_mul_overflow(v, 10, &v) || __builtin_sub_overflow(v, t[q] - '0', &v);
+  p = q;
+  if (tooBig || (!negative && v == INT64_MIN))
+    return Lexed::TooBig;
+  value = negative ? v : -v;
+  return Lexed::Int;
+}
+} // namespace
+
 void NotationReader::skipSpace() {
   while (pos_ < text_.size() && isSpace(text_[pos_]))
     ++pos_;
@@ -141,42 +174,19 @@ Error NotationReader::errorHere(const std::string &expected) {
 
 Expected<Int> NotationReader::parseInt() {
   skipSpace();
-  size_t start = pos_, n = text_.size();
-  const char *t = text_.data();
-  bool isStatic = !options_.plainIsDynamic;
-  if (pos_ < n && t[pos_] == '_') {
-    isStatic = true;
-    ++pos_;
-  }
-  bool negative = false;
-  if (pos_ < n && (t[pos_] == '-' || t[pos_] == '+')) {
-    negative = t[pos_] == '-';
-    ++pos_;
-  }
-  if (pos_ >= n || !isDigit(t[pos_])) {
-    pos_ = start;
+  size_t start = pos_;
+  int64_t value;
+  bool isStatic;
+  switch (lexInt(text_, pos_, options_.plainIsDynamic, value, isStatic)) {
+  case Lexed::Int:
+    return Int{value, isStatic};
+  case Lexed::NotAnInt:
     return errorHere("an integer");
+  case Lexed::TooBig:
+    break;
   }
-  // Accumulate as a negative number so INT64_MIN is representable.
-  int64_t value = 0;
-  while (pos_ < n && isDigit(t[pos_])) {
-    int digit = t[pos_] - '0';
-    if (value < (INT64_MIN + digit) / 10) {
-      while (pos_ < n && isDigit(t[pos_]))
-        ++pos_;
-      return makeError("column " + std::to_string(start + 1) + ": integer " +
-                       std::string(text_.substr(start, pos_ - start)) + " does not fit in int64");
-    }
-    value = value * 10 - digit;
-    ++pos_;
-  }
-  if (!negative) {
-    if (value == INT64_MIN)
-      return makeError("column " + std::to_string(start + 1) + ": integer " +
-                       std::string(text_.substr(start, pos_ - start)) + " does not fit in int64");
-    value = -value;
-  }
-  return Int{value, isStatic};
+  return makeError("column " + std::to_string(start + 1) + ": integer " +
+                   std::string(text_.substr(start, pos_ - start)) + " does not fit in int64");
 }
 
 bool NotationReader::parseTupleFast(NodeVec &out, bool allowUnderscore, int depth) {
@@ -221,29 +231,10 @@ bool NotationReader::parseTupleFast(NodeVec &out, bool allowUnderscore, int dept
       countChild();
       out.push_back(Node{0, 1, NodeKind::Underscore, true});
     } else {
-      bool isStatic = !options_.plainIsDynamic;
-      if (c == '_') {
-        isStatic = true;
-        ++p;
-      }
-      bool negative = false;
-      if (p < n && (t[p] == '-' || t[p] == '+')) {
-        negative = t[p] == '-';
-        ++p;
-      }
-      if (p >= n || !isDigit(t[p]))
+      int64_t value;
+      bool isStatic;
+      if (lexInt(text_, p, options_.plainIsDynamic, value, isStatic) != Lexed::Int)
         return false;
-      int64_t value = 0; // accumulated negative, so INT64_MIN fits
-      while (p < n && isDigit(t[p])) {
-        if (__builtin_mul_overflow(value, 10, &value) || __builtin_sub_overflow(value, t[p] - '0', &value))
-          return false;
-        ++p;
-      }
-      if (!negative) {
-        if (value == INT64_MIN)
-          return false;
-        value = -value;
-      }
       countChild();
       out.push_back(Node{value, 1, NodeKind::Int, isStatic});
     }

@@ -128,16 +128,6 @@ struct TilerView {
   uint32_t rank() const { return profile.rank(); }
 };
 
-/// The layout the divides and products use: make_layout(n) for an extent n, written into
-/// `storage` only then (n:_1, or _1:_0 for a static 1).
-LayoutView divisor(TilerView t, Layout &storage) {
-  if (!t.isExtent())
-    return t.layout;
-  Int n = t.layout.shape.asInt();
-  storage = Layout{IntTuple(n), IntTuple(n.isConstant(1) ? kStatic0 : kStatic1)};
-  return storage;
-}
-
 /// Applies f(mode, tiler element, out) to the modes a tuple tiler covers; the modes past it
 /// are kept when keepRest.
 template <class F> Status byModeInto(const char *op, LayoutView a, TilerView t, bool keepRest, LayoutBuilder &out, F f) {
@@ -154,56 +144,55 @@ template <class F> Status byModeInto(const char *op, LayoutView a, TilerView t, 
   });
 }
 
-/// The shape of coalesce(a): an integer for one mode, else a flat tuple.
+/// The shape of coalesce(a).
 IntTuple coalescedShape(LayoutView a) {
-  IntVec shape, stride, cshape, cstride;
+  IntVec shape, stride;
   appendLeaves(a, shape, stride);
   if (shape.empty())
     return IntTuple(a.shape);
-  coalesceModesReversed(shape, stride, shape.back(), cshape, cstride);
-  if (cshape.size() == 1)
-    return IntTuple(cshape[0]);
-  TupleBuilder b;
-  b.open();
-  for (uint32_t k = cshape.size(); k-- > 0;)
-    b.leaf(cshape[k]);
-  b.close();
-  return b.finish();
+  return std::move(coalesceLeaves(shape, stride).shape);
+}
+
+/// The case split the divides and products share: `_` keeps a, a tuple tiler applies
+/// `self` by mode, and a layout or extent tiler runs oneD on the layout the divides and
+/// products use: the tiler's layout, or make_layout(n) for an extent n.
+template <class OneD>
+Status byTiler(const char *op, Status (*self)(LayoutView, TilerView, LayoutBuilder &), LayoutView a, TilerView t,
+               LayoutBuilder &out, OneD oneD) {
+  if (t.isUnderscore()) {
+    out.add(a);
+    return success();
+  }
+  if (t.isTuple())
+    return byModeInto(op, a, t, /*keepRest=*/true, out, self);
+  if (!t.isExtent())
+    return oneD(t.layout);
+  Layout tile = makeLayout(t.layout.shape);
+  return oneD(LayoutView(tile));
 }
 
 Status logicalDivideInto(LayoutView a, TilerView t, LayoutBuilder &out) {
-  if (t.isUnderscore()) {
-    out.add(a);
-    return success();
-  }
-  if (t.isTuple())
-    return byModeInto("logical_divide", a, t, /*keepRest=*/true, out, logicalDivideInto);
   // A o (T, complement(T, shape(coalesce(A)))).
-  Layout storage, rest;
-  LayoutView tile = divisor(t, storage);
-  LayoutBuilder restOut(rest, false);
-  CL_CHECK(complementInto(tile, coalescedShape(a), restOut, "complement"));
-  return compositionInto(a, tile, rest, out);
+  return byTiler("logical_divide", logicalDivideInto, a, t, out, [&](LayoutView tile) -> Status {
+    Layout rest;
+    LayoutBuilder restOut(rest, false);
+    CL_CHECK(complementInto(tile, coalescedShape(a), restOut, "complement"));
+    return compositionInto(a, tile, rest, out);
+  });
 }
 
 Status logicalProductInto(LayoutView a, TilerView t, LayoutBuilder &out) {
-  if (t.isUnderscore()) {
-    out.add(a);
-    return success();
-  }
-  if (t.isTuple())
-    return byModeInto("logical_product", a, t, /*keepRest=*/true, out, logicalProductInto);
   // (A, complement(A, size(A) * cosize(T)) o T).
-  Layout storage, rest;
-  LayoutView tile = divisor(t, storage);
-  Int bound = mul(product(a.shape), cosize(tile));
-  LayoutBuilder restOut(rest, false);
-  CL_CHECK(complementInto(a, IntTuple(bound), restOut, "complement"));
-  out.open();
-  out.add(a);
-  CL_CHECK(compositionInto(rest, tile, out));
-  out.close();
-  return success();
+  return byTiler("logical_product", logicalProductInto, a, t, out, [&](LayoutView tile) -> Status {
+    Layout rest;
+    LayoutBuilder restOut(rest, false);
+    CL_CHECK(complementInto(a, IntTuple(mul(product(a.shape), cosize(tile))), restOut, "complement"));
+    out.open();
+    out.add(a);
+    CL_CHECK(compositionInto(rest, tile, out));
+    out.close();
+    return success();
+  });
 }
 
 enum class Unzip { Zipped, Tiled, Flat };

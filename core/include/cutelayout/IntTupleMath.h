@@ -76,8 +76,6 @@ Expected<IntTuple> compactOrder(TupleView shape, TupleView order);
 /// The index of coordinate c in (shape, stride). c is an integer (1-D index, split
 /// across modes) or weakly congruent with shape.
 Expected<Int> crd2idx(TupleView c, TupleView shape, TupleView stride);
-/// The same by CuTe's case split alone, checking every level (crd2idx's general path).
-Expected<Int> crd2idxChecked(TupleView c, TupleView shape, TupleView stride);
 /// The colexicographic index of c in shape.
 Expected<Int> crd2idx(TupleView c, TupleView shape);
 /// The natural coordinate of index i in shape (the last mode is not reduced).
