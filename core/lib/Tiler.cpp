@@ -31,14 +31,6 @@ private:
 };
 
 /// Applies f to the modes the tuple tiler covers; modes past it are kept when keepRest.
-template <class F>
-Expected<Layout> byMode(const char *op, const Layout &a, const Tiler &t, bool keepRest, F f) {
-  if (t.rank() > a.rank())
-    return makeError(std::string(op) + ": the tiler has " + std::to_string(t.rank()) +
-                     " modes but " + print(a) + " has only " + std::to_string(a.rank()));
-  return transformModes(a, t.rank(), keepRest, [&](uint32_t i, const Layout &m) { return f(m, t.child(i)); });
-}
-
 template <class F> Expected<Layout> guarded(const char *op, F f) {
   ArithScope scope;
   Expected<Layout> r = f();
@@ -104,14 +96,6 @@ Tiler makeTile(const Tiler *elements, uint32_t count) {
   return out.finish();
 }
 
-Expected<Layout> composition(const Layout &a, const Tiler &t) {
-  if (t.isUnderscore())
-    return a;
-  if (t.isLayout())
-    return composition(a, t.layout);
-  return byMode("composition", a, t, /*keepRest=*/false,
-                [](const Layout &m, const Tiler &e) { return composition(m, e); });
-}
 
 // --- divides ---------------------------------------------------------------------------
 
@@ -142,6 +126,19 @@ template <class F> Status byModeInto(const char *op, LayoutView a, TilerView t, 
     ++lp;
     return f(m, e, o);
   });
+}
+
+/// A o T: a layout tiler (an extent n as n:_1) composes in 1-D, a tuple tiler by mode
+/// (input modes past it are dropped, as in CuTe), `_` keeps the mode.
+Status compositionInto(LayoutView a, TilerView t, LayoutBuilder &out) {
+  if (t.isUnderscore()) {
+    out.add(a);
+    return success();
+  }
+  if (t.isTuple())
+    return byModeInto("composition", a, t, /*keepRest=*/false, out,
+                      static_cast<Status (*)(LayoutView, TilerView, LayoutBuilder &)>(compositionInto));
+  return compositionInto(a, t.layout, out);
 }
 
 /// The shape of coalesce(a).
@@ -288,6 +285,10 @@ template <class F> Expected<Layout> unzipped(const char *op, const Layout &a, co
   return form == Unzip::Zipped ? Expected<Layout>(std::move(z)) : unpackModes(z, form == Unzip::Flat);
 }
 } // namespace
+
+Expected<Layout> composition(const Layout &a, const Tiler &t) {
+  return buildLayout("composition", [&](LayoutBuilder &out) { return compositionInto(a, t, out); });
+}
 
 Expected<Layout> logicalDivide(const Layout &a, const Tiler &t) {
   return buildLayout("logical_divide", [&](LayoutBuilder &out) { return logicalDivideInto(a, t, out); });
