@@ -60,11 +60,13 @@ Status composeMode(const FlatLayout &a, Int rshape, Int rstride, LayoutBuilder &
   Int restShape = rshape, restStride = rstride;
   for (uint32_t i = 0; i + 1 < r; ++i) {
     Int currShape = a.shapeAt(i), currStride = a.strideAt(i);
-    if (currShape.isStatic && restStride.isStatic && currShape.value != 0 &&
-        !(restStride.value % currShape.value == 0 || restStride.value < currShape.value))
+    bool stat = currShape.isStatic && restStride.isStatic;
+    if (currShape.value != 0 &&
+        !(restStride.value % currShape.value == 0 || restStride.value < currShape.value) &&
+        reportViolation(stat))
       return makeError("stride divisibility condition fails: stride " + print(restStride) +
                        " is neither a multiple of nor smaller than shape " + print(currShape) +
-                       " in mode " + std::to_string(i) + " of " + a.print());
+                       " in mode " + std::to_string(i) + " of " + a.print() + violationNote(stat));
     Int absStride = abs(restStride);
     if (absStride.value == 0 || currShape.value == 0)
       return makeError("composition divides by zero: shape " + print(currShape) + " and stride " +
@@ -76,11 +78,11 @@ Status composeMode(const FlatLayout &a, Int rshape, Int rstride, LayoutBuilder &
       continue;
     }
     Int newShape = min(nextShape, restShape);
-    if (newShape.isStatic && restShape.isStatic && newShape.value != 0 &&
-        restShape.value % newShape.value != 0)
+    stat = newShape.isStatic && restShape.isStatic;
+    if (newShape.value != 0 && restShape.value % newShape.value != 0 && reportViolation(stat))
       return makeError("shape divisibility condition fails: shape " + print(restShape) +
                        " is not a multiple of " + print(newShape) + " in mode " + std::to_string(i) +
-                       " of " + a.print());
+                       " of " + a.print() + violationNote(stat));
     if (newShape.value == 0)
       return makeError("composition divides by a zero shape in mode " + std::to_string(i) + " of " +
                        a.print());
@@ -213,8 +215,9 @@ Status complementInto(LayoutView l, TupleView cotarget, LayoutBuilder &out) {
   for (uint32_t k = 0; k < r; ++k) {
     Int minStride = stride[order[k]];
     Int newShape = div(minStride, resultStride[k]);
-    if (newShape.isConstant(0))
-      return makeError("complement: non-injective layout " + printModes(shape, stride));
+    if (newShape.value == 0 && reportViolation(newShape.isStatic))
+      return makeError("complement: non-injective layout " + printModes(shape, stride) +
+                       violationNote(newShape.isStatic));
     resultShape.push_back(newShape);
     resultStride.push_back(mul(minStride, shape[order[k]]));
   }
@@ -372,10 +375,12 @@ Status upcastMode(Int sh, Int st, int64_t n, LayoutBuilder &out) {
   Int nn = Int::fixed(n);
   if (st.isConstant(0)) {
     out.leaf(sh, st);
-  } else if (st.isStatic) {
-    if (st.value % n != 0 && n % st.value != 0)
-      return makeError("upcast<" + std::to_string(n) + ">: stride " + print(st) +
-                       " and " + std::to_string(n) + " do not divide each other");
+    return success();
+  }
+  if (st.value != 0 && st.value % n != 0 && n % st.value != 0 && reportViolation(st.isStatic))
+    return makeError("upcast<" + std::to_string(n) + ">: stride " + print(st) + " and " + std::to_string(n) +
+                     " do not divide each other" + violationNote(st.isStatic));
+  if (st.isStatic) {
     Int a = abs(st);
     out.leaf(ceilDiv(sh, ceilDiv(nn, a)), mul(signum(st), ceilDiv(a, nn)));
   } else {

@@ -175,12 +175,14 @@ Expected<IntTuple> shapeDiv(TupleView a, TupleView b) {
   if (b.isTuple())
     return shapeDiv(a, IntTuple(product(b)));
   Int x = a.asInt(), y = b.asInt();
-  if (x.isStatic && y.isStatic) {
+  bool stat = x.isStatic && y.isStatic;
+  if (reportViolation(stat)) {
     if (y.value == 0 || x.value == 0)
-      return makeError("shape_div: division involving zero in " + print(x) + " / " + print(y));
+      return makeError("shape_div: division involving zero in " + print(x) + " / " + print(y) +
+                       violationNote(stat));
     if (x.value % y.value != 0 && y.value % x.value != 0)
       return makeError("shape_div: divisibility condition fails: neither " + print(x) + " % " +
-                       print(y) + " nor " + print(y) + " % " + print(x) + " is 0");
+                       print(y) + " nor " + print(y) + " % " + print(x) + " is 0" + violationNote(stat));
   }
   return IntTuple(cutelayout::ceilDiv(x, y));
 }

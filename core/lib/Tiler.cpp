@@ -382,9 +382,13 @@ Expected<Layout> tileToShape(const Layout &block, TupleView targetShape, const I
     Layout padded = appendTo(block, r);
     IntTuple blockShape = productEach(padded.shape);
     IntTuple target = productEach(targetShape);
-    if (isStatic(target) && !evenlyDivides(target, blockShape).isStaticTrue())
+    // A static target needs a static answer (CuTe's static assertion); otherwise the
+    // values are checked where they are known (R18).
+    Bool divides = evenlyDivides(target, blockShape);
+    if ((isStatic(target) && !divides.isStatic) || (!divides.value && reportViolation(divides.isStatic)))
       return makeError("tile_to_shape: block shape " + print(blockShape) +
-                       " does not divide the target shape " + print(target));
+                       " does not divide the target shape " + print(target) +
+                       (divides.isStatic || divides.value ? "" : violationNote(false)));
     IntTuple repeats = CL_TRY(ceilDiv(target, blockShape));
     Layout tiles = order ? CL_TRY(makeOrderedLayout(repeats, *order)) : makeLayout(repeats);
     return blockedProduct(padded, tiles);

@@ -576,7 +576,7 @@ Expected<Value> invoke(const std::string &key, const Operation &op, const std::v
 
 } // namespace
 
-Expected<Value> callOperation(std::string_view name, const std::vector<Value> &args) {
+Expected<Value> callOperationUnchecked(std::string_view name, const std::vector<Value> &args) {
   auto it = byName().find(name);
   if (it == byName().end())
     return makeError("unknown operation (see --help for the list)");
@@ -587,6 +587,40 @@ Expected<Value> callOperation(std::string_view name, const std::vector<Value> &a
                                                : std::to_string(op.minArgs) + " to " + std::to_string(op.maxArgs)) +
                      " arguments but got " + std::to_string(args.size()) + ": " + op.signature);
   return invoke(*it->second.key, op, args);
+}
+
+Value staticTwin(const Value &v) {
+  Value t = v;
+  t.tuple = cutelayout::staticTwin(v.tuple);
+  t.layout = cutelayout::staticTwin(v.layout);
+  t.tile.layout = cutelayout::staticTwin(v.tile.layout);
+  return t;
+}
+
+namespace {
+bool hasDynamicLeaves(const Value &v) {
+  return !isStatic(v.tuple) || !isStatic(v.layout.shape) || !isStatic(v.layout.stride) ||
+         !isStatic(v.tile.layout.shape) || !isStatic(v.tile.layout.stride);
+}
+} // namespace
+
+Expected<Value> callOperation(std::string_view name, const std::vector<Value> &args) {
+  Expected<Value> r = callOperationUnchecked(name, args);
+  if (!r)
+    return r;
+  bool dynamic = false;
+  for (const Value &a : args)
+    dynamic = dynamic || hasDynamicLeaves(a);
+  if (!dynamic)
+    return r;
+  std::vector<Value> twin;
+  twin.reserve(args.size());
+  for (const Value &a : args)
+    twin.push_back(staticTwin(a));
+  if (Expected<Value> t = callOperationUnchecked(name, twin); !t)
+    return makeError(t.error().message +
+                     " (CuTe rejects these values as static integers and does not check them at run time)");
+  return r;
 }
 
 Expected<Tiler> asTiler(const Value &v) {

@@ -8,8 +8,18 @@
 
 namespace cutelayout::cli {
 
-/// Calls operation `name` (template arguments already appended to args).
+/// Calls operation `name` (template arguments already appended to args). Where an
+/// argument has dynamic leaves, the operation is also applied to its static twin (the same
+/// values, every leaf static); if that fails, so does the call: CuTe rejects those values
+/// at compile time and does not check them at run time (RESOLUTIONS R18).
 Expected<Value> callOperation(std::string_view name, const std::vector<Value> &args);
+
+/// callOperation without the static-twin check: the core operation alone, as
+/// cutelayout_bench --cases times it.
+Expected<Value> callOperationUnchecked(std::string_view name, const std::vector<Value> &args);
+
+/// v with every integer leaf static.
+Value staticTwin(const Value &v);
 
 /// A value used as a tiler: a layout, a shape (extents read as n:_1), `_` or a tile.
 Expected<Tiler> asTiler(const Value &v);

@@ -357,6 +357,8 @@ FailureOr<Inferred> inferTupleArith(Operation *op, const Reporter &r, const Know
 } // namespace
 
 FailureOr<Inferred> mlir::cute::detail::infer(Operation *op, const Reporter &r, int depth) {
+  // A `?` leaf has no value: CuTe's static-only conditions apply to static leaves alone.
+  cutelayout::UnknownDynamicValues unknown;
   std::vector<Known> ks = operandsOf(op, depth);
   return llvm::TypeSwitch<Operation *, FailureOr<Inferred>>(op)
       .Case([&](ConstantOp c) -> FailureOr<Inferred> {
