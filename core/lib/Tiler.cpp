@@ -79,14 +79,32 @@ Tiler underscoreTiler() {
 }
 
 Tiler tilerFromShape(TupleView shape) {
-  if (shape.isUnderscore())
-    return underscoreTiler();
-  if (shape.isInt())
-    return Tiler{Layout{IntTuple(shape), IntTuple(kStatic1)}, IntTuple(kStatic1)};
-  TileBuilder out;
-  for (TupleView c : shape)
-    out.add(tilerFromShape(c));
-  return out.finish();
+  // The tile of the elements, in one pass over the shape's nodes: tuples keep their nodes,
+  // an extent n becomes n:_1 (profile leaf _1), `_` becomes _1:_0 (profile leaf `_`).
+  const Node unit{1, 1, NodeKind::Int, true}, zero{0, 1, NodeKind::Int, true};
+  const Node underscore = IntTuple::underscore().view().nodes()[0];
+  uint32_t count = shape.span();
+  NodeVec s, d, p;
+  s.reserveMore(count);
+  d.reserveMore(count);
+  p.reserveMore(count);
+  for (const Node *n = shape.nodes(), *end = n + count; n != end; ++n) {
+    if (n->kind == NodeKind::Tuple) {
+      s.pushUnchecked(*n);
+      d.pushUnchecked(*n);
+      p.pushUnchecked(*n);
+    } else if (n->kind == NodeKind::Int) {
+      s.pushUnchecked(*n);
+      d.pushUnchecked(unit);
+      p.pushUnchecked(unit);
+    } else {
+      s.pushUnchecked(unit);
+      d.pushUnchecked(zero);
+      p.pushUnchecked(underscore);
+    }
+  }
+  return Tiler{Layout{IntTuple::fromNodes(std::move(s)), IntTuple::fromNodes(std::move(d))},
+               IntTuple::fromNodes(std::move(p))};
 }
 
 Tiler makeTile(const Tiler *elements, uint32_t count) {

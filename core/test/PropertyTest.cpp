@@ -1317,6 +1317,29 @@ TEST(Property, PrintParseRoundTrip) {
   }
 }
 
+/// A shape read as a tiler is the tile of its elements (R16): each extent n is n:_1, `_` is
+/// `_`, a tuple is the tile of its elements' tilers.
+Tiler tileOfElements(TupleView shape) {
+  if (shape.isUnderscore())
+    return underscoreTiler();
+  if (shape.isInt())
+    return Tiler{Layout{IntTuple(shape), IntTuple(Int::fixed(1))}, IntTuple(Int::fixed(1))};
+  std::vector<Tiler> elements;
+  for (TupleView c : shape)
+    elements.push_back(tileOfElements(c));
+  return makeTile(elements.data(), uint32_t(elements.size()));
+}
+
+TEST(Property, ShapeTilerIsTheTileOfItsExtents) {
+  LayoutGen gen(0x7117E501);
+  for (int k = 0; k < 3000; ++k) {
+    IntTuple t = randomTuple(gen, gen.coin(50));
+    Tiler fast = tilerFromShape(t), slow = tileOfElements(t);
+    ASSERT_TRUE(fast.layout == slow.layout && fast.profile == slow.profile)
+        << show(t) << ": " << print(fast) << " vs " << print(slow);
+  }
+}
+
 // --- upcast and downcast ------------------------------------------------------------------
 
 /// A compact layout whose stride-1 leaf is static with an extent 2n, 3n or 4n, every other
