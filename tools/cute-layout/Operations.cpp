@@ -146,10 +146,10 @@ Expected<Major> majorOf(const Value &v) {
   return makeError("expected LayoutLeft or LayoutRight but got " + printValue(v, Style::Plain));
 }
 
-Expected<int64_t> bitsOf(const Value &v) {
-  if (v.kind == Value::Kind::Tuple && v.tuple.isInt())
-    return v.tuple.asInt().value;
-  static const std::map<std::string, int64_t> widths = {
+/// The width in bits of a CuTe element type name (cute::half_t and cutlass::half_t name
+/// the same type), or 0 for a name that is not one.
+int64_t typeBits(std::string_view name) {
+  static const std::map<std::string, int64_t, std::less<>> widths = {
       {"uint1_t", 1},      {"uint1b_t", 1},      {"bin1_t", 1},        {"uint2_t", 2},
       {"int2_t", 2},       {"uint2b_t", 2},      {"int2b_t", 2},       {"uint4_t", 4},
       {"int4_t", 4},       {"uint4b_t", 4},      {"int4b_t", 4},       {"uint8_t", 8},
@@ -157,13 +157,20 @@ Expected<int64_t> bitsOf(const Value &v) {
       {"bfloat16_t", 16},  {"uint16_t", 16},     {"int16_t", 16},      {"float", 32},
       {"tfloat32_t", 32},  {"uint32_t", 32},     {"int32_t", 32},      {"int", 32},
       {"double", 64},      {"uint64_t", 64},     {"int64_t", 64},      {"uint128_t", 128}};
-  if (v.kind == Value::Kind::Name) {
-    // cute::half_t and cutlass::half_t name the same type.
-    std::string name = v.name.substr(v.name.rfind(':') == std::string::npos ? 0 : v.name.rfind(':') + 1);
-    auto it = widths.find(name);
-    if (it != widths.end())
-      return it->second;
-  }
+  size_t colon = name.rfind(':');
+  auto it = widths.find(colon == std::string_view::npos ? name : name.substr(colon + 1));
+  return it == widths.end() ? 0 : it->second;
+}
+
+bool isMajorName(std::string_view n) {
+  return n == "LayoutLeft" || n == "GenColMajor" || n == "LayoutRight" || n == "GenRowMajor";
+}
+
+Expected<int64_t> bitsOf(const Value &v) {
+  if (v.kind == Value::Kind::Tuple && v.tuple.isInt())
+    return v.tuple.asInt().value;
+  if (v.kind == Value::Kind::Name && typeBits(v.name) > 0)
+    return typeBits(v.name);
   return makeError("expected an element bit width or type name but got " + printValue(v, Style::Plain));
 }
 
@@ -575,6 +582,10 @@ Expected<Value> invoke(const std::string &key, const Operation &op, const std::v
 }
 
 } // namespace
+
+bool isOperationName(std::string_view name) { return byName().count(name) != 0; }
+
+bool isArgumentName(std::string_view name) { return isMajorName(name) || name == "X" || typeBits(name) > 0; }
 
 Expected<Value> callOperation(std::string_view name, const std::vector<Value> &args) {
   auto it = byName().find(name);
