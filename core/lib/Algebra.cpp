@@ -1,8 +1,10 @@
 // Composition, complement, inverses, common layouts and recasts (CuTe's layout.hpp).
 #include "Internal.h"
+#include "Ordering.h"
 #include "cutelayout/Notation.h"
 
 #include <utility>
+#include <vector>
 
 namespace cutelayout {
 namespace {
@@ -254,12 +256,24 @@ struct KeyVal {
   uint32_t val;
 };
 
-// CuTe sorts modes by stride with an exchange sort; ties keep that sort's order.
+// CuTe sorts modes by stride with an exchange sort; ties keep that sort's order. Past a
+// few dozen modes the O(n log n) emulation of Ordering.h replaces the quadratic loop.
 void exchangeSort(SmallVec<KeyVal, 16> &a) {
+  if (a.size() <= 32) {
+    for (uint32_t i = 0; i < a.size(); ++i)
+      for (uint32_t j = i + 1; j < a.size(); ++j)
+        if (a[j].key < a[i].key)
+          std::swap(a[i], a[j]);
+    return;
+  }
+  std::vector<int64_t> keys(a.size());
   for (uint32_t i = 0; i < a.size(); ++i)
-    for (uint32_t j = i + 1; j < a.size(); ++j)
-      if (a[j].key < a[i].key)
-        std::swap(a[i], a[j]);
+    keys[i] = a[i].key;
+  std::vector<uint32_t> order = exchangeSortOrder(keys.data(), a.size());
+  SmallVec<KeyVal, 16> sorted;
+  for (uint32_t i : order)
+    sorted.push_back(a[i]);
+  a = std::move(sorted);
 }
 
 // Exclusive prefix products (1, s0, s0*s1, ...) with CuTe's staticness.
