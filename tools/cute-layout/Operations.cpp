@@ -339,7 +339,10 @@ const std::map<std::string, Operation, std::less<>> &operations() {
       {"size", {1, 64, "size(x[, i...])", "number of elements (of mode i...) of a layout or int tuple",
                 [](const Args &a) -> Expected<Value> {
                   Value v = CL_TRY(at(a[0], CL_TRY(a.indices(1))));
-                  return Value::ofInt(product(CL_TRY(shapeOf(v))));
+                  IntTuple s = CL_TRY(shapeOf(v));
+                  if (hasUnderscore(s)) // CuTe prints artefacts here: size(_) is _, size((4,_)) _0
+                    return makeError(print(s) + " contains `_`, which has no size");
+                  return Value::ofInt(product(s));
                 }}},
       {"cosize", {1, 64, "cosize(L[, i...])", "size of the codomain of a layout (of mode i...)",
                   [](const Args &a) -> Expected<Value> {
@@ -575,7 +578,7 @@ const std::map<std::string, Operation, std::less<>> &operations() {
                       return lay(r);
                     }}},
       {"filter_zeros", {1, 2, "filter_zeros(L[, profile]) | filter_zeros(a[, b])",
-                        "static-0-stride (or profile-0) modes get size 1; on int tuples, b's leaves where a has _0 become _1",
+                        "static-0-stride (or profile-0) modes get size 1; on int tuples: b's leaves where a has _0 become _1",
                         [](const Args &a) -> Expected<Value> {
                           if (a[0].kind == Value::Kind::Tuple) {
                             TupleView x = CL_TRY(a.tuple(0));
@@ -594,7 +597,7 @@ const std::map<std::string, Operation, std::less<>> &operations() {
       {"composition", {2, 2, "composition(A, B)", "A o B; B a layout, tile, shape, integer or `_`",
                        withTiler<composition>}},
       {"complement", {1, 2, "complement(L[, cotarget])",
-                      "the layout of what L does not reach, up to cotarget: a shape, or a layout or tile standing for its shape",
+                      "what L does not reach, up to cotarget (a shape, or a layout's or tile's shape)",
                       [](const Args &a) -> Expected<Value> {
                         const Layout &l = CL_TRY(a.layout(0));
                         if (a.size() == 1)
@@ -679,7 +682,7 @@ const std::map<std::string, Operation, std::less<>> &operations() {
                        return Value::ofTuple(std::move(r));
                      }}},
       {"ceil_div", {2, 2, "ceil_div(a, b)",
-                    "rounded-up division of int tuples; by a layout or tile: the rest modes of a divide of shape a",
+                    "rounded-up division; by a layout or tile: the rest modes of dividing shape a",
                     [](const Args &a) -> Expected<Value> {
                       TupleView target = CL_TRY(a.tuple(0));
                       if (a[1].kind == Value::Kind::Layout || a[1].kind == Value::Kind::Tile)

@@ -38,6 +38,13 @@ const char *kGrammar = R"(Notation:
   calls         name(args)  name<targs>(args)   template arguments are trailing arguments:
                 upcast<2>(A) = upcast(A, 2), get<0>(A) = get(A, 0), select<1,0>(A) = select(A,1,0)
                 calls nest: coalesce(logical_divide((128,128):(1,128), <32:1, 16:1>))
+  names         LayoutLeft  LayoutRight  uint8_t  half_t  X   arguments of the operations that
+                take them, never a result: make_layout((4,2), LayoutRight)
+
+Switches take an optional value: --cute, --cute=true, --cute=1; --cute=false, --cute=0.
+With -, each standard-input line gives one answer line (the result or "error: ...");
+with --table each answer (a table, or one error line) ends with an empty line.
+Exit status: 0 when every expression evaluated, 1 otherwise.
 
 Operations:
 )";
@@ -235,7 +242,7 @@ bool parseSwitch(const cxxopts::ParseResult &r, const char *name, bool &value) {
 
 int main(int argc, char **argv) {
   cxxopts::Options cli("cute-layout", "Compute CuTe layouts: evaluate layout-algebra expressions.");
-  cli.custom_help("[--cute] [--dynamic] [--table] EXPR... | -");
+  cli.custom_help("[--cute[=B]] [--dynamic[=B]] [--table[=B]] EXPR... | -");
   cli.positional_help("");
   // The switches take an optional value, parsed here rather than by cxxopts, which would
   // also accept t, yes, on and the like: --cute, --cute=true, --cute=1, --cute=false, --cute=0.
