@@ -754,8 +754,16 @@ Expected<Value> invoke(const std::string &key, const Operation &op, const std::v
   // Core operations report overflow themselves; this also catches queries such as size.
   ArithScope scope;
   Expected<Value> r = op.handler(Args(args));
-  if (r && scope.failed())
-    r = Expected<Value>(scope.error(key.c_str()));
+  if (scope.failed()) {
+    // An overflow leaves placeholder values behind, and a condition checked on them later
+    // fails with a message showing them ("size 0" for 2^64): the overflow is the cause,
+    // so it is reported, unless the error returned already names it (or an overflow).
+    Error overflow = scope.error(key.c_str());
+    std::string cause = overflow.message.substr(0, overflow.message.rfind(" (in "));
+    if (r || (r.error().message.find(cause) == std::string::npos &&
+              r.error().message.find("overflow") == std::string::npos))
+      r = Expected<Value>(std::move(overflow));
+  }
   return r;
 }
 
