@@ -123,6 +123,7 @@ private:
   }
 
   bool parseTile(int depth, Value &out) {
+    size_t column = reader_.column();
     reader_.accept('<');
     std::vector<Value> &elements = scratch_.tileElements[depth];
     if (!parseList('>', depth, elements))
@@ -132,7 +133,7 @@ private:
     for (const Value &e : elements) {
       Expected<Tiler> t = asTiler(e);
       if (!t)
-        return fail(t.error());
+        return fail(makeError("column " + std::to_string(column) + ": " + t.error().message));
       tilers.push_back(std::move(*t));
     }
     out.kind = Value::Kind::Tile;
