@@ -3,6 +3,7 @@
 #include "Ordering.h"
 #include "cutelayout/Notation.h"
 
+#include <algorithm>
 #include <utility>
 #include <vector>
 
@@ -200,16 +201,19 @@ Status complementInto(LayoutView l, TupleView cotarget, LayoutBuilder &out) {
         return makeError("complement of " + printModes(shape, stride) +
                          ": CuTe supports dynamic strides only for rank-1 layouts");
   // Visit the modes by increasing stride, first on ties (CuTe's repeated min and find):
-  // a stable sort of the mode indices.
+  // a stable sort of the mode indices (insertion for a few modes, O(n log n) past them).
   SmallVec<uint32_t, 32> order;
   order.reserveMore(r);
   for (uint32_t i = 0; i < r; ++i) {
     uint32_t j = order.size();
     order.pushUnchecked(i);
-    for (; j > 0 && stride[order[j - 1]].value > stride[i].value; --j)
+    for (; r <= 32 && j > 0 && stride[order[j - 1]].value > stride[i].value; --j)
       order[j] = order[j - 1];
     order[j] = i;
   }
+  if (r > 32)
+    std::stable_sort(order.data(), order.data() + r,
+                     [&](uint32_t a, uint32_t b) { return stride[a].value < stride[b].value; });
   IntVec resultShape, resultStride;
   resultStride.push_back(kStatic1);
   for (uint32_t k = 0; k < r; ++k) {

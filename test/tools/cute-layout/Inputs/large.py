@@ -8,7 +8,7 @@ import sys
 import time
 
 tool, n, limit = sys.argv[1], int(sys.argv[2]), float(sys.argv[3])
-big = set(range(0, n, n // 16))  # the leaves of extent 2
+big = set(range(0, 16 * (n // 16), n // 16))  # the leaves of extent 2
 ext = ["2" if i in big else "1" for i in range(n)]
 rev = [str(n - i) for i in range(n)]  # reversed order
 # strides: the 2-extent leaves get distinct powers of two, descending; the rest 0
@@ -26,6 +26,8 @@ layout = shape + ":(" + ",".join(strides) + ")"
 dyn_ext = ["_2" if i in big else "1" for i in range(n)]
 dyn_strides = ["_" + s if i in big else "_%d" % (1 << (16 + i % 8)) for i, s in enumerate(strides)]
 dyn_layout = "(" + ",".join(dyn_ext) + "):(" + ",".join(dyn_strides) + ")"
+# Distinct static strides, descending, on runtime 1s: complement sorts all N modes.
+distinct = "(" + ",".join(["1"] * n) + "):(" + ",".join("_%d" % (2 * (n - i) + 1) for i in range(n)) + ")"
 runs = [
     ([], [
         "filter(make_ordered_layout(%s, (%s)))" % (shape, ",".join(rev)),
@@ -38,6 +40,8 @@ runs = [
         "right_inverse(%s)" % dyn_layout,
         "rank(left_inverse(%s))" % dyn_layout,
         "filter(make_layout_like(%s))" % dyn_layout,
+        "rank(complement(%s))" % distinct,
+        "size(complement(%s, 1000000))" % distinct,
     ]),
 ]
 start = time.monotonic()
