@@ -603,8 +603,10 @@ const std::map<std::string, Operation, std::less<>> &operations() {
                         if (a.size() == 1)
                           return lay(CL_TRY(complement(l)));
                         // CuTe takes shape(cotarget), so a layout or tile means its shape.
-                        if (a[1].kind == Value::Kind::Layout)
-                          return lay(CL_TRY(complement(l, CL_TRY(a.layout(1)).operator const Layout &().shape)));
+                        if (a[1].kind == Value::Kind::Layout) {
+                          const Layout &cotarget = CL_TRY(a.layout(1));
+                          return lay(CL_TRY(complement(l, cotarget.shape)));
+                        }
                         if (a[1].kind == Value::Kind::Tile)
                           return lay(CL_TRY(complement(l, tileShape(a[1].tile))));
                         return lay(CL_TRY(complement(l, CL_TRY(a.tuple(1)))));
