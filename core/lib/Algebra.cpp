@@ -1,8 +1,11 @@
 // Composition, complement, inverses, common layouts and recasts (CuTe's layout.hpp).
 #include "Internal.h"
+#include "Ordering.h"
 #include "cutelayout/Notation.h"
 
+#include <algorithm>
 #include <utility>
+#include <vector>
 
 namespace cutelayout {
 namespace {
@@ -200,16 +203,19 @@ Status complementInto(LayoutView l, TupleView cotarget, LayoutBuilder &out) {
         return makeError("complement of " + printModes(shape, stride) +
                          ": CuTe supports dynamic strides only for rank-1 layouts");
   // Visit the modes by increasing stride, first on ties (CuTe's repeated min and find):
-  // a stable sort of the mode indices.
+  // a stable sort of the mode indices (insertion for a few modes, O(n log n) past them).
   SmallVec<uint32_t, 32> order;
   order.reserveMore(r);
   for (uint32_t i = 0; i < r; ++i) {
     uint32_t j = order.size();
     order.pushUnchecked(i);
-    for (; j > 0 && stride[order[j - 1]].value > stride[i].value; --j)
+    for (; r <= 32 && j > 0 && stride[order[j - 1]].value > stride[i].value; --j)
       order[j] = order[j - 1];
     order[j] = i;
   }
+  if (r > 32)
+    std::stable_sort(order.data(), order.data() + r,
+                     [&](uint32_t a, uint32_t b) { return stride[a].value < stride[b].value; });
   IntVec resultShape, resultStride;
   resultStride.push_back(kStatic1);
   for (uint32_t k = 0; k < r; ++k) {
@@ -257,12 +263,24 @@ struct KeyVal {
   uint32_t val;
 };
 
-// CuTe sorts modes by stride with an exchange sort; ties keep that sort's order.
+// CuTe sorts modes by stride with an exchange sort; ties keep that sort's order. Past a
+// few dozen modes the O(n log n) emulation of Ordering.h replaces the quadratic loop.
 void exchangeSort(SmallVec<KeyVal, 16> &a) {
+  if (a.size() <= 32) {
+    for (uint32_t i = 0; i < a.size(); ++i)
+      for (uint32_t j = i + 1; j < a.size(); ++j)
+        if (a[j].key < a[i].key)
+          std::swap(a[i], a[j]);
+    return;
+  }
+  std::vector<int64_t> keys(a.size());
   for (uint32_t i = 0; i < a.size(); ++i)
-    for (uint32_t j = i + 1; j < a.size(); ++j)
-      if (a[j].key < a[i].key)
-        std::swap(a[i], a[j]);
+    keys[i] = a[i].key;
+  std::vector<uint32_t> order = exchangeSortOrder(keys.data(), a.size());
+  SmallVec<KeyVal, 16> sorted;
+  for (uint32_t i : order)
+    sorted.push_back(a[i]);
+  a = std::move(sorted);
 }
 
 // Exclusive prefix products (1, s0, s0*s1, ...) with CuTe's staticness.

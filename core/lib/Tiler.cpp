@@ -495,14 +495,22 @@ Expected<Layout> stencilDivide(const Layout &a, TupleView window, TupleView stri
       continue;
     }
     int64_t wi = CL_TRY(param(w, i, 1)), si = CL_TRY(param(s, i, 1)), di = CL_TRY(param(d, i, 1));
-    int64_t n = size(mode).value;
     if (wi <= 0 || si <= 0 || di <= 0)
       return makeError("failed to perform a valid division of " + print(a) + ": window " +
                        std::to_string(wi) + ", stride " + std::to_string(si) + " and dilation " +
                        std::to_string(di) + " of mode " + std::to_string(i) + " must be positive");
+    // An overflow leaves a placeholder 0 in its result: name the overflow, never the 0.
     ArithScope scope;
+    int64_t n = size(mode).value;
+    if (scope.failed())
+      return makeError("failed to perform a valid division of " + print(a) + ": the size of mode " +
+                       std::to_string(i) + " overflows int64");
     Int effective = add(mul(Int::fixed(wi - 1), Int::fixed(di)), kStatic1);
-    if (scope.failed() || n < effective.value)
+    if (scope.failed())
+      return makeError("failed to perform a valid division of " + print(a) + ": the effective window (" +
+                       std::to_string(wi) + " - 1) * " + std::to_string(di) + " + 1 of mode " +
+                       std::to_string(i) + " overflows int64");
+    if (n < effective.value)
       return makeError("failed to perform a valid division of " + print(a) + ": mode " + std::to_string(i) +
                        " of size " + std::to_string(n) + " is shorter than the effective window " +
                        std::to_string(effective.value));

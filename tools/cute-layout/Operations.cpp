@@ -1,5 +1,6 @@
 #include "Operations.h"
 
+#include <algorithm>
 #include <map>
 #include <unordered_map>
 
@@ -108,8 +109,133 @@ struct Operation {
 
 Value lay(Layout l) { return Value::ofLayout(std::move(l)); }
 
+/// Element t of a tile as a value: a layout, an extent (an integer), `_` or a tile.
+Value elementValue(const Tiler &t) {
+  if (t.isUnderscore())
+    return Value::ofTuple(IntTuple::underscore());
+  if (t.isExtent())
+    return Value::ofTuple(t.layout.shape);
+  if (t.isLayout())
+    return Value::ofLayout(t.layout);
+  return Value::ofTile(t);
+}
+
+/// CuTe's shape() of a tile: the tuple of its elements' shapes.
+IntTuple tileShape(const Tiler &t) {
+  if (t.isUnderscore())
+    return IntTuple::underscore();
+  if (!t.isTuple())
+    return t.layout.shape;
+  TupleBuilder b;
+  b.open();
+  for (uint32_t i = 0; i < t.rank(); ++i)
+    b.add(tileShape(t.child(i)));
+  b.close();
+  return b.finish();
+}
+
+/// CuTe's depth() of a tile: a layout counts its shape's depth, an extent or `_` 0.
+int tileDepth(const Tiler &t) {
+  if (t.isUnderscore())
+    return 0;
+  if (!t.isTuple())
+    return depth(t.layout.shape.view());
+  int d = 0;
+  for (uint32_t i = 0; i < t.rank(); ++i)
+    d = std::max(d, tileDepth(t.child(i)));
+  return d + 1;
+}
+
+/// The elements of a tile at the given indices, as a tile (select, take and group on tiles).
+Value tileOf(const std::vector<Tiler> &elements) {
+  return Value::ofTile(makeTile(elements.data(), uint32_t(elements.size())));
+}
+
+/// The elements of tile t at `modes` (select, take), each checked against its rank.
+Expected<std::vector<Tiler>> tileModes(const Tiler &t, const std::vector<uint32_t> &modes) {
+  std::vector<Tiler> out;
+  for (uint32_t i : modes) {
+    if (i >= t.rank())
+      return makeError("mode " + std::to_string(i) + " is out of range for " + print(t));
+    out.push_back(t.child(i));
+  }
+  return out;
+}
+
+std::vector<uint32_t> modeRangeOf(uint32_t b, uint32_t e) {
+  std::vector<uint32_t> r;
+  for (uint32_t i = b; i < e; ++i)
+    r.push_back(i);
+  return r;
+}
+
+/// The elements of a tile that are not tiles themselves, in order (CuTe's flatten).
+void flattenTile(const Tiler &t, std::vector<Tiler> &out) {
+  if (!t.isTuple()) {
+    out.push_back(t);
+    return;
+  }
+  for (uint32_t i = 0; i < t.rank(); ++i)
+    flattenTile(t.child(i), out);
+}
+
+/// CuTe's slice (keep the elements paired with `_`) or dice (those paired with an
+/// integer) on a tile: a tuple coordinate goes into the element, and results are flat.
+Expected<bool> sliceTile(TupleView c, const Tiler &t, bool keepUnderscore, std::vector<Tiler> &out) {
+  if (c.isTuple()) {
+    if (!t.isTuple() || t.rank() != c.rank())
+      return makeError("coordinate " + print(c) + " does not match the modes of " + print(t));
+    for (uint32_t i = 0; i < c.rank(); ++i)
+      CL_TRY(sliceTile(c.child(i), t.child(i), keepUnderscore, out));
+    return true;
+  }
+  if (c.isUnderscore() == keepUnderscore)
+    out.push_back(t);
+  return true;
+}
+
+Expected<Value> sliceOrDiceTile(TupleView c, const Tiler &t, bool keepUnderscore) {
+  if (!c.isTuple()) // slice(_, t) and dice(1, t) are t; slice(1, t) and dice(_, t) are ()
+    return c.isUnderscore() == keepUnderscore ? Value::ofTile(t) : tileOf({});
+  std::vector<Tiler> out;
+  CL_TRY(sliceTile(c, t, keepUnderscore, out));
+  return tileOf(out);
+}
+
+/// CuTe's ceil_div of a shape by a tiler: by a layout T, shape(complement(T, target)),
+/// the rest modes of a divide; by a tile, mode by mode (target modes past the tile's rank
+/// are divided by _1, an extent n by n).
+Expected<IntTuple> ceilDivByTiler(TupleView target, const Tiler &t) {
+  if (t.isUnderscore())
+    return makeError("ceil_div of " + print(target) + " by `_` (CuTe has no such overload)");
+  if (t.isExtent())
+    return ceilDiv(target, t.layout.shape);
+  if (t.isLayout())
+    return CL_TRY(complement(t.layout, target)).shape;
+  if (!target.isTuple() || target.rank() < t.rank())
+    return makeError("ceil_div: the tile " + print(t) + " has more modes than " + print(target));
+  TupleBuilder b;
+  b.open();
+  for (uint32_t i = 0; i < target.rank(); ++i)
+    b.add(i < t.rank() ? CL_TRY(ceilDivByTiler(target.child(i), t.child(i)))
+                       : CL_TRY(ceilDiv(target.child(i), IntTuple(Int::fixed(1)))));
+  b.close();
+  return b.finish();
+}
+
 /// The sub-layout or sub-tuple at a path of mode indices.
 Expected<Value> at(const Value &v, const std::vector<uint32_t> &path) {
+  if (v.kind == Value::Kind::Tile) {
+    Tiler t = v.tile;
+    size_t k = 0;
+    for (; k < path.size() && t.isTuple(); ++k) {
+      if (path[k] >= t.rank())
+        return makeError("mode " + std::to_string(path[k]) + " is out of range for " + print(t));
+      t = t.child(path[k]);
+    }
+    Value e = elementValue(t);
+    return k == path.size() ? e : at(e, std::vector<uint32_t>(path.begin() + long(k), path.end()));
+  }
   if (v.kind == Value::Kind::Layout && v.notCongruent && !path.empty())
     return makeError("shape " + print(v.layout.shape) + " and stride " + print(v.layout.stride) +
                      " are not congruent");
@@ -146,10 +272,10 @@ Expected<Major> majorOf(const Value &v) {
   return makeError("expected LayoutLeft or LayoutRight but got " + printValue(v, Style::Plain));
 }
 
-Expected<int64_t> bitsOf(const Value &v) {
-  if (v.kind == Value::Kind::Tuple && v.tuple.isInt())
-    return v.tuple.asInt().value;
-  static const std::map<std::string, int64_t> widths = {
+/// The width in bits of a CuTe element type name (cute::half_t and cutlass::half_t name
+/// the same type), or 0 for a name that is not one.
+int64_t typeBits(std::string_view name) {
+  static const std::map<std::string, int64_t, std::less<>> widths = {
       {"uint1_t", 1},      {"uint1b_t", 1},      {"bin1_t", 1},        {"uint2_t", 2},
       {"int2_t", 2},       {"uint2b_t", 2},      {"int2b_t", 2},       {"uint4_t", 4},
       {"int4_t", 4},       {"uint4b_t", 4},      {"int4b_t", 4},       {"uint8_t", 8},
@@ -157,13 +283,20 @@ Expected<int64_t> bitsOf(const Value &v) {
       {"bfloat16_t", 16},  {"uint16_t", 16},     {"int16_t", 16},      {"float", 32},
       {"tfloat32_t", 32},  {"uint32_t", 32},     {"int32_t", 32},      {"int", 32},
       {"double", 64},      {"uint64_t", 64},     {"int64_t", 64},      {"uint128_t", 128}};
-  if (v.kind == Value::Kind::Name) {
-    // cute::half_t and cutlass::half_t name the same type.
-    std::string name = v.name.substr(v.name.rfind(':') == std::string::npos ? 0 : v.name.rfind(':') + 1);
-    auto it = widths.find(name);
-    if (it != widths.end())
-      return it->second;
-  }
+  size_t colon = name.rfind(':');
+  auto it = widths.find(colon == std::string_view::npos ? name : name.substr(colon + 1));
+  return it == widths.end() ? 0 : it->second;
+}
+
+bool isMajorName(std::string_view n) {
+  return n == "LayoutLeft" || n == "GenColMajor" || n == "LayoutRight" || n == "GenRowMajor";
+}
+
+Expected<int64_t> bitsOf(const Value &v) {
+  if (v.kind == Value::Kind::Tuple && v.tuple.isInt())
+    return v.tuple.asInt().value;
+  if (v.kind == Value::Kind::Name && typeBits(v.name) > 0)
+    return typeBits(v.name);
   return makeError("expected an element bit width or type name but got " + printValue(v, Style::Plain));
 }
 
@@ -206,7 +339,10 @@ const std::map<std::string, Operation, std::less<>> &operations() {
       {"size", {1, 64, "size(x[, i...])", "number of elements (of mode i...) of a layout or int tuple",
                 [](const Args &a) -> Expected<Value> {
                   Value v = CL_TRY(at(a[0], CL_TRY(a.indices(1))));
-                  return Value::ofInt(product(CL_TRY(shapeOf(v))));
+                  IntTuple s = CL_TRY(shapeOf(v));
+                  if (hasUnderscore(s)) // CuTe prints artefacts here: size(_) is _, size((4,_)) _0
+                    return makeError(print(s) + " contains `_`, which has no size");
+                  return Value::ofInt(product(s));
                 }}},
       {"cosize", {1, 64, "cosize(L[, i...])", "size of the codomain of a layout (of mode i...)",
                   [](const Args &a) -> Expected<Value> {
@@ -219,19 +355,25 @@ const std::map<std::string, Operation, std::less<>> &operations() {
                     Int c = cosize(v.layout);
                     return Value::ofInt(c);
                   }}},
-      {"rank", {1, 64, "rank(x[, i...])", "number of top-level modes",
+      {"rank", {1, 64, "rank(x[, i...])", "number of top-level modes of a layout, int tuple or tile",
                 [](const Args &a) -> Expected<Value> {
                   Value v = CL_TRY(at(a[0], CL_TRY(a.indices(1))));
+                  if (v.kind == Value::Kind::Tile)
+                    return Value::ofInt(Int::fixed(v.tile.rank()));
                   return Value::ofInt(Int::fixed(CL_TRY(shapeOf(v)).rank()));
                 }}},
       {"depth", {1, 64, "depth(x[, i...])", "nesting depth (0 for an integer)",
                  [](const Args &a) -> Expected<Value> {
                    Value v = CL_TRY(at(a[0], CL_TRY(a.indices(1))));
+                   if (v.kind == Value::Kind::Tile)
+                     return Value::ofInt(Int::fixed(tileDepth(v.tile)));
                    return Value::ofInt(Int::fixed(depth(CL_TRY(shapeOf(v)).view())));
                  }}},
-      {"shape", {1, 64, "shape(L[, i...])", "the shape of a layout (of mode i...)",
+      {"shape", {1, 64, "shape(x[, i...])", "the shape of a layout or tile (of mode i...)",
                  [](const Args &a) -> Expected<Value> {
                    Value v = CL_TRY(at(a[0], CL_TRY(a.indices(1))));
+                   if (v.kind == Value::Kind::Tile)
+                     return Value::ofTuple(tileShape(v.tile));
                    return Value::ofTuple(CL_TRY(shapeOf(v)));
                  }}},
       {"stride", {1, 64, "stride(L[, i...])", "the stride of a layout (of mode i...)",
@@ -241,7 +383,7 @@ const std::map<std::string, Operation, std::less<>> &operations() {
                       return makeError("argument 1 must be a layout");
                     return Value::ofTuple(v.layout.stride);
                   }}},
-      {"get", {2, 64, "get(x, i...)", "mode i (then j, ...) of a layout or int tuple: get<i,j>(x)",
+      {"get", {2, 64, "get(x, i...)", "mode i (then j, ...) of a layout, int tuple or tile: get<i,j>(x)",
                [](const Args &a) -> Expected<Value> { return at(a[0], CL_TRY(a.indices(1))); }}},
       {"layout", {1, 64, "layout(L, i...)", "sub-layout at mode i...: layout<i>(L)",
                   [](const Args &a) -> Expected<Value> {
@@ -308,7 +450,9 @@ const std::map<std::string, Operation, std::less<>> &operations() {
                             unary<makeLayoutLike>}},
       {"make_fragment_like", {1, 1, "make_fragment_like(L)", "register fragment layout like L",
                               [](const Args &a) -> Expected<Value> {
-                                return lay(CL_TRY(makeFragmentLike(CL_TRY(layoutOrShape(a[0])))));
+                                if (a[0].kind == Value::Kind::Tuple) // CuTe: make_layout(shape)
+                                  return lay(CL_TRY(layoutOrShape(a[0])));
+                                return lay(CL_TRY(makeFragmentLike(CL_TRY(a.layout(0)))));
                               }}},
       {"compact_col_major", {1, 2, "compact_col_major(shape[, current])", "column-major strides",
                              [](const Args &a) -> Expected<Value> {
@@ -346,9 +490,11 @@ const std::map<std::string, Operation, std::less<>> &operations() {
                        return Value::ofTile(makeTile(ts.data(), uint32_t(ts.size())));
                      }}},
       // --- mode manipulation ---------------------------------------------------------
-      {"select", {1, 64, "select(x, i...)", "the modes i... of a layout or int tuple: select<1,0>(x)",
+      {"select", {1, 64, "select(x, i...)", "the modes i... of a layout, int tuple or tile: select<1,0>(x)",
                   [](const Args &a) -> Expected<Value> {
                     std::vector<uint32_t> m = CL_TRY(a.indices(1));
+                    if (a[0].kind == Value::Kind::Tile)
+                      return tileOf(CL_TRY(tileModes(a[0].tile, m)));
                     if (a.isLayout(0))
                       return lay(CL_TRY(select(CL_TRY(a.layout(0)), m.data(), uint32_t(m.size()))));
                     IntTuple t = CL_TRY(a.tuple(0));
@@ -362,9 +508,11 @@ const std::map<std::string, Operation, std::less<>> &operations() {
                     b.close();
                     return Value::ofTuple(b.finish());
                   }}},
-      {"take", {3, 3, "take(x, b, e)", "modes [b, e) of a layout or int tuple: take<b,e>(x)",
+      {"take", {3, 3, "take(x, b, e)", "modes [b, e) of a layout, int tuple or tile: take<b,e>(x)",
                 [](const Args &a) -> Expected<Value> {
                   uint32_t b = CL_TRY(a.index(1)), e = CL_TRY(a.index(2));
+                  if (a[0].kind == Value::Kind::Tile)
+                    return tileOf(CL_TRY(tileModes(a[0].tile, modeRangeOf(b, std::max(b, e)))));
                   if (a.isLayout(0))
                     return lay(CL_TRY(take(CL_TRY(a.layout(0)), b, e)));
                   IntTuple t = CL_TRY(modeRange(a, b, e));
@@ -373,13 +521,30 @@ const std::map<std::string, Operation, std::less<>> &operations() {
       {"group", {3, 3, "group(x, b, e)", "modes [b, e) grouped into one: group<b,e>(x) (also group_modes)",
                  [](const Args &a) -> Expected<Value> {
                    uint32_t b = CL_TRY(a.index(1)), e = CL_TRY(a.index(2));
+                   if (a[0].kind == Value::Kind::Tile) {
+                     const Tiler &t = a[0].tile;
+                     if (b > e || e > t.rank())
+                       return makeError("range [" + std::to_string(b) + "," + std::to_string(e) +
+                                        ") is out of range for " + print(t));
+                     std::vector<Tiler> out = CL_TRY(tileModes(t, modeRangeOf(0, b)));
+                     std::vector<Tiler> grouped = CL_TRY(tileModes(t, modeRangeOf(b, e)));
+                     out.push_back(makeTile(grouped.data(), uint32_t(grouped.size())));
+                     for (Tiler &x : CL_TRY(tileModes(t, modeRangeOf(e, t.rank()))))
+                       out.push_back(std::move(x));
+                     return tileOf(out);
+                   }
                    if (a.isLayout(0))
                      return lay(CL_TRY(group(CL_TRY(a.layout(0)), b, e)));
                    IntTuple t = CL_TRY(modeRange(a, b, e));
                    return Value::ofTuple(group(t.view(), b, e));
                  }}},
-      {"flatten", {1, 1, "flatten(x)", "depth-1 layout or tuple",
+      {"flatten", {1, 1, "flatten(x)", "depth-1 layout, int tuple or tile (a tile's layouts stay whole)",
                    [](const Args &a) -> Expected<Value> {
+                     if (a[0].kind == Value::Kind::Tile) {
+                       std::vector<Tiler> out;
+                       flattenTile(a[0].tile, out);
+                       return tileOf(out);
+                     }
                      if (a.isLayout(0))
                        return lay(flatten(CL_TRY(a.layout(0))));
                      return Value::ofTuple(flatten(CL_TRY(a.tuple(0)).view()));
@@ -387,6 +552,8 @@ const std::map<std::string, Operation, std::less<>> &operations() {
       {"slice", {2, 2, "slice(coord, x)", "the modes of x where coord has `_`",
                  [](const Args &a) -> Expected<Value> {
                    IntTuple c = CL_TRY(a.tuple(0));
+                   if (a[1].kind == Value::Kind::Tile)
+                     return sliceOrDiceTile(c, a[1].tile, true);
                    if (a.isLayout(1))
                      return lay(CL_TRY(slice(c, CL_TRY(a.layout(1)))));
                    return Value::ofTuple(CL_TRY(slice(c.view(), CL_TRY(a.tuple(1)).view())));
@@ -394,6 +561,8 @@ const std::map<std::string, Operation, std::less<>> &operations() {
       {"dice", {2, 2, "dice(coord, x)", "the modes of x where coord has integers",
                 [](const Args &a) -> Expected<Value> {
                   IntTuple c = CL_TRY(a.tuple(0));
+                  if (a[1].kind == Value::Kind::Tile)
+                    return sliceOrDiceTile(c, a[1].tile, false);
                   if (a.isLayout(1))
                     return lay(CL_TRY(dice(c, CL_TRY(a.layout(1)))));
                   return Value::ofTuple(CL_TRY(dice(c.view(), CL_TRY(a.tuple(1)).view())));
@@ -408,8 +577,14 @@ const std::map<std::string, Operation, std::less<>> &operations() {
                       Layout r = a.size() == 1 ? coalesce(l) : CL_TRY(coalesce(l, CL_TRY(a.tuple(1))));
                       return lay(r);
                     }}},
-      {"filter_zeros", {1, 2, "filter_zeros(L[, profile])", "static-0-stride (or profile-0) modes get size 1",
+      {"filter_zeros", {1, 2, "filter_zeros(L[, profile]) | filter_zeros(a[, b])",
+                        "static-0-stride (or profile-0) modes get size 1; on int tuples: b's leaves where a has _0 become _1",
                         [](const Args &a) -> Expected<Value> {
+                          if (a[0].kind == Value::Kind::Tuple) {
+                            TupleView x = CL_TRY(a.tuple(0));
+                            TupleView y = a.size() == 1 ? x : CL_TRY(a.tuple(1)).view();
+                            return Value::ofTuple(CL_TRY(filterZeros(x, y)));
+                          }
                           const Layout &l = CL_TRY(a.layout(0));
                           return lay(a.size() == 1 ? CL_TRY(filterZeros(l)) : CL_TRY(filterZeros(l, CL_TRY(a.tuple(1)))));
                         }}},
@@ -421,11 +596,19 @@ const std::map<std::string, Operation, std::less<>> &operations() {
                   }}},
       {"composition", {2, 2, "composition(A, B)", "A o B; B a layout, tile, shape, integer or `_`",
                        withTiler<composition>}},
-      {"complement", {1, 2, "complement(L[, bound])", "the layout of what L does not reach, up to bound",
+      {"complement", {1, 2, "complement(L[, cotarget])",
+                      "what L does not reach, up to cotarget (a shape, or a layout's or tile's shape)",
                       [](const Args &a) -> Expected<Value> {
                         const Layout &l = CL_TRY(a.layout(0));
                         if (a.size() == 1)
                           return lay(CL_TRY(complement(l)));
+                        // CuTe takes shape(cotarget), so a layout or tile means its shape.
+                        if (a[1].kind == Value::Kind::Layout) {
+                          const Layout &cotarget = CL_TRY(a.layout(1));
+                          return lay(CL_TRY(complement(l, cotarget.shape)));
+                        }
+                        if (a[1].kind == Value::Kind::Tile)
+                          return lay(CL_TRY(complement(l, tileShape(a[1].tile))));
                         return lay(CL_TRY(complement(l, CL_TRY(a.tuple(1)))));
                       }}},
       {"right_inverse", {1, 1, "right_inverse(L)", "R with L(R(i)) == i", unary<rightInverse>}},
@@ -500,9 +683,13 @@ const std::map<std::string, Operation, std::less<>> &operations() {
                        IntTuple r = CL_TRY(shapeDiv(CL_TRY(a.tuple(0)), CL_TRY(a.tuple(1))));
                        return Value::ofTuple(std::move(r));
                      }}},
-      {"ceil_div", {2, 2, "ceil_div(a, b)", "rounded-up division of int tuples",
+      {"ceil_div", {2, 2, "ceil_div(a, b)",
+                    "rounded-up division; by a layout or tile: the rest modes of dividing shape a",
                     [](const Args &a) -> Expected<Value> {
-                      IntTuple r = CL_TRY(ceilDiv(CL_TRY(a.tuple(0)), CL_TRY(a.tuple(1))));
+                      TupleView target = CL_TRY(a.tuple(0));
+                      if (a[1].kind == Value::Kind::Layout || a[1].kind == Value::Kind::Tile)
+                        return Value::ofTuple(CL_TRY(ceilDivByTiler(target, CL_TRY(asTiler(a[1])))));
+                      IntTuple r = CL_TRY(ceilDiv(target, CL_TRY(a.tuple(1))));
                       return Value::ofTuple(std::move(r));
                     }}},
       {"round_up", {2, 2, "round_up(a, b)", "a rounded up to a multiple of b",
@@ -569,12 +756,24 @@ Expected<Value> invoke(const std::string &key, const Operation &op, const std::v
   // Core operations report overflow themselves; this also catches queries such as size.
   ArithScope scope;
   Expected<Value> r = op.handler(Args(args));
-  if (r && scope.failed())
-    r = Expected<Value>(scope.error(key.c_str()));
+  if (scope.failed()) {
+    // An overflow leaves placeholder values behind, and a condition checked on them later
+    // fails with a message showing them ("size 0" for 2^64): the overflow is the cause,
+    // so it is reported, unless the error returned already names it (or an overflow).
+    Error overflow = scope.error(key.c_str());
+    std::string cause = overflow.message.substr(0, overflow.message.rfind(" (in "));
+    if (r || (r.error().message.find(cause) == std::string::npos &&
+              r.error().message.find("overflow") == std::string::npos))
+      r = Expected<Value>(std::move(overflow));
+  }
   return r;
 }
 
 } // namespace
+
+bool isOperationName(std::string_view name) { return byName().count(name) != 0; }
+
+bool isArgumentName(std::string_view name) { return isMajorName(name) || name == "X" || typeBits(name) > 0; }
 
 Expected<Value> callOperationUnchecked(std::string_view name, const std::vector<Value> &args) {
   auto it = byName().find(name);

@@ -21,6 +21,13 @@ Expected<Value> callOperationUnchecked(std::string_view name, const std::vector<
 /// v with every integer leaf static.
 Value staticTwin(const Value &v);
 
+/// True for the name of an operation or of one of its aliases.
+bool isOperationName(std::string_view name);
+
+/// True for the names an operation takes as an argument: LayoutLeft, LayoutRight (and
+/// GenColMajor, GenRowMajor), element type names such as uint8_t or cute::half_t, and X.
+bool isArgumentName(std::string_view name);
+
 /// A value used as a tiler: a layout, a shape (extents read as n:_1), `_` or a tile.
 Expected<Tiler> asTiler(const Value &v);
 
