@@ -109,6 +109,25 @@ struct Operation {
 
 Value lay(Layout l) { return Value::ofLayout(std::move(l)); }
 
+/// An int tuple value, built in place (no Value move).
+Expected<Value> tupleValue(IntTuple &&t) {
+  Expected<Value> out(std::in_place);
+  out->tuple = std::move(t);
+  return out;
+}
+Expected<Value> tupleValue(const IntTuple &t) { return tupleValue(IntTuple(t)); }
+Expected<Value> intValue(Int x) { return tupleValue(IntTuple(x)); }
+
+/// A core result as a layout value, built in place.
+Expected<Value> layOr(Expected<Layout> &&r) {
+  if (!r)
+    return r.error();
+  Expected<Value> out(std::in_place);
+  out->kind = Value::Kind::Layout;
+  out->layout = std::move(*r);
+  return out;
+}
+
 /// Element t of a tile as a value: a layout, an extent (an integer), `_` or a tile.
 Value elementValue(const Tiler &t) {
   if (t.isUnderscore())
@@ -242,7 +261,7 @@ Expected<Value> at(const Value &v, const std::vector<uint32_t> &path) {
   if (v.kind == Value::Kind::Layout && path.empty())
     return v;
   if (v.kind == Value::Kind::Layout)
-    return lay(CL_TRY(get(v.layout, path.data(), uint32_t(path.size()))));
+    return layOr(get(v.layout, path.data(), uint32_t(path.size())));
   if (v.kind != Value::Kind::Tuple)
     return makeError(std::string("expected a layout or an int tuple but got ") + kindName(v.kind));
   TupleView t = v.tuple;
@@ -251,7 +270,16 @@ Expected<Value> at(const Value &v, const std::vector<uint32_t> &path) {
       return makeError("mode " + std::to_string(i) + " is out of range for " + print(t));
     t = t.child(i);
   }
-  return Value::ofTuple(IntTuple(t));
+  return tupleValue(IntTuple(t));
+}
+
+/// The first argument, or its part at the index arguments after it (then held in scratch):
+/// a whole layout or tuple is not copied.
+Expected<const Value *> operand(const Args &a, Value &scratch) {
+  if (a.size() == 1 && a[0].kind != Value::Kind::Tile)
+    return &a[0];
+  scratch = CL_TRY(at(a[0], CL_TRY(a.indices(1))));
+  return &scratch;
 }
 
 /// The shape of a layout argument, or the tuple itself.
@@ -311,17 +339,21 @@ Expected<IntTuple> modeRange(const Args &a, uint32_t b, uint32_t e) {
 Expected<Value> tupleArithOp(const Args &a, TupleOp op) {
   TupleView x = CL_TRY(a.tuple(0)), y = CL_TRY(a.tuple(1));
   IntTuple r = CL_TRY(tupleArith(op, x, y));
-  return Value::ofTuple(std::move(r));
+  return tupleValue(std::move(r));
 }
 
 template <Expected<Layout> (*F)(const Layout &, const Tiler &)> Expected<Value> withTiler(const Args &a) {
   const Layout &l = CL_TRY(a.layout(0));
-  Tiler t = CL_TRY(asTiler(a[1]));
-  return lay(CL_TRY(F(l, t)));
+  if (a[1].kind == Value::Kind::Tile) // a tile is a tiler already: no copy
+    return layOr(F(l, a[1].tile));
+  Expected<Tiler> t = asTiler(a[1]);
+  if (!t)
+    return t.error();
+  return layOr(F(l, *t));
 }
 
 template <Expected<Layout> (*F)(const Layout &)> Expected<Value> unary(const Args &a) {
-  return lay(CL_TRY(F(CL_TRY(a.layout(0)))));
+  return layOr(F(CL_TRY(a.layout(0))));
 }
 
 /// A layout argument, or a tuple read as its compact column-major layout.
@@ -338,50 +370,55 @@ const std::map<std::string, Operation, std::less<>> &operations() {
       // --- queries -------------------------------------------------------------------
       {"size", {1, 64, "size(x[, i...])", "number of elements (of mode i...) of a layout or int tuple",
                 [](const Args &a) -> Expected<Value> {
-                  Value v = CL_TRY(at(a[0], CL_TRY(a.indices(1))));
-                  IntTuple s = CL_TRY(shapeOf(v));
+                  Value scratch;
+                  const Value &v = *CL_TRY(operand(a, scratch));
+                  if (v.kind != Value::Kind::Layout && v.kind != Value::Kind::Tuple)
+                    return shapeOf(v).error();
+                  TupleView s = v.kind == Value::Kind::Layout ? v.layout.shape.view() : v.tuple.view();
                   if (hasUnderscore(s)) // CuTe prints artefacts here: size(_) is _, size((4,_)) _0
                     return makeError(print(s) + " contains `_`, which has no size");
-                  return Value::ofInt(product(s));
+                  return intValue(product(s));
                 }}},
       {"cosize", {1, 64, "cosize(L[, i...])", "size of the codomain of a layout (of mode i...)",
                   [](const Args &a) -> Expected<Value> {
-                    Value v = CL_TRY(at(a[0], CL_TRY(a.indices(1))));
+                    Value scratch;
+                    const Value &v = *CL_TRY(operand(a, scratch));
                     if (v.kind != Value::Kind::Layout)
                       return makeError("argument 1 must be a layout");
                     if (v.notCongruent)
                       return makeError("shape " + print(v.layout.shape) + " and stride " +
                                        print(v.layout.stride) + " are not congruent");
                     Int c = cosize(v.layout);
-                    return Value::ofInt(c);
+                    return intValue(c);
                   }}},
       {"rank", {1, 64, "rank(x[, i...])", "number of top-level modes of a layout, int tuple or tile",
                 [](const Args &a) -> Expected<Value> {
                   Value v = CL_TRY(at(a[0], CL_TRY(a.indices(1))));
                   if (v.kind == Value::Kind::Tile)
-                    return Value::ofInt(Int::fixed(v.tile.rank()));
-                  return Value::ofInt(Int::fixed(CL_TRY(shapeOf(v)).rank()));
+                    return intValue(Int::fixed(v.tile.rank()));
+                  return intValue(Int::fixed(CL_TRY(shapeOf(v)).rank()));
                 }}},
       {"depth", {1, 64, "depth(x[, i...])", "nesting depth (0 for an integer)",
                  [](const Args &a) -> Expected<Value> {
                    Value v = CL_TRY(at(a[0], CL_TRY(a.indices(1))));
                    if (v.kind == Value::Kind::Tile)
-                     return Value::ofInt(Int::fixed(tileDepth(v.tile)));
-                   return Value::ofInt(Int::fixed(depth(CL_TRY(shapeOf(v)).view())));
+                     return intValue(Int::fixed(tileDepth(v.tile)));
+                   return intValue(Int::fixed(depth(CL_TRY(shapeOf(v)).view())));
                  }}},
       {"shape", {1, 64, "shape(x[, i...])", "the shape of a layout or tile (of mode i...)",
                  [](const Args &a) -> Expected<Value> {
                    Value v = CL_TRY(at(a[0], CL_TRY(a.indices(1))));
                    if (v.kind == Value::Kind::Tile)
-                     return Value::ofTuple(tileShape(v.tile));
-                   return Value::ofTuple(CL_TRY(shapeOf(v)));
+                     return tupleValue(tileShape(v.tile));
+                   return tupleValue(CL_TRY(shapeOf(v)));
                  }}},
       {"stride", {1, 64, "stride(L[, i...])", "the stride of a layout (of mode i...)",
                   [](const Args &a) -> Expected<Value> {
-                    Value v = CL_TRY(at(a[0], CL_TRY(a.indices(1))));
+                    Value scratch;
+                    const Value &v = *CL_TRY(operand(a, scratch));
                     if (v.kind != Value::Kind::Layout)
                       return makeError("argument 1 must be a layout");
-                    return Value::ofTuple(v.layout.stride);
+                    return tupleValue(v.layout.stride);
                   }}},
       {"get", {2, 64, "get(x, i...)", "mode i (then j, ...) of a layout, int tuple or tile: get<i,j>(x)",
                [](const Args &a) -> Expected<Value> { return at(a[0], CL_TRY(a.indices(1))); }}},
@@ -401,14 +438,14 @@ const std::map<std::string, Operation, std::less<>> &operations() {
                        r = CL_TRY(crd2idx(c, CL_TRY(a.tuple(1))));
                      else
                        r = CL_TRY(crd2idx(c, CL_TRY(a.tuple(1)), CL_TRY(a.tuple(2))));
-                     return Value::ofInt(r);
+                     return intValue(r);
                    }}},
       {"idx2crd", {2, 3, "idx2crd(i, shape[, stride])", "natural coordinate of index i",
                    [](const Args &a) -> Expected<Value> {
                      TupleView i = CL_TRY(a.tuple(0));
                      IntTuple r = a.size() == 2 ? CL_TRY(idx2crd(i, CL_TRY(a.tuple(1))))
                                                 : CL_TRY(idx2crd(i, CL_TRY(a.tuple(1)), CL_TRY(a.tuple(2))));
-                     return Value::ofTuple(std::move(r));
+                     return tupleValue(std::move(r));
                    }}},
       // --- construction --------------------------------------------------------------
       {"make_layout", {1, 64, "make_layout(shape[, stride | LayoutLeft | LayoutRight]) | make_layout(L0, L1, ...)",
@@ -441,7 +478,7 @@ const std::map<std::string, Operation, std::less<>> &operations() {
                        }}},
       {"make_ordered_layout", {2, 2, "make_ordered_layout(shape, order)", "compact layout with strides in order",
                                [](const Args &a) -> Expected<Value> {
-                                 return lay(CL_TRY(makeOrderedLayout(CL_TRY(a.tuple(0)), CL_TRY(a.tuple(1)))));
+                                 return layOr(makeOrderedLayout(CL_TRY(a.tuple(0)), CL_TRY(a.tuple(1))));
                                }}},
       {"make_identity_layout", {1, 1, "make_identity_layout(shape)",
                                 "compact column-major layout: the identity on [0, size) (RESOLUTIONS R7)",
@@ -451,18 +488,18 @@ const std::map<std::string, Operation, std::less<>> &operations() {
       {"make_fragment_like", {1, 1, "make_fragment_like(L)", "register fragment layout like L",
                               [](const Args &a) -> Expected<Value> {
                                 if (a[0].kind == Value::Kind::Tuple) // CuTe: make_layout(shape)
-                                  return lay(CL_TRY(layoutOrShape(a[0])));
-                                return lay(CL_TRY(makeFragmentLike(CL_TRY(a.layout(0)))));
+                                  return layOr(layoutOrShape(a[0]));
+                                return layOr(makeFragmentLike(CL_TRY(a.layout(0))));
                               }}},
       {"compact_col_major", {1, 2, "compact_col_major(shape[, current])", "column-major strides",
                              [](const Args &a) -> Expected<Value> {
                                IntTuple cur = a.size() > 1 ? CL_TRY(a.tuple(1)) : IntTuple(kStatic1);
-                               return Value::ofTuple(CL_TRY(compactMajor(CL_TRY(a.tuple(0)), cur, Major::Left)));
+                               return tupleValue(CL_TRY(compactMajor(CL_TRY(a.tuple(0)), cur, Major::Left)));
                              }}},
       {"compact_row_major", {1, 2, "compact_row_major(shape[, current])", "row-major strides",
                              [](const Args &a) -> Expected<Value> {
                                IntTuple cur = a.size() > 1 ? CL_TRY(a.tuple(1)) : IntTuple(kStatic1);
-                               return Value::ofTuple(CL_TRY(compactMajor(CL_TRY(a.tuple(0)), cur, Major::Right)));
+                               return tupleValue(CL_TRY(compactMajor(CL_TRY(a.tuple(0)), cur, Major::Right)));
                              }}},
       {"compact_major", {2, 3, "compact_major(shape, LayoutLeft|LayoutRight[, current])",
                          "compact strides: compact_major<LayoutLeft>(shape)",
@@ -471,7 +508,7 @@ const std::map<std::string, Operation, std::less<>> &operations() {
                            size_t tag = a[1].kind == Value::Kind::Name ? 1 : a.size() - 1;
                            Major m = CL_TRY(majorOf(a[tag]));
                            IntTuple cur = a.size() == 3 ? CL_TRY(a.tuple(tag == 1 ? 2 : 1)) : IntTuple(kStatic1);
-                           return Value::ofTuple(CL_TRY(compactMajor(CL_TRY(a.tuple(0)), cur, m)));
+                           return tupleValue(CL_TRY(compactMajor(CL_TRY(a.tuple(0)), cur, m)));
                          }}},
       {"make_shape", {0, 64, "make_shape(x...)", "a tuple of the arguments (also make_stride, make_coord)",
                       [](const Args &a) -> Expected<Value> {
@@ -480,7 +517,7 @@ const std::map<std::string, Operation, std::less<>> &operations() {
                         for (size_t i = 0; i < a.size(); ++i)
                           b.add(CL_TRY(a.tuple(i)));
                         b.close();
-                        return Value::ofTuple(b.finish());
+                        return tupleValue(b.finish());
                       }}},
       {"make_tile", {1, 64, "make_tile(T...)", "a tile: a tuple of tilers, same as <T0, T1, ...>",
                      [](const Args &a) -> Expected<Value> {
@@ -496,7 +533,7 @@ const std::map<std::string, Operation, std::less<>> &operations() {
                     if (a[0].kind == Value::Kind::Tile)
                       return tileOf(CL_TRY(tileModes(a[0].tile, m)));
                     if (a.isLayout(0))
-                      return lay(CL_TRY(select(CL_TRY(a.layout(0)), m.data(), uint32_t(m.size()))));
+                      return layOr(select(CL_TRY(a.layout(0)), m.data(), uint32_t(m.size())));
                     IntTuple t = CL_TRY(a.tuple(0));
                     TupleBuilder b;
                     b.open();
@@ -506,7 +543,7 @@ const std::map<std::string, Operation, std::less<>> &operations() {
                       b.add(t.child(i));
                     }
                     b.close();
-                    return Value::ofTuple(b.finish());
+                    return tupleValue(b.finish());
                   }}},
       {"take", {3, 3, "take(x, b, e)", "modes [b, e) of a layout, int tuple or tile: take<b,e>(x)",
                 [](const Args &a) -> Expected<Value> {
@@ -514,9 +551,9 @@ const std::map<std::string, Operation, std::less<>> &operations() {
                   if (a[0].kind == Value::Kind::Tile)
                     return tileOf(CL_TRY(tileModes(a[0].tile, modeRangeOf(b, std::max(b, e)))));
                   if (a.isLayout(0))
-                    return lay(CL_TRY(take(CL_TRY(a.layout(0)), b, e)));
+                    return layOr(take(CL_TRY(a.layout(0)), b, e));
                   IntTuple t = CL_TRY(modeRange(a, b, e));
-                  return Value::ofTuple(take(t.view(), b, e));
+                  return tupleValue(take(t.view(), b, e));
                 }}},
       {"group", {3, 3, "group(x, b, e)", "modes [b, e) grouped into one: group<b,e>(x) (also group_modes)",
                  [](const Args &a) -> Expected<Value> {
@@ -534,9 +571,9 @@ const std::map<std::string, Operation, std::less<>> &operations() {
                      return tileOf(out);
                    }
                    if (a.isLayout(0))
-                     return lay(CL_TRY(group(CL_TRY(a.layout(0)), b, e)));
+                     return layOr(group(CL_TRY(a.layout(0)), b, e));
                    IntTuple t = CL_TRY(modeRange(a, b, e));
-                   return Value::ofTuple(group(t.view(), b, e));
+                   return tupleValue(group(t.view(), b, e));
                  }}},
       {"flatten", {1, 1, "flatten(x)", "depth-1 layout, int tuple or tile (a tile's layouts stay whole)",
                    [](const Args &a) -> Expected<Value> {
@@ -547,7 +584,7 @@ const std::map<std::string, Operation, std::less<>> &operations() {
                      }
                      if (a.isLayout(0))
                        return lay(flatten(CL_TRY(a.layout(0))));
-                     return Value::ofTuple(flatten(CL_TRY(a.tuple(0)).view()));
+                     return tupleValue(flatten(CL_TRY(a.tuple(0)).view()));
                    }}},
       {"slice", {2, 2, "slice(coord, x)", "the modes of x where coord has `_`",
                  [](const Args &a) -> Expected<Value> {
@@ -555,8 +592,8 @@ const std::map<std::string, Operation, std::less<>> &operations() {
                    if (a[1].kind == Value::Kind::Tile)
                      return sliceOrDiceTile(c, a[1].tile, true);
                    if (a.isLayout(1))
-                     return lay(CL_TRY(slice(c, CL_TRY(a.layout(1)))));
-                   return Value::ofTuple(CL_TRY(slice(c.view(), CL_TRY(a.tuple(1)).view())));
+                     return layOr(slice(c, CL_TRY(a.layout(1))));
+                   return tupleValue(CL_TRY(slice(c.view(), CL_TRY(a.tuple(1)).view())));
                  }}},
       {"dice", {2, 2, "dice(coord, x)", "the modes of x where coord has integers",
                 [](const Args &a) -> Expected<Value> {
@@ -564,15 +601,15 @@ const std::map<std::string, Operation, std::less<>> &operations() {
                   if (a[1].kind == Value::Kind::Tile)
                     return sliceOrDiceTile(c, a[1].tile, false);
                   if (a.isLayout(1))
-                    return lay(CL_TRY(dice(c, CL_TRY(a.layout(1)))));
-                  return Value::ofTuple(CL_TRY(dice(c.view(), CL_TRY(a.tuple(1)).view())));
+                    return layOr(dice(c, CL_TRY(a.layout(1))));
+                  return tupleValue(CL_TRY(dice(c.view(), CL_TRY(a.tuple(1)).view())));
                 }}},
       // --- algebra -------------------------------------------------------------------
       {"coalesce", {1, 2, "coalesce(L[, profile]) | coalesce(shape)",
                     "merge modes without changing the function (at the leaves of profile)",
                     [](const Args &a) -> Expected<Value> {
                       if (!a.isLayout(0) && a.size() == 1)
-                        return Value::ofTuple(coalesceShape(CL_TRY(a.tuple(0))));
+                        return tupleValue(coalesceShape(CL_TRY(a.tuple(0))));
                       const Layout &l = CL_TRY(a.layout(0));
                       Layout r = a.size() == 1 ? coalesce(l) : CL_TRY(coalesce(l, CL_TRY(a.tuple(1))));
                       return lay(r);
@@ -583,7 +620,7 @@ const std::map<std::string, Operation, std::less<>> &operations() {
                           if (a[0].kind == Value::Kind::Tuple) {
                             TupleView x = CL_TRY(a.tuple(0));
                             TupleView y = a.size() == 1 ? x : CL_TRY(a.tuple(1)).view();
-                            return Value::ofTuple(CL_TRY(filterZeros(x, y)));
+                            return tupleValue(CL_TRY(filterZeros(x, y)));
                           }
                           const Layout &l = CL_TRY(a.layout(0));
                           return lay(a.size() == 1 ? CL_TRY(filterZeros(l)) : CL_TRY(filterZeros(l, CL_TRY(a.tuple(1)))));
@@ -601,25 +638,25 @@ const std::map<std::string, Operation, std::less<>> &operations() {
                       [](const Args &a) -> Expected<Value> {
                         const Layout &l = CL_TRY(a.layout(0));
                         if (a.size() == 1)
-                          return lay(CL_TRY(complement(l)));
+                          return layOr(complement(l));
                         // CuTe takes shape(cotarget), so a layout or tile means its shape.
                         if (a[1].kind == Value::Kind::Layout) {
                           const Layout &cotarget = CL_TRY(a.layout(1));
-                          return lay(CL_TRY(complement(l, cotarget.shape)));
+                          return layOr(complement(l, cotarget.shape));
                         }
                         if (a[1].kind == Value::Kind::Tile)
-                          return lay(CL_TRY(complement(l, tileShape(a[1].tile))));
-                        return lay(CL_TRY(complement(l, CL_TRY(a.tuple(1)))));
+                          return layOr(complement(l, tileShape(a[1].tile)));
+                        return layOr(complement(l, CL_TRY(a.tuple(1))));
                       }}},
       {"right_inverse", {1, 1, "right_inverse(L)", "R with L(R(i)) == i", unary<rightInverse>}},
       {"left_inverse", {1, 1, "left_inverse(L)", "R with R(L(i)) == i", unary<leftInverse>}},
       {"max_common_layout", {2, 2, "max_common_layout(A, B)", "largest common contiguous layout",
                              [](const Args &a) -> Expected<Value> {
-                               return lay(CL_TRY(maxCommonLayout(CL_TRY(a.layout(0)), CL_TRY(a.layout(1)))));
+                               return layOr(maxCommonLayout(CL_TRY(a.layout(0)), CL_TRY(a.layout(1))));
                              }}},
       {"max_common_vector", {2, 2, "max_common_vector(A, B)", "number of common contiguous elements",
                              [](const Args &a) -> Expected<Value> {
-                               return Value::ofInt(CL_TRY(maxCommonVector(CL_TRY(a.layout(0)), CL_TRY(a.layout(1)))));
+                               return intValue(CL_TRY(maxCommonVector(CL_TRY(a.layout(0)), CL_TRY(a.layout(1)))));
                              }}},
       // --- divide and product --------------------------------------------------------
       {"logical_divide", {2, 2, "logical_divide(A, T)", "((tile, rest), ...) by tiler T", withTiler<logicalDivide>}},
@@ -632,20 +669,20 @@ const std::map<std::string, Operation, std::less<>> &operations() {
       {"flat_product", {2, 2, "flat_product(A, B)", "(A modes..., B modes...)", withTiler<flatProduct>}},
       {"blocked_product", {2, 2, "blocked_product(A, B)", "A repeated as blocks over B, like modes joined",
                            [](const Args &a) -> Expected<Value> {
-                             return lay(CL_TRY(blockedProduct(CL_TRY(a.layout(0)), CL_TRY(layoutOrShape(a[1])))));
+                             return layOr(blockedProduct(CL_TRY(a.layout(0)), CL_TRY(layoutOrShape(a[1]))));
                            }}},
       {"raked_product", {2, 2, "raked_product(A, B)", "A interleaved (raked) over B",
                          [](const Args &a) -> Expected<Value> {
-                           return lay(CL_TRY(rakedProduct(CL_TRY(a.layout(0)), CL_TRY(layoutOrShape(a[1])))));
+                           return layOr(rakedProduct(CL_TRY(a.layout(0)), CL_TRY(layoutOrShape(a[1]))));
                          }}},
       {"tile_to_shape", {2, 3, "tile_to_shape(block, shape[, order])", "repeat block to cover shape",
                          [](const Args &a) -> Expected<Value> {
                            const Layout &b = CL_TRY(a.layout(0));
                            TupleView s = CL_TRY(a.tuple(1));
                            if (a.size() == 2)
-                             return lay(CL_TRY(tileToShape(b, s, nullptr)));
+                             return layOr(tileToShape(b, s, nullptr));
                            const IntTuple &o = CL_TRY(a.tuple(2));
-                           return lay(CL_TRY(tileToShape(b, s, &o)));
+                           return layOr(tileToShape(b, s, &o));
                          }}},
       {"local_tile", {3, 4, "local_tile(L, T, coord[, proj])", "the tile of L at coord of the rest modes",
                       [](const Args &a) -> Expected<Value> {
@@ -653,9 +690,9 @@ const std::map<std::string, Operation, std::less<>> &operations() {
                         Tiler t = CL_TRY(asTiler(a[1]));
                         IntTuple c = CL_TRY(a.tuple(2));
                         if (a.size() == 3)
-                          return lay(CL_TRY(localTile(l, t, c, nullptr)));
+                          return layOr(localTile(l, t, c, nullptr));
                         IntTuple p = CL_TRY(a.tuple(3));
-                        return lay(CL_TRY(localTile(l, t, c, &p)));
+                        return layOr(localTile(l, t, c, &p));
                       }}},
       {"local_partition", {3, 4, "local_partition(L, threads, index[, proj])",
                            "the elements of L that thread index of the thread layout owns",
@@ -664,9 +701,9 @@ const std::map<std::string, Operation, std::less<>> &operations() {
                              Layout t = CL_TRY(layoutOrShape(a[1]));
                              IntTuple i = CL_TRY(a.tuple(2));
                              if (a.size() == 3)
-                               return lay(CL_TRY(localPartition(l, t, i, nullptr)));
+                               return layOr(localPartition(l, t, i, nullptr));
                              IntTuple p = CL_TRY(a.tuple(3));
-                             return lay(CL_TRY(localPartition(l, t, i, &p)));
+                             return layOr(localPartition(l, t, i, &p));
                            }}},
       {"stencil_divide", {2, 4, "stencil_divide(L, window[, stride[, dilation]])",
                           "sliding-window divide per mode (RESOLUTIONS R9)",
@@ -675,30 +712,30 @@ const std::map<std::string, Operation, std::less<>> &operations() {
                             IntTuple w = CL_TRY(a.tuple(1));
                             IntTuple s = a.size() > 2 ? CL_TRY(a.tuple(2)) : IntTuple(kStatic1);
                             IntTuple d = a.size() > 3 ? CL_TRY(a.tuple(3)) : IntTuple(kStatic1);
-                            return lay(CL_TRY(stencilDivide(l, w, s, d)));
+                            return layOr(stencilDivide(l, w, s, d));
                           }}},
       // --- int tuple arithmetic ------------------------------------------------------
       {"shape_div", {2, 2, "shape_div(a, b)", "shape division with the divisibility condition",
                      [](const Args &a) -> Expected<Value> {
                        IntTuple r = CL_TRY(shapeDiv(CL_TRY(a.tuple(0)), CL_TRY(a.tuple(1))));
-                       return Value::ofTuple(std::move(r));
+                       return tupleValue(std::move(r));
                      }}},
       {"ceil_div", {2, 2, "ceil_div(a, b)",
                     "rounded-up division; by a layout or tile: the rest modes of dividing shape a",
                     [](const Args &a) -> Expected<Value> {
                       TupleView target = CL_TRY(a.tuple(0));
                       if (a[1].kind == Value::Kind::Layout || a[1].kind == Value::Kind::Tile)
-                        return Value::ofTuple(CL_TRY(ceilDivByTiler(target, CL_TRY(asTiler(a[1])))));
+                        return tupleValue(CL_TRY(ceilDivByTiler(target, CL_TRY(asTiler(a[1])))));
                       IntTuple r = CL_TRY(ceilDiv(target, CL_TRY(a.tuple(1))));
-                      return Value::ofTuple(std::move(r));
+                      return tupleValue(std::move(r));
                     }}},
       {"round_up", {2, 2, "round_up(a, b)", "a rounded up to a multiple of b",
                     [](const Args &a) -> Expected<Value> {
                       IntTuple r = CL_TRY(roundUp(CL_TRY(a.tuple(0)), CL_TRY(a.tuple(1))));
-                      return Value::ofTuple(std::move(r));
+                      return tupleValue(std::move(r));
                     }}},
       {"product_each", {1, 1, "product_each(t)", "the product of each top-level mode",
-                        [](const Args &a) -> Expected<Value> { return Value::ofTuple(productEach(CL_TRY(a.tuple(0)))); }}},
+                        [](const Args &a) -> Expected<Value> { return tupleValue(productEach(CL_TRY(a.tuple(0)))); }}},
       {"tuple_add", {2, 2, "tuple_add(a, b)", "element-wise a + b", [](const Args &a) -> Expected<Value> { return tupleArithOp(a, TupleOp::Add); }}},
       {"tuple_sub", {2, 2, "tuple_sub(a, b)", "element-wise a - b", [](const Args &a) -> Expected<Value> { return tupleArithOp(a, TupleOp::Sub); }}},
       {"tuple_mul", {2, 2, "tuple_mul(a, b)", "element-wise a * b", [](const Args &a) -> Expected<Value> { return tupleArithOp(a, TupleOp::Mul); }}},
@@ -707,16 +744,16 @@ const std::map<std::string, Operation, std::less<>> &operations() {
       // --- recast --------------------------------------------------------------------
       {"upcast", {2, 2, "upcast(L, n)", "n elements become one: upcast<n>(L)",
                   [](const Args &a) -> Expected<Value> {
-                    return lay(CL_TRY(upcast(CL_TRY(a.layout(0)), CL_TRY(a.integer(1)).value)));
+                    return layOr(upcast(CL_TRY(a.layout(0)), CL_TRY(a.integer(1)).value));
                   }}},
       {"downcast", {2, 2, "downcast(L, n)", "one element becomes n: downcast<n>(L)",
                     [](const Args &a) -> Expected<Value> {
-                      return lay(CL_TRY(downcast(CL_TRY(a.layout(0)), CL_TRY(a.integer(1)).value)));
+                      return layOr(downcast(CL_TRY(a.layout(0)), CL_TRY(a.integer(1)).value));
                     }}},
       {"recast_layout", {3, 3, "recast_layout(L, old, new)",
                          "from elements of `old` to `new` bits (or type names): recast_layout<uint8_t,uint16_t>(L)",
                          [](const Args &a) -> Expected<Value> {
-                           return lay(CL_TRY(recastLayout(CL_TRY(a.layout(0)), CL_TRY(bitsOf(a[1])), CL_TRY(bitsOf(a[2])))));
+                           return layOr(recastLayout(CL_TRY(a.layout(0)), CL_TRY(bitsOf(a[1])), CL_TRY(bitsOf(a[2]))));
                          }}},
   };
   return table;
@@ -775,17 +812,25 @@ bool isOperationName(std::string_view name) { return byName().count(name) != 0; 
 
 bool isArgumentName(std::string_view name) { return isMajorName(name) || name == "X" || typeBits(name) > 0; }
 
-Expected<Value> callOperationUnchecked(std::string_view name, const std::vector<Value> &args) {
+Expected<ResolvedOperation> resolveOperation(std::string_view name, size_t argCount) {
   auto it = byName().find(name);
   if (it == byName().end())
     return makeError("unknown operation (see --help for the list)");
   const Operation &op = *it->second.op;
-  if (args.size() < op.minArgs || args.size() > op.maxArgs)
+  if (argCount < op.minArgs || argCount > op.maxArgs)
     return makeError("takes " +
                      (op.minArgs == op.maxArgs ? std::to_string(op.minArgs)
                                                : std::to_string(op.minArgs) + " to " + std::to_string(op.maxArgs)) +
-                     " arguments but got " + std::to_string(args.size()) + ": " + op.signature);
-  return invoke(*it->second.key, op, args);
+                     " arguments but got " + std::to_string(argCount) + ": " + op.signature);
+  return ResolvedOperation{it->second.key, &op};
+}
+
+Expected<Value> callResolved(const ResolvedOperation &op, const std::vector<Value> &args) {
+  return invoke(*op.key, *static_cast<const Operation *>(op.op), args);
+}
+
+Expected<Value> callOperationUnchecked(std::string_view name, const std::vector<Value> &args) {
+  return callResolved(CL_TRY(resolveOperation(name, args.size())), args);
 }
 
 Value staticTwin(const Value &v) {

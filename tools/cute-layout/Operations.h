@@ -18,6 +18,17 @@ Expected<Value> callOperation(std::string_view name, const std::vector<Value> &a
 /// cutelayout_bench --cases times it.
 Expected<Value> callOperationUnchecked(std::string_view name, const std::vector<Value> &args);
 
+/// An operation found by name for a number of arguments, to be called many times.
+struct ResolvedOperation {
+  const std::string *key; // the operation's name (an alias resolves to it)
+  const void *op;         // its table entry
+};
+/// Looks `name` up and checks the argument count.
+Expected<ResolvedOperation> resolveOperation(std::string_view name, size_t argCount);
+/// callOperationUnchecked of a resolved operation: the handler alone, no name lookup.
+/// @pre args.size() is the count it was resolved for
+Expected<Value> callResolved(const ResolvedOperation &op, const std::vector<Value> &args);
+
 /// v with every integer leaf static.
 Value staticTwin(const Value &v);
 
