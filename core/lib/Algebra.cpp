@@ -40,6 +40,13 @@ struct FlatLayout {
 
 /// CuTe's coalesce_x of A (a trailing static-1 extent seeds the walk with _2), flat.
 FlatLayout flatCoalesced(LayoutView a) {
+  if (a.shape.isInt()) { // one leaf: the walk below keeps it (a static 1 seeded as _2)
+    FlatLayout flat;
+    Int s = a.shape.asInt();
+    flat.shape.push_back(s.isConstant(1) ? Int::fixed(2) : s);
+    flat.stride.push_back(a.stride.asInt());
+    return flat;
+  }
   IntVec shape, stride;
   appendLeaves(a, shape, stride);
   FlatLayout flat;
@@ -159,6 +166,13 @@ IntTuple coalesceShape(TupleView shape) {
 namespace {
 /// The filtered, coalesced modes of l in order (CuTe's filter(l) as a flat list).
 void filteredModes(LayoutView l, IntVec &shape, IntVec &stride) {
+  if (l.shape.isInt()) { // one leaf: it stays, or filters to _1:_0
+    Int s = l.shape.asInt(), d = l.stride.asInt();
+    bool unit = s.isConstant(1) || d.isConstant(0);
+    shape.push_back(unit ? kStatic1 : s);
+    stride.push_back(unit ? kStatic0 : d);
+    return;
+  }
   IntVec leafShape, leafStride;
   appendFilteredLeaves(l, leafShape, leafStride);
   IntVec revShape, revStride;

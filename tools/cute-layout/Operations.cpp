@@ -120,11 +120,12 @@ Expected<Value> intValue(Int x) { return tupleValue(IntTuple(x)); }
 
 /// A core result as a layout value, built in place.
 Expected<Value> layOr(Expected<Layout> &&r) {
-  if (!r)
-    return r.error();
-  Expected<Value> out(std::in_place);
-  out->kind = Value::Kind::Layout;
-  out->layout = std::move(*r);
+  // One named result, so it is returned without a move.
+  Expected<Value> out = r ? Expected<Value>(std::in_place) : Expected<Value>(r.error());
+  if (r) {
+    out->kind = Value::Kind::Layout;
+    out->layout = std::move(*r);
+  }
   return out;
 }
 
