@@ -397,7 +397,9 @@ Expected<Layout> tileToShape(const Layout &block, TupleView targetShape, const I
       return makeError("tile_to_shape: the block " + print(block) + " has more modes than the target shape " +
                        print(targetShape));
     uint32_t r = targetShape.rank();
-    Layout padded = appendTo(block, r);
+    Layout storage;
+    bool asIs = block.rank() == r && (block.shape.isTuple() || r == 1); // appendTo keeps it
+    const Layout &padded = asIs ? block : (storage = appendTo(block, r));
     IntTuple blockShape = productEach(padded.shape);
     IntTuple target = productEach(targetShape);
     // A static target needs a static answer (CuTe's static assertion); otherwise the
