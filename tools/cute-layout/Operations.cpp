@@ -844,8 +844,17 @@ Value staticTwin(const Value &v) {
 
 namespace {
 bool hasDynamicLeaves(const Value &v) {
-  return !isStatic(v.tuple) || !isStatic(v.layout.shape) || !isStatic(v.layout.stride) ||
-         !isStatic(v.tile.layout.shape) || !isStatic(v.tile.layout.stride);
+  switch (v.kind) {
+  case Value::Kind::Tuple:
+    return !isStatic(v.tuple);
+  case Value::Kind::Layout:
+    return !isStatic(v.layout.shape) || !isStatic(v.layout.stride);
+  case Value::Kind::Tile:
+    return !isStatic(v.tile.layout.shape) || !isStatic(v.tile.layout.stride);
+  case Value::Kind::Name:
+    break;
+  }
+  return false;
 }
 } // namespace
 
