@@ -165,7 +165,6 @@ constexpr size_t kFoldLookthroughBudget = 64;
 
 namespace {
 
-std::string show(const IntTuple &t) { return cutelayout::print(t, cutelayout::Style::Type); }
 
 bool isTupleKind(Type t) { return isa<IntTupleType, ShapeType, StrideType, CoordType>(t); }
 
@@ -625,6 +624,8 @@ FailureOr<Inferred> mlir::cute::detail::infer(Operation *op, const Reporter &r, 
     return failure();
   // Every core call below runs in this scope: an int64 overflow anywhere (even in a core
   // function that returns a plain value) fails the op instead of leaving a wrapped value.
+  // An op that reports its own error keeps it (size and tuple arithmetic name their
+  // overflows with the spec's words); an overflow nothing reported fails the op here.
   cutelayout::ArithScope scope;
   FailureOr<Inferred> inferred = inferOp(op, r, ks);
   if (failed(inferred))
