@@ -480,7 +480,10 @@ Expected<Layout> stencilDivide(const Layout &a, TupleView window, TupleView stri
                        std::to_string(di) + " of mode " + std::to_string(i) + " must be positive");
     ArithScope scope;
     Int effective = add(mul(Int::fixed(wi - 1), Int::fixed(di)), kStatic1);
-    if (scope.failed() || n < effective.value)
+    if (scope.failed()) // the effective window is not an int64: name that, not a placeholder
+      return makeError("failed to perform a valid division of " + print(a) + ": " +
+                       scope.error("stencil_divide").message);
+    if (n < effective.value)
       return makeError("failed to perform a valid division of " + print(a) + ": mode " + std::to_string(i) +
                        " of size " + std::to_string(n) + " is shorter than the effective window " +
                        std::to_string(effective.value));

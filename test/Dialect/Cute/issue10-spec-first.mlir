@@ -119,3 +119,101 @@ func.func @lpp(%l: !cute.layout<(8,8):(1,8)>, %t: !cute.layout<(2,2):(1,2)>, %i:
   // expected-error @+1 {{'cute.local_partition' op expects `target_profile` be CoordType, but got 'index'}}
   %0 = cute.local_partition(%l, %t, %i, %p) : (!cute.layout<(8,8):(1,8)>, !cute.layout<(2,2):(1,2)>, index, index) -> !cute.layout
   return %0 : !cute.layout }
+
+// -----
+
+func.func @local_tile_coord_index(%l: !cute.layout<(8,8):(1,8)>, %t: !cute.shape<(2,2)>, %c: index) -> !cute.layout {
+  // expected-error @+1 {{'cute.local_tile' op unexpected coordinate type, got 'index'}}
+  %0 = cute.local_tile(%l, %t, %c) : (!cute.layout<(8,8):(1,8)>, !cute.shape<(2,2)>, index) -> !cute.layout
+  return %0 : !cute.layout }
+
+// -----
+
+func.func @local_tile_input_index(%l: index, %t: !cute.shape<(2,2)>, %c: !cute.coord<(0,0)>) -> !cute.layout {
+  // expected-error @+1 {{'cute.local_tile' op expected a view as an input but got 'index'}}
+  %0 = cute.local_tile(%l, %t, %c) : (index, !cute.shape<(2,2)>, !cute.coord<(0,0)>) -> !cute.layout
+  return %0 : !cute.layout }
+
+// -----
+
+func.func @local_partition_input_index(%l: index, %t: !cute.layout<(2,2):(1,2)>, %i: index) -> !cute.layout {
+  // expected-error @+1 {{'cute.local_partition' op expects `input` to be a layout or a view, got 'index'}}
+  %0 = cute.local_partition(%l, %t, %i) : (index, !cute.layout<(2,2):(1,2)>, index) -> !cute.layout
+  return %0 : !cute.layout }
+
+// -----
+
+func.func @divide_input_index(%l: index, %t: !cute.shape<(2,2)>) -> !cute.layout {
+  // expected-error @+1 {{'cute.tiled_divide' op invalid input type, got 'index'}}
+  %0 = cute.tiled_divide(%l, %t) : (index, !cute.shape<(2,2)>) -> !cute.layout
+  return %0 : !cute.layout }
+
+// -----
+
+func.func @product_tiler_f32(%l: !cute.layout<(8,8):(1,8)>, %t: f32) -> !cute.layout {
+  // expected-error @+1 {{'cute.blocked_product' op invalid tiler type, got'f32'}}
+  %0 = cute.blocked_product(%l, %t) : (!cute.layout<(8,8):(1,8)>, f32) -> !cute.layout
+  return %0 : !cute.layout }
+
+// -----
+
+func.func @stencil_tiler_f32(%l: !cute.layout<(8,8):(1,8)>, %t: f32) -> !cute.layout {
+  // expected-error @+1 {{'cute.stencil_divide' op invalid tiler type, got'f32'}}
+  %0 = cute.stencil_divide(%l, %t) : (!cute.layout<(8,8):(1,8)>, f32) -> !cute.layout
+  return %0 : !cute.layout }
+
+// -----
+
+func.func @coalesce_f32(%x: f32) -> !cute.layout {
+  // expected-error @+1 {{'cute.coalesce' op expects an input of type layout or composed layout, but got 'f32'}}
+  %0 = cute.coalesce(%x) : (f32) -> !cute.layout
+  return %0 : !cute.layout }
+
+// -----
+
+func.func @composition_rhs_f32(%l: !cute.layout<(8,8):(1,8)>, %x: f32) -> !cute.layout {
+  // expected-error @+1 {{'cute.composition' op expects an input of type layout or composed layout, but got 'f32'}}
+  %0 = cute.composition(%l, %x) : (!cute.layout<(8,8):(1,8)>, f32) -> !cute.layout
+  return %0 : !cute.layout }
+
+// -----
+
+func.func @tuple_add_index(%i: index) -> !cute.shape {
+  // expected-error @+1 {{'cute.tuple_add' op input type ['index'] has invalid values.}}
+  %0 = cute.tuple_add(%i, %i) : (index, index) -> !cute.shape
+  return %0 : !cute.shape }
+
+// -----
+
+func.func @filter_zeros_f32(%x: f32) -> !cute.layout {
+  // expected-error @+1 {{'cute.filter_zeros' op expects an input of type layout or composed layout, but got 'f32'}}
+  %0 = cute.filter_zeros(%x) : (f32) -> !cute.layout
+  return %0 : !cute.layout }
+
+// -----
+
+func.func @get_layout_f32(%x: f32) -> !cute.layout {
+  // expected-error @+1 {{'cute.get_layout' op expects `input` to be a layout or a view, got 'f32'}}
+  %0 = cute.get_layout(%x) : (f32) -> !cute.layout
+  return %0 : !cute.layout }
+
+// -----
+
+func.func @tile_to_shape_target_f32(%b: !cute.layout<(2,2):(1,2)>, %x: f32) -> !cute.layout {
+  // expected-error @+1 {{'cute.tile_to_shape' op invalid input types for tile_to_shape, got '!cute.layout<(2,2):(1,2)>' and 'f32'}}
+  %0 = cute.tile_to_shape(%b, %x) : (!cute.layout<(2,2):(1,2)>, f32) -> !cute.layout
+  return %0 : !cute.layout }
+
+// -----
+
+func.func @tile_to_shape_order_f32(%b: !cute.layout<(2,2):(1,2)>, %t: !cute.shape<(4,4)>, %x: f32) -> !cute.layout {
+  // expected-error @+1 {{'cute.tile_to_shape' op expects only static order modes, but got 'f32'}}
+  %0 = cute.tile_to_shape(%b, %t, %x) : (!cute.layout<(2,2):(1,2)>, !cute.shape<(4,4)>, f32) -> !cute.layout
+  return %0 : !cute.layout }
+
+// -----
+
+func.func @size_composed(%x: !cute.composed_layout) -> index {
+  // expected-error @+1 {{'cute.cosize' op can't derive meaningful cosize of composed layout when inner is affine: '!cute.composed_layout'}}
+  %0 = cute.cosize(%x) : (!cute.composed_layout) -> index
+  return %0 : index }

@@ -624,8 +624,9 @@ FailureOr<Inferred> mlir::cute::detail::infer(Operation *op, const Reporter &r, 
     return failure();
   // Every core call below runs in this scope: an int64 overflow anywhere (even in a core
   // function that returns a plain value) fails the op instead of leaving a wrapped value.
-  // An op that reports its own error keeps it (size and tuple arithmetic name their
-  // overflows with the spec's words); an overflow nothing reported fails the op here.
+  // An op that reports its own error keeps it (its spec words come first, and the core
+  // names an overflow in its message); an overflow nothing reported fails the op here
+  // instead of leaving a wrapped value.
   cutelayout::ArithScope scope;
   FailureOr<Inferred> inferred = inferOp(op, r, ks);
   if (failed(inferred))
