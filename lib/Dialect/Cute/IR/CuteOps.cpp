@@ -149,7 +149,7 @@ struct VerifyRun {
 thread_local VerifyRun verifyRun;
 
 VerifyRun &runFor(Operation *op) {
-  Operation *prev = op->getPrevNode();
+  Operation *prev = op->getBlock() ? op->getPrevNode() : nullptr; // a detached op has no order
   while (prev && !isa_and_nonnull<CuteDialect>(prev->getDialect()))
     prev = prev->getPrevNode();
   if (!prev || prev != verifyRun.last)
