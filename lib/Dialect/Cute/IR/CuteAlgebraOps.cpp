@@ -153,12 +153,9 @@ FailureOr<Inferred> inferRecast(RecastLayoutOp op, const Reporter &r, const Know
 
 // --- divides and products ---------------------------------------------------------------
 
-/// The size of tiler mode i, when static (R8 compares top-level modes).
-std::optional<int64_t> tilerModeSize(const Tiler &t, uint32_t i) {
-  Tiler e = t.isTuple() ? t.child(i) : Tiler{t.layout.mode(i), t.profile};
-  if (e.isUnderscore())
-    return std::nullopt;
-  Int n = cutelayout::product(e.layout.shape);
+/// The static size of a tiler mode (R8 compares top-level modes), if it has one.
+std::optional<int64_t> staticSize(cutelayout::TupleView shape) {
+  Int n = cutelayout::product(shape);
   return n.isStatic ? std::optional<int64_t>(n.value) : std::nullopt;
 }
 
@@ -175,10 +172,18 @@ LogicalResult divideGates(Operation *op, const Reporter &r, const Known &in, con
   if (isa<TiledDivideOp>(op) && in.value.hasValue() && tiler.value.hasValue()) {
     Layout l = in.value.layout();
     Tiler t = tilerOf(tiler);
-    for (uint32_t i = 0; i < tiler.value.rank() && i < l.rank(); ++i) {
-      Int n = cutelayout::product(l.mode(i).shape);
-      std::optional<int64_t> m = tilerModeSize(t, i);
-      if (n.isStatic && m && *m != 0 && n.value % *m != 0)
+    // Input modes, tiler modes and the tiler's profile (`_` skips a mode) in lockstep.
+    cutelayout::TupleView inShape = l.shape, tShape = t.layout.shape, tProfile = t.profile;
+    auto ti = tShape.begin();
+    auto pi = tProfile.begin();
+    uint32_t i = 0;
+    for (auto si = inShape.begin(); si != inShape.end() && ti != tShape.end() && i < tiler.value.rank();
+         ++si, ++ti, ++i) {
+      bool skip = t.isTuple() && (*pi).isUnderscore();
+      if (t.isTuple())
+        ++pi;
+      std::optional<int64_t> n = staticSize(*si), m = skip ? std::nullopt : staticSize(*ti);
+      if (n && m && *m != 0 && *n % *m != 0)
         return r.error() << "expects same size in rank " << i << " but got srcShape: " << text(l.shape)
                          << " and tileShape: " << text(t);
     }

@@ -362,19 +362,21 @@ FailureOr<Inferred> inferSelect(const Reporter &r, const Known &in, ArrayRef<int
     return r.error() << "Invalid results for select(). Modes: [" << modeText(modes) << "]";
   if (!v.hasValue())
     return ofValue(TypeValue::ofRank(modes.size()));
-  SmallVector<uint32_t> ms(modes.begin(), modes.end());
-  if (isLayout) {
-    cutelayout::Expected<cutelayout::Layout> l = cutelayout::select(v.layout(), ms.data(), uint32_t(ms.size()));
-    if (!l)
-      return r.error() << "Invalid results for select(). Modes: [" << modeText(modes) << "]";
-    return ofValue(TypeValue::ofLayout(*l));
-  }
-  TupleBuilder b;
-  b.open();
-  for (uint32_t m : ms)
-    b.add(v.tuple().child(m));
-  b.close();
-  return ofValue(TypeValue::ofTuple(b.finish()));
+  // The modes of each tuple, gathered once: picking them is then linear, not rank * modes.
+  auto pick = [&](TupleView t) {
+    SmallVector<TupleView> kids;
+    for (TupleView c : t)
+      kids.push_back(c);
+    TupleBuilder b;
+    b.open();
+    for (int32_t m : modes)
+      b.add(kids[m]);
+    b.close();
+    return b.finish();
+  };
+  if (isLayout)
+    return ofValue(TypeValue::ofLayout(cutelayout::Layout{pick(v.layout().shape), pick(v.layout().stride)}));
+  return ofValue(TypeValue::ofTuple(pick(v.tuple())));
 }
 
 FailureOr<Inferred> inferGroupModes(const Reporter &r, const Known &in, int32_t begin, int32_t end) {

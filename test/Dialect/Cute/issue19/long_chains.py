@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """Prints long op chains for long-chains.test (issue 19 item 5): a chain of make_tuple
 ops, a chain of selects hiding a wrong written type at its end, a DAG where each op uses
-the previous one twice, and a cycle in a graph region."""
+the previous one twice, a cycle in a graph region, and a layout of the most modes a type
+may have (selected in reverse, then divided)."""
 import sys
 
 
@@ -48,6 +49,16 @@ def main():
         select_chain(n, True)
     elif which == "diamond":
         diamond(n)
+    elif which == "wide":
+        ones = "(" + ",".join(["1"] * n) + ")"
+        modes = ", ".join(str(i) for i in reversed(range(n)))
+        t = f"!cute.layout<{ones}:{ones}>"
+        print(f"func.func @wide(%l: {t}) -> !cute.layout {{")
+        print(f"  %r = cute.select(%l) {{modes = array<i32: {modes}>}} : ({t}) -> !cute.layout")
+        print(f"  %d = cute.tiled_divide(%r, %l) : (!cute.layout, {t}) -> !cute.layout")
+        print("  return %d : !cute.layout\n}")
+        print("// -----")
+        print("func.func @too_wide(%s: !cute.shape<rank=65537>) { return }")
     elif which == "cycle":
         for i in range(n):
             print(f"%a{i} = cute.select(%a{(i + 1) % n}) {{modes = array<i32: 0>}} : (!cute.shape) -> !cute.shape")
