@@ -114,10 +114,11 @@ int runCases(int argc, char **argv) {
         benchmark::DoNotOptimize(r);
       });
     } else {
-      const std::string &name = call->name;
+      // The operation is looked up once, like the arguments: the loop times the call.
+      cli::ResolvedOperation op = *cli::resolveOperation(call->name, call->args.size());
       const std::vector<cli::Value> &args = call->args;
       ns = medianNsPerCall([&] {
-        Expected<cli::Value> r = cli::callOperation(name, args);
+        Expected<cli::Value> r = cli::callResolved(op, args);
         benchmark::DoNotOptimize(r);
       });
     }

@@ -1,8 +1,11 @@
 // Composition, complement, inverses, common layouts and recasts (CuTe's layout.hpp).
 #include "Internal.h"
+#include "Ordering.h"
 #include "cutelayout/Notation.h"
 
+#include <algorithm>
 #include <utility>
+#include <vector>
 
 namespace cutelayout {
 namespace {
@@ -37,6 +40,13 @@ struct FlatLayout {
 
 /// CuTe's coalesce_x of A (a trailing static-1 extent seeds the walk with _2), flat.
 FlatLayout flatCoalesced(LayoutView a) {
+  if (a.shape.isInt()) { // one leaf: the walk below keeps it (a static 1 seeded as _2)
+    FlatLayout flat;
+    Int s = a.shape.asInt();
+    flat.shape.push_back(s.isConstant(1) ? Int::fixed(2) : s);
+    flat.stride.push_back(a.stride.asInt());
+    return flat;
+  }
   IntVec shape, stride;
   appendLeaves(a, shape, stride);
   FlatLayout flat;
@@ -60,11 +70,13 @@ Status composeMode(const FlatLayout &a, Int rshape, Int rstride, LayoutBuilder &
   Int restShape = rshape, restStride = rstride;
   for (uint32_t i = 0; i + 1 < r; ++i) {
     Int currShape = a.shapeAt(i), currStride = a.strideAt(i);
-    if (currShape.isStatic && restStride.isStatic && currShape.value != 0 &&
-        !(restStride.value % currShape.value == 0 || restStride.value < currShape.value))
+    bool stat = currShape.isStatic && restStride.isStatic;
+    if (currShape.value != 0 &&
+        !(restStride.value % currShape.value == 0 || restStride.value < currShape.value) &&
+        reportViolation(stat))
       return makeError("stride divisibility condition fails: stride " + print(restStride) +
                        " is neither a multiple of nor smaller than shape " + print(currShape) +
-                       " in mode " + std::to_string(i) + " of " + a.print());
+                       " in mode " + std::to_string(i) + " of " + a.print() + violationNote(stat));
     Int absStride = abs(restStride);
     if (absStride.value == 0 || currShape.value == 0)
       return makeError("composition divides by zero: shape " + print(currShape) + " and stride " +
@@ -76,11 +88,11 @@ Status composeMode(const FlatLayout &a, Int rshape, Int rstride, LayoutBuilder &
       continue;
     }
     Int newShape = min(nextShape, restShape);
-    if (newShape.isStatic && restShape.isStatic && newShape.value != 0 &&
-        restShape.value % newShape.value != 0)
+    stat = newShape.isStatic && restShape.isStatic;
+    if (newShape.value != 0 && restShape.value % newShape.value != 0 && reportViolation(stat))
       return makeError("shape divisibility condition fails: shape " + print(restShape) +
                        " is not a multiple of " + print(newShape) + " in mode " + std::to_string(i) +
-                       " of " + a.print());
+                       " of " + a.print() + violationNote(stat));
     if (newShape.value == 0)
       return makeError("composition divides by a zero shape in mode " + std::to_string(i) + " of " +
                        a.print());
@@ -154,6 +166,13 @@ IntTuple coalesceShape(TupleView shape) {
 namespace {
 /// The filtered, coalesced modes of l in order (CuTe's filter(l) as a flat list).
 void filteredModes(LayoutView l, IntVec &shape, IntVec &stride) {
+  if (l.shape.isInt()) { // one leaf: it stays, or filters to _1:_0
+    Int s = l.shape.asInt(), d = l.stride.asInt();
+    bool unit = s.isConstant(1) || d.isConstant(0);
+    shape.push_back(unit ? kStatic1 : s);
+    stride.push_back(unit ? kStatic0 : d);
+    return;
+  }
   IntVec leafShape, leafStride;
   appendFilteredLeaves(l, leafShape, leafStride);
   IntVec revShape, revStride;
@@ -198,23 +217,27 @@ Status complementInto(LayoutView l, TupleView cotarget, LayoutBuilder &out) {
         return makeError("complement of " + printModes(shape, stride) +
                          ": CuTe supports dynamic strides only for rank-1 layouts");
   // Visit the modes by increasing stride, first on ties (CuTe's repeated min and find):
-  // a stable sort of the mode indices.
+  // a stable sort of the mode indices (insertion for a few modes, O(n log n) past them).
   SmallVec<uint32_t, 32> order;
   order.reserveMore(r);
   for (uint32_t i = 0; i < r; ++i) {
     uint32_t j = order.size();
     order.pushUnchecked(i);
-    for (; j > 0 && stride[order[j - 1]].value > stride[i].value; --j)
+    for (; r <= 32 && j > 0 && stride[order[j - 1]].value > stride[i].value; --j)
       order[j] = order[j - 1];
     order[j] = i;
   }
+  if (r > 32)
+    std::stable_sort(order.data(), order.data() + r,
+                     [&](uint32_t a, uint32_t b) { return stride[a].value < stride[b].value; });
   IntVec resultShape, resultStride;
   resultStride.push_back(kStatic1);
   for (uint32_t k = 0; k < r; ++k) {
     Int minStride = stride[order[k]];
     Int newShape = div(minStride, resultStride[k]);
-    if (newShape.isConstant(0))
-      return makeError("complement: non-injective layout " + printModes(shape, stride));
+    if (newShape.value == 0 && reportViolation(newShape.isStatic))
+      return makeError("complement: non-injective layout " + printModes(shape, stride) +
+                       violationNote(newShape.isStatic));
     resultShape.push_back(newShape);
     resultStride.push_back(mul(minStride, shape[order[k]]));
   }
@@ -254,12 +277,24 @@ struct KeyVal {
   uint32_t val;
 };
 
-// CuTe sorts modes by stride with an exchange sort; ties keep that sort's order.
+// CuTe sorts modes by stride with an exchange sort; ties keep that sort's order. Past a
+// few dozen modes the O(n log n) emulation of Ordering.h replaces the quadratic loop.
 void exchangeSort(SmallVec<KeyVal, 16> &a) {
+  if (a.size() <= 32) {
+    for (uint32_t i = 0; i < a.size(); ++i)
+      for (uint32_t j = i + 1; j < a.size(); ++j)
+        if (a[j].key < a[i].key)
+          std::swap(a[i], a[j]);
+    return;
+  }
+  std::vector<int64_t> keys(a.size());
   for (uint32_t i = 0; i < a.size(); ++i)
-    for (uint32_t j = i + 1; j < a.size(); ++j)
-      if (a[j].key < a[i].key)
-        std::swap(a[i], a[j]);
+    keys[i] = a[i].key;
+  std::vector<uint32_t> order = exchangeSortOrder(keys.data(), a.size());
+  SmallVec<KeyVal, 16> sorted;
+  for (uint32_t i : order)
+    sorted.push_back(a[i]);
+  a = std::move(sorted);
 }
 
 // Exclusive prefix products (1, s0, s0*s1, ...) with CuTe's staticness.
@@ -372,10 +407,12 @@ Status upcastMode(Int sh, Int st, int64_t n, LayoutBuilder &out) {
   Int nn = Int::fixed(n);
   if (st.isConstant(0)) {
     out.leaf(sh, st);
-  } else if (st.isStatic) {
-    if (st.value % n != 0 && n % st.value != 0)
-      return makeError("upcast<" + std::to_string(n) + ">: stride " + print(st) +
-                       " and " + std::to_string(n) + " do not divide each other");
+    return success();
+  }
+  if (st.value != 0 && st.value % n != 0 && n % st.value != 0 && reportViolation(st.isStatic))
+    return makeError("upcast<" + std::to_string(n) + ">: stride " + print(st) + " and " + std::to_string(n) +
+                     " do not divide each other" + violationNote(st.isStatic));
+  if (st.isStatic) {
     Int a = abs(st);
     out.leaf(ceilDiv(sh, ceilDiv(nn, a)), mul(signum(st), ceilDiv(a, nn)));
   } else {

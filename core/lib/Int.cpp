@@ -40,6 +40,19 @@ Error ArithScope::error(const char *operation) const {
   return makeError(std::string(currentFailure.message) + " (in " + operation + ")");
 }
 
+namespace {
+thread_local bool dynamicValuesUnknown = false;
+} // namespace
+
+UnknownDynamicValues::UnknownDynamicValues() : outer_(dynamicValuesUnknown) { dynamicValuesUnknown = true; }
+UnknownDynamicValues::~UnknownDynamicValues() { dynamicValuesUnknown = outer_; }
+
+bool reportViolation(bool allStatic) { return allStatic || !dynamicValuesUnknown; }
+
+const char *violationNote(bool allStatic) {
+  return allStatic ? "" : " (CuTe does not check this for runtime integers)";
+}
+
 void noteArithFailure(const std::string &what) {
   if (!currentFailure.failed)
     setFailure(what);

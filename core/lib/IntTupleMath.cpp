@@ -2,6 +2,9 @@
 
 #include "cutelayout/Notation.h"
 
+#include "Internal.h"
+#include "Ordering.h"
+
 namespace cutelayout {
 namespace {
 
@@ -175,12 +178,14 @@ Expected<IntTuple> shapeDiv(TupleView a, TupleView b) {
   if (b.isTuple())
     return shapeDiv(a, IntTuple(product(b)));
   Int x = a.asInt(), y = b.asInt();
-  if (x.isStatic && y.isStatic) {
+  bool stat = x.isStatic && y.isStatic;
+  if (reportViolation(stat)) {
     if (y.value == 0 || x.value == 0)
-      return makeError("shape_div: division involving zero in " + print(x) + " / " + print(y));
+      return makeError("shape_div: division involving zero in " + print(x) + " / " + print(y) +
+                       violationNote(stat));
     if (x.value % y.value != 0 && y.value % x.value != 0)
       return makeError("shape_div: divisibility condition fails: neither " + print(x) + " % " +
-                       print(y) + " nor " + print(y) + " % " + print(x) + " is 0");
+                       print(y) + " nor " + print(y) + " % " + print(x) + " is 0" + violationNote(stat));
   }
   return IntTuple(cutelayout::ceilDiv(x, y));
 }
@@ -287,29 +292,18 @@ Expected<IntTuple> compactMajor(TupleView shape, TupleView current, Major major)
 }
 
 namespace {
-Expected<IntTuple> compactOrderImpl(TupleView shape, TupleView order, TupleView refShape,
-                                    TupleView refOrder) {
+Expected<IntTuple> compactOrderImpl(TupleView shape, TupleView order, OrderStarts &starts) {
   if (order.isTuple()) {
     if (!shape.isTuple() || shape.rank() != order.rank())
       return makeError("compact_order: order " + print(order) + " does not match shape " +
                        print(shape));
     return transform2("compact_order", shape, order, [&](TupleView s, TupleView o) {
-      return compactOrderImpl(s, o, refShape, refOrder);
+      return compactOrderImpl(s, o, starts);
     });
   }
-  // Start after every mode whose order is smaller than this one.
-  Int o = order.asInt();
-  TupleBuilder picked;
-  picked.open();
-  TupleView::Iterator si = refShape.begin();
-  for (TupleView ro : refOrder) {
-    picked.leaf(ro.asInt().value < o.value ? (*si).asInt() : kStatic1);
-    ++si;
-  }
-  picked.close();
-  Int start = product(picked.finish());
+  // Start after every mode whose order is smaller than this one (leaves come in order).
   Int next;
-  return compactFrom(shape, start, Major::Left, next);
+  return compactFrom(shape, starts.next(), Major::Left, next);
 }
 } // namespace
 
@@ -334,7 +328,11 @@ Expected<IntTuple> compactOrder(TupleView shape, TupleView order) {
   ref.close();
   IntTuple refOrder = ref.finish();
   IntTuple newOrder = unflatten(refOrder, order);
-  return compactOrderImpl(shape, newOrder, refShape, refOrder);
+  IntVec extents, orders;
+  leavesOf(refShape, extents);
+  leavesOf(refOrder, orders);
+  OrderStarts starts = CL_TRY(OrderStarts::make(extents, orders));
+  return compactOrderImpl(shape, newOrder, starts);
 }
 
 namespace {

@@ -5,6 +5,7 @@
 #include "cutelayout/IntTupleMath.h"
 
 #include <cctype>
+#include <cstdio>
 #include <cstring>
 
 namespace cutelayout {
@@ -76,10 +77,40 @@ void printTo(std::string &out, TupleView t, Style style) {
   out.resize(size_t(end - out.data()));
 }
 
-std::string describe(char c) {
-  if (c == '\0')
+/// The length of the well-formed UTF-8 sequence of 2 to 4 bytes at t[p], or 0.
+size_t utf8Length(std::string_view t, size_t p) {
+  unsigned char c = static_cast<unsigned char>(t[p]);
+  size_t n = c >= 0xF0 && c <= 0xF4 ? 4 : c >= 0xE0 ? 3 : c >= 0xC2 && c <= 0xDF ? 2 : 0;
+  if (c >= 0xF5 || n == 0 || p + n > t.size())
+    return 0;
+  for (size_t i = 1; i < n; ++i)
+    if ((static_cast<unsigned char>(t[p + i]) & 0xC0) != 0x80)
+      return 0;
+  unsigned char c1 = static_cast<unsigned char>(t[p + 1]);
+  // Overlong forms, UTF-16 surrogates and code points past U+10FFFF are not UTF-8.
+  if ((c == 0xE0 && c1 < 0xA0) || (c == 0xED && c1 >= 0xA0) || (c == 0xF0 && c1 < 0x90) ||
+      (c == 0xF4 && c1 >= 0x90))
+    return 0;
+  return n;
+}
+
+/// What the text holds at p, for "expected X but found Y". Input is never echoed raw: a
+/// NUL byte, control characters and bytes that are not UTF-8 are named by their value.
+std::string describeAt(std::string_view t, size_t p) {
+  if (p >= t.size())
     return "end of input";
-  return std::string("'") + c + "'";
+  unsigned char c = static_cast<unsigned char>(t[p]);
+  char hex[8];
+  std::snprintf(hex, sizeof hex, "0x%02X", c);
+  if (c == 0)
+    return "a NUL byte";
+  if (c < 0x20 || c == 0x7F)
+    return std::string("the control character ") + hex;
+  if (c < 0x80)
+    return std::string("'") + char(c) + "'";
+  if (size_t n = utf8Length(t, p))
+    return "'" + std::string(t.substr(p, n)) + "'";
+  return std::string("the byte ") + hex + ", which is not UTF-8";
 }
 
 } // namespace
@@ -167,9 +198,9 @@ bool NotationReader::accept(char c) {
 }
 
 Error NotationReader::errorHere(const std::string &expected) {
-  char c = peek();
+  skipSpace();
   return makeError("column " + std::to_string(pos_ + 1) + ": expected " + expected + " but found " +
-                   describe(c));
+                   describeAt(text_, pos_));
 }
 
 Expected<Int> NotationReader::parseInt() {

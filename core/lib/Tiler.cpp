@@ -79,14 +79,32 @@ Tiler underscoreTiler() {
 }
 
 Tiler tilerFromShape(TupleView shape) {
-  if (shape.isUnderscore())
-    return underscoreTiler();
-  if (shape.isInt())
-    return Tiler{Layout{IntTuple(shape), IntTuple(kStatic1)}, IntTuple(kStatic1)};
-  TileBuilder out;
-  for (TupleView c : shape)
-    out.add(tilerFromShape(c));
-  return out.finish();
+  // The tile of the elements, in one pass over the shape's nodes: tuples keep their nodes,
+  // an extent n becomes n:_1 (profile leaf _1), `_` becomes _1:_0 (profile leaf `_`).
+  const Node unit{1, 1, NodeKind::Int, true}, zero{0, 1, NodeKind::Int, true};
+  const Node underscore = IntTuple::underscore().view().nodes()[0];
+  uint32_t count = shape.span();
+  NodeVec s, d, p;
+  s.reserveMore(count);
+  d.reserveMore(count);
+  p.reserveMore(count);
+  for (const Node *n = shape.nodes(), *end = n + count; n != end; ++n) {
+    if (n->kind == NodeKind::Tuple) {
+      s.pushUnchecked(*n);
+      d.pushUnchecked(*n);
+      p.pushUnchecked(*n);
+    } else if (n->kind == NodeKind::Int) {
+      s.pushUnchecked(*n);
+      d.pushUnchecked(unit);
+      p.pushUnchecked(unit);
+    } else {
+      s.pushUnchecked(unit);
+      d.pushUnchecked(zero);
+      p.pushUnchecked(underscore);
+    }
+  }
+  return Tiler{Layout{IntTuple::fromNodes(std::move(s)), IntTuple::fromNodes(std::move(d))},
+               IntTuple::fromNodes(std::move(p))};
 }
 
 Tiler makeTile(const Tiler *elements, uint32_t count) {
@@ -379,12 +397,18 @@ Expected<Layout> tileToShape(const Layout &block, TupleView targetShape, const I
       return makeError("tile_to_shape: the block " + print(block) + " has more modes than the target shape " +
                        print(targetShape));
     uint32_t r = targetShape.rank();
-    Layout padded = appendTo(block, r);
+    Layout storage;
+    bool asIs = block.rank() == r && (block.shape.isTuple() || r == 1); // appendTo keeps it
+    const Layout &padded = asIs ? block : (storage = appendTo(block, r));
     IntTuple blockShape = productEach(padded.shape);
     IntTuple target = productEach(targetShape);
-    if (isStatic(target) && !evenlyDivides(target, blockShape).isStaticTrue())
+    // A static target needs a static answer (CuTe's static assertion); otherwise the
+    // values are checked where they are known (R18).
+    Bool divides = evenlyDivides(target, blockShape);
+    if ((isStatic(target) && !divides.isStatic) || (!divides.value && reportViolation(divides.isStatic)))
       return makeError("tile_to_shape: block shape " + print(blockShape) +
-                       " does not divide the target shape " + print(target));
+                       " does not divide the target shape " + print(target) +
+                       (divides.isStatic || divides.value ? "" : violationNote(false)));
     IntTuple repeats = CL_TRY(ceilDiv(target, blockShape));
     Layout tiles = order ? CL_TRY(makeOrderedLayout(repeats, *order)) : makeLayout(repeats);
     return blockedProduct(padded, tiles);
@@ -473,16 +497,21 @@ Expected<Layout> stencilDivide(const Layout &a, TupleView window, TupleView stri
       continue;
     }
     int64_t wi = CL_TRY(param(w, i, 1)), si = CL_TRY(param(s, i, 1)), di = CL_TRY(param(d, i, 1));
-    int64_t n = size(mode).value;
     if (wi <= 0 || si <= 0 || di <= 0)
       return makeError("failed to perform a valid division of " + print(a) + ": window " +
                        std::to_string(wi) + ", stride " + std::to_string(si) + " and dilation " +
                        std::to_string(di) + " of mode " + std::to_string(i) + " must be positive");
+    // An overflow leaves a placeholder 0 in its result: name the overflow, never the 0.
     ArithScope scope;
+    int64_t n = size(mode).value;
+    if (scope.failed())
+      return makeError("failed to perform a valid division of " + print(a) + ": the size of mode " +
+                       std::to_string(i) + " overflows int64");
     Int effective = add(mul(Int::fixed(wi - 1), Int::fixed(di)), kStatic1);
-    if (scope.failed()) // the effective window is not an int64: name that, not a placeholder
-      return makeError("failed to perform a valid division of " + print(a) + ": " +
-                       scope.error("stencil_divide").message);
+    if (scope.failed())
+      return makeError("failed to perform a valid division of " + print(a) + ": the effective window (" +
+                       std::to_string(wi) + " - 1) * " + std::to_string(di) + " + 1 of mode " +
+                       std::to_string(i) + " overflows int64");
     if (n < effective.value)
       return makeError("failed to perform a valid division of " + print(a) + ": mode " + std::to_string(i) +
                        " of size " + std::to_string(n) + " is shorter than the effective window " +

@@ -130,8 +130,7 @@ TEST(Examples, StencilR9) {
   // An effective window past int64 is named as an overflow, never as a placeholder size.
   Expected<Layout> huge = stencilDivide(L("8:1"), T("3"), T("1"), T("4611686018427387904"));
   ASSERT_FALSE(huge.ok());
-  EXPECT_NE(huge.error().message.find("int64 overflow in 2 * 4611686018427387904"), std::string::npos)
-      << huge.error().message;
+  EXPECT_NE(huge.error().message.find("overflows int64"), std::string::npos) << huge.error().message;
 }
 
 TEST(Examples, Errors) {

@@ -309,11 +309,24 @@ TEST(IntTupleMath, ShapeDivDocExamples) {
   EXPECT_EQ(show(shapeDiv(T("(42,16,3)"), T("6"))), "(_7,_16,_3)");
 }
 
-TEST(IntTupleMath, ShapeDivOfDynamicLeavesRoundsUp) {
+TEST(IntTupleMath, ShapeDivOfUnknownDynamicLeavesRoundsUp) {
+  UnknownDynamicValues unknown; // CuTe's runtime behaviour: no divisibility check
   EXPECT_EQ(show(shapeDiv(D("6"), T("4"))), "2");
   EXPECT_EQ(show(shapeDiv(D("(6,2)"), D("4"))), "(2,2)");
   EXPECT_EQ(show(shapeDiv(T("(6,_2)", true), T("4"))), "(2,2)");
   EXPECT_EQ(show(shapeDiv(T("(6,2)"), T("(2,2)"))), "(_3,_1)");
+}
+
+TEST(IntTupleMath, ShapeDivChecksKnownDynamicLeaves) { // RESOLUTIONS R18
+  const std::string note = " (CuTe does not check this for runtime integers)";
+  EXPECT_EQ(show(shapeDiv(D("6"), T("4"))),
+            "error: shape_div: divisibility condition fails: neither 6 % 4 nor 4 % 6 is 0" + note);
+  EXPECT_EQ(show(shapeDiv(T("(6,_2)", true), T("4"))),
+            "error: shape_div: divisibility condition fails: neither 6 % 4 nor 4 % 6 is 0" + note);
+  EXPECT_EQ(show(shapeDiv(D("(8,2)"), D("4"))), "(2,2)");
+  EXPECT_EQ(show(shapeDiv(D("0"), T("4"))), "error: shape_div: division involving zero in 0 / 4" + note);
+  EXPECT_EQ(show(shapeDiv(T("6"), T("4"))),
+            "error: shape_div: divisibility condition fails: neither 6 % 4 nor 4 % 6 is 0");
 }
 
 TEST(IntTupleMath, ShapeDivDivisibilityError) {

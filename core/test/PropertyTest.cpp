@@ -210,6 +210,40 @@ TEST(Property, CompositionWithDynamicLeaves) {
   expectEnough(t, 60);
 }
 
+TEST(Property, KnownDynamicValuesAreChecked) {
+  // RESOLUTIONS R18: the divisibility conditions are checked on runtime integers too, where
+  // the algorithm meets them (CuTe computes on: under UnknownDynamicValues, so do we). An
+  // accepted runtime form has the composition's shape. (The command line also applies the
+  // operation to the static twin: test/tools/cute-layout/static-twin.test.)
+  LayoutGen gen(0xC0305174);
+  Tally t;
+  int staticRejects = 0, caught = 0, cuteUnchecked = 0;
+  for (int k = 0; k < 4000; ++k) {
+    Layout a = gen.layout(anyStrides(gen));
+    Layout b = gen.layoutInto(sizeOf(a));
+    Layout ad = gen.withLeaves(a, gen.coin(50) ? Leaves::Dynamic : Leaves::Mixed);
+    Layout bd = gen.withLeaves(b, gen.coin(50) ? Leaves::Dynamic : Leaves::Mixed);
+    Expected<Layout> st = composition(a, b), dyn = composition(ad, bd);
+    if (!st && st.error().message.find("divisibility condition fails") != std::string::npos) {
+      ++staticRejects;
+      caught += !dyn.ok();
+      UnknownDynamicValues unknown;
+      cuteUnchecked += composition(ad, bd).ok();
+    }
+    // Otherwise a runtime form fails only where the static one does, on a condition on its
+    // own (unmerged) modes, or on a runtime stride 0 (a division by zero in CuTe).
+    const std::string &why = dyn ? std::string() : dyn.error().message;
+    if (!dyn && st.ok() && why.find("condition fails") == std::string::npos &&
+        why.find("divides by zero") == std::string::npos)
+      FAIL() << "composition(" << show(ad) << ", " << show(bd) << "): " << dyn.error().message;
+    ASSERT_TRUE(checkComposition(ad, bd, /*exact=*/false, t));
+  }
+  EXPECT_GE(staticRejects, 200);
+  EXPECT_GE(caught, staticRejects / 2);
+  EXPECT_GE(cuteUnchecked, 100);
+  expectEnough(t, 40);
+}
+
 // --- complement ---------------------------------------------------------------------------
 
 /// CuTe's complement postconditions for an injective A:
@@ -1280,6 +1314,29 @@ TEST(Property, PrintParseRoundTrip) {
     if (!layoutUniform(l, true) && !layoutUniform(l, false)) {
       ASSERT_NE(allStatic(l), l) << show(l) << " equals its all-static form";
     }
+  }
+}
+
+/// A shape read as a tiler is the tile of its elements (R16): each extent n is n:_1, `_` is
+/// `_`, a tuple is the tile of its elements' tilers.
+Tiler tileOfElements(TupleView shape) {
+  if (shape.isUnderscore())
+    return underscoreTiler();
+  if (shape.isInt())
+    return Tiler{Layout{IntTuple(shape), IntTuple(Int::fixed(1))}, IntTuple(Int::fixed(1))};
+  std::vector<Tiler> elements;
+  for (TupleView c : shape)
+    elements.push_back(tileOfElements(c));
+  return makeTile(elements.data(), uint32_t(elements.size()));
+}
+
+TEST(Property, ShapeTilerIsTheTileOfItsExtents) {
+  LayoutGen gen(0x7117E501);
+  for (int k = 0; k < 3000; ++k) {
+    IntTuple t = randomTuple(gen, gen.coin(50));
+    Tiler fast = tilerFromShape(t), slow = tileOfElements(t);
+    ASSERT_TRUE(fast.layout == slow.layout && fast.profile == slow.profile)
+        << show(t) << ": " << print(fast) << " vs " << print(slow);
   }
 }
 

@@ -123,6 +123,7 @@ private:
   }
 
   bool parseTile(int depth, Value &out) {
+    size_t column = reader_.column();
     reader_.accept('<');
     std::vector<Value> &elements = scratch_.tileElements[depth];
     if (!parseList('>', depth, elements))
@@ -132,7 +133,7 @@ private:
     for (const Value &e : elements) {
       Expected<Tiler> t = asTiler(e);
       if (!t)
-        return fail(t.error());
+        return fail(makeError("column " + std::to_string(column) + ": " + t.error().message));
       tilers.push_back(std::move(*t));
     }
     out.kind = Value::Kind::Tile;
@@ -143,6 +144,8 @@ private:
   /// name [<targs>] [(args)]: the arguments (template arguments appended) into args, or,
   /// with no '(', the bare name into bareName with isCall false.
   bool parseCallArgs(int depth, std::string_view &id, std::vector<Value> &args, Value &bareName, bool &isCall) {
+    reader_.skipSpace();
+    size_t column = reader_.column();
     id = parseIdentifier();
     std::vector<Value> &templateArgs = scratch_.templateArgs[depth];
     templateArgs.clear();
@@ -154,6 +157,16 @@ private:
     if (!reader_.accept('(')) {
       if (!templateArgs.empty())
         return fail(reader_.errorHere("'(' after the template arguments of " + std::string(id)));
+      // A name is a value only where an operation takes one (make_layout(s, LayoutRight),
+      // recast_layout<uint8_t,half_t>(L)); anything else would print the input back.
+      if (isOperationName(id))
+        return fail(reader_.errorHere("'(' after the operation name " + std::string(id)));
+      if (!isArgumentName(id))
+        return fail(makeError("column " + std::to_string(column) +
+                              ": expected a value or a call but found the unknown name " + std::string(id)));
+      if (depth == 0)
+        return fail(makeError("column " + std::to_string(column) + ": expected a value or a call but found the name " +
+                              std::string(id) + ", which is only an argument of an operation"));
       isCall = false;
       bareName.kind = Value::Kind::Name;
       bareName.name.assign(id.data(), id.size());

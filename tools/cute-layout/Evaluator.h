@@ -5,6 +5,8 @@
 //   literal:= tuple [ ':' tuple ]        an int tuple, or a layout shape:stride
 //           | '<' expr (',' expr)* '>'   a tile (tuple of tilers)
 //           | '_'
+//           | name                       only inside a call or tile, and only the names
+//                                        operations take (LayoutRight, uint8_t, X)
 //
 // Template arguments are appended to the call's arguments: `upcast<2>(A)` is
 // `upcast(A, 2)`. Every operation is looked up by its CuTe name in a table

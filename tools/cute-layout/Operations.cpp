@@ -1,5 +1,6 @@
 #include "Operations.h"
 
+#include <algorithm>
 #include <map>
 #include <unordered_map>
 
@@ -108,15 +109,160 @@ struct Operation {
 
 Value lay(Layout l) { return Value::ofLayout(std::move(l)); }
 
+/// An int tuple value, built in place (no Value move).
+Expected<Value> tupleValue(IntTuple &&t) {
+  Expected<Value> out(std::in_place);
+  out->tuple = std::move(t);
+  return out;
+}
+Expected<Value> tupleValue(const IntTuple &t) { return tupleValue(IntTuple(t)); }
+Expected<Value> intValue(Int x) { return tupleValue(IntTuple(x)); }
+
+/// A core result as a layout value, built in place.
+Expected<Value> layOr(Expected<Layout> &&r) {
+  // One named result, so it is returned without a move.
+  Expected<Value> out = r ? Expected<Value>(std::in_place) : Expected<Value>(r.error());
+  if (r) {
+    out->kind = Value::Kind::Layout;
+    out->layout = std::move(*r);
+  }
+  return out;
+}
+
+/// Element t of a tile as a value: a layout, an extent (an integer), `_` or a tile.
+Value elementValue(const Tiler &t) {
+  if (t.isUnderscore())
+    return Value::ofTuple(IntTuple::underscore());
+  if (t.isExtent())
+    return Value::ofTuple(t.layout.shape);
+  if (t.isLayout())
+    return Value::ofLayout(t.layout);
+  return Value::ofTile(t);
+}
+
+/// CuTe's shape() of a tile: the tuple of its elements' shapes.
+IntTuple tileShape(const Tiler &t) {
+  if (t.isUnderscore())
+    return IntTuple::underscore();
+  if (!t.isTuple())
+    return t.layout.shape;
+  TupleBuilder b;
+  b.open();
+  for (uint32_t i = 0; i < t.rank(); ++i)
+    b.add(tileShape(t.child(i)));
+  b.close();
+  return b.finish();
+}
+
+/// CuTe's depth() of a tile: a layout counts its shape's depth, an extent or `_` 0.
+int tileDepth(const Tiler &t) {
+  if (t.isUnderscore())
+    return 0;
+  if (!t.isTuple())
+    return depth(t.layout.shape.view());
+  int d = 0;
+  for (uint32_t i = 0; i < t.rank(); ++i)
+    d = std::max(d, tileDepth(t.child(i)));
+  return d + 1;
+}
+
+/// The elements of a tile at the given indices, as a tile (select, take and group on tiles).
+Value tileOf(const std::vector<Tiler> &elements) {
+  return Value::ofTile(makeTile(elements.data(), uint32_t(elements.size())));
+}
+
+/// The elements of tile t at `modes` (select, take), each checked against its rank.
+Expected<std::vector<Tiler>> tileModes(const Tiler &t, const std::vector<uint32_t> &modes) {
+  std::vector<Tiler> out;
+  for (uint32_t i : modes) {
+    if (i >= t.rank())
+      return makeError("mode " + std::to_string(i) + " is out of range for " + print(t));
+    out.push_back(t.child(i));
+  }
+  return out;
+}
+
+std::vector<uint32_t> modeRangeOf(uint32_t b, uint32_t e) {
+  std::vector<uint32_t> r;
+  for (uint32_t i = b; i < e; ++i)
+    r.push_back(i);
+  return r;
+}
+
+/// The elements of a tile that are not tiles themselves, in order (CuTe's flatten).
+void flattenTile(const Tiler &t, std::vector<Tiler> &out) {
+  if (!t.isTuple()) {
+    out.push_back(t);
+    return;
+  }
+  for (uint32_t i = 0; i < t.rank(); ++i)
+    flattenTile(t.child(i), out);
+}
+
+/// CuTe's slice (keep the elements paired with `_`) or dice (those paired with an
+/// integer) on a tile: a tuple coordinate goes into the element, and results are flat.
+Expected<bool> sliceTile(TupleView c, const Tiler &t, bool keepUnderscore, std::vector<Tiler> &out) {
+  if (c.isTuple()) {
+    if (!t.isTuple() || t.rank() != c.rank())
+      return makeError("coordinate " + print(c) + " does not match the modes of " + print(t));
+    for (uint32_t i = 0; i < c.rank(); ++i)
+      CL_TRY(sliceTile(c.child(i), t.child(i), keepUnderscore, out));
+    return true;
+  }
+  if (c.isUnderscore() == keepUnderscore)
+    out.push_back(t);
+  return true;
+}
+
+Expected<Value> sliceOrDiceTile(TupleView c, const Tiler &t, bool keepUnderscore) {
+  if (!c.isTuple()) // slice(_, t) and dice(1, t) are t; slice(1, t) and dice(_, t) are ()
+    return c.isUnderscore() == keepUnderscore ? Value::ofTile(t) : tileOf({});
+  std::vector<Tiler> out;
+  CL_TRY(sliceTile(c, t, keepUnderscore, out));
+  return tileOf(out);
+}
+
+/// CuTe's ceil_div of a shape by a tiler: by a layout T, shape(complement(T, target)),
+/// the rest modes of a divide; by a tile, mode by mode (target modes past the tile's rank
+/// are divided by _1, an extent n by n).
+Expected<IntTuple> ceilDivByTiler(TupleView target, const Tiler &t) {
+  if (t.isUnderscore())
+    return makeError("ceil_div of " + print(target) + " by `_` (CuTe has no such overload)");
+  if (t.isExtent())
+    return ceilDiv(target, t.layout.shape);
+  if (t.isLayout())
+    return CL_TRY(complement(t.layout, target)).shape;
+  if (!target.isTuple() || target.rank() < t.rank())
+    return makeError("ceil_div: the tile " + print(t) + " has more modes than " + print(target));
+  TupleBuilder b;
+  b.open();
+  for (uint32_t i = 0; i < target.rank(); ++i)
+    b.add(i < t.rank() ? CL_TRY(ceilDivByTiler(target.child(i), t.child(i)))
+                       : CL_TRY(ceilDiv(target.child(i), IntTuple(Int::fixed(1)))));
+  b.close();
+  return b.finish();
+}
+
 /// The sub-layout or sub-tuple at a path of mode indices.
 Expected<Value> at(const Value &v, const std::vector<uint32_t> &path) {
+  if (v.kind == Value::Kind::Tile) {
+    Tiler t = v.tile;
+    size_t k = 0;
+    for (; k < path.size() && t.isTuple(); ++k) {
+      if (path[k] >= t.rank())
+        return makeError("mode " + std::to_string(path[k]) + " is out of range for " + print(t));
+      t = t.child(path[k]);
+    }
+    Value e = elementValue(t);
+    return k == path.size() ? e : at(e, std::vector<uint32_t>(path.begin() + long(k), path.end()));
+  }
   if (v.kind == Value::Kind::Layout && v.notCongruent && !path.empty())
     return makeError("shape " + print(v.layout.shape) + " and stride " + print(v.layout.stride) +
                      " are not congruent");
   if (v.kind == Value::Kind::Layout && path.empty())
     return v;
   if (v.kind == Value::Kind::Layout)
-    return lay(CL_TRY(get(v.layout, path.data(), uint32_t(path.size()))));
+    return layOr(get(v.layout, path.data(), uint32_t(path.size())));
   if (v.kind != Value::Kind::Tuple)
     return makeError(std::string("expected a layout or an int tuple but got ") + kindName(v.kind));
   TupleView t = v.tuple;
@@ -125,7 +271,16 @@ Expected<Value> at(const Value &v, const std::vector<uint32_t> &path) {
       return makeError("mode " + std::to_string(i) + " is out of range for " + print(t));
     t = t.child(i);
   }
-  return Value::ofTuple(IntTuple(t));
+  return tupleValue(IntTuple(t));
+}
+
+/// The first argument, or its part at the index arguments after it (then held in scratch):
+/// a whole layout or tuple is not copied.
+Expected<const Value *> operand(const Args &a, Value &scratch) {
+  if (a.size() == 1 && a[0].kind != Value::Kind::Tile)
+    return &a[0];
+  scratch = CL_TRY(at(a[0], CL_TRY(a.indices(1))));
+  return &scratch;
 }
 
 /// The shape of a layout argument, or the tuple itself.
@@ -146,10 +301,10 @@ Expected<Major> majorOf(const Value &v) {
   return makeError("expected LayoutLeft or LayoutRight but got " + printValue(v, Style::Plain));
 }
 
-Expected<int64_t> bitsOf(const Value &v) {
-  if (v.kind == Value::Kind::Tuple && v.tuple.isInt())
-    return v.tuple.asInt().value;
-  static const std::map<std::string, int64_t> widths = {
+/// The width in bits of a CuTe element type name (cute::half_t and cutlass::half_t name
+/// the same type), or 0 for a name that is not one.
+int64_t typeBits(std::string_view name) {
+  static const std::map<std::string, int64_t, std::less<>> widths = {
       {"uint1_t", 1},      {"uint1b_t", 1},      {"bin1_t", 1},        {"uint2_t", 2},
       {"int2_t", 2},       {"uint2b_t", 2},      {"int2b_t", 2},       {"uint4_t", 4},
       {"int4_t", 4},       {"uint4b_t", 4},      {"int4b_t", 4},       {"uint8_t", 8},
@@ -157,13 +312,20 @@ Expected<int64_t> bitsOf(const Value &v) {
       {"bfloat16_t", 16},  {"uint16_t", 16},     {"int16_t", 16},      {"float", 32},
       {"tfloat32_t", 32},  {"uint32_t", 32},     {"int32_t", 32},      {"int", 32},
       {"double", 64},      {"uint64_t", 64},     {"int64_t", 64},      {"uint128_t", 128}};
-  if (v.kind == Value::Kind::Name) {
-    // cute::half_t and cutlass::half_t name the same type.
-    std::string name = v.name.substr(v.name.rfind(':') == std::string::npos ? 0 : v.name.rfind(':') + 1);
-    auto it = widths.find(name);
-    if (it != widths.end())
-      return it->second;
-  }
+  size_t colon = name.rfind(':');
+  auto it = widths.find(colon == std::string_view::npos ? name : name.substr(colon + 1));
+  return it == widths.end() ? 0 : it->second;
+}
+
+bool isMajorName(std::string_view n) {
+  return n == "LayoutLeft" || n == "GenColMajor" || n == "LayoutRight" || n == "GenRowMajor";
+}
+
+Expected<int64_t> bitsOf(const Value &v) {
+  if (v.kind == Value::Kind::Tuple && v.tuple.isInt())
+    return v.tuple.asInt().value;
+  if (v.kind == Value::Kind::Name && typeBits(v.name) > 0)
+    return typeBits(v.name);
   return makeError("expected an element bit width or type name but got " + printValue(v, Style::Plain));
 }
 
@@ -178,17 +340,21 @@ Expected<IntTuple> modeRange(const Args &a, uint32_t b, uint32_t e) {
 Expected<Value> tupleArithOp(const Args &a, TupleOp op) {
   TupleView x = CL_TRY(a.tuple(0)), y = CL_TRY(a.tuple(1));
   IntTuple r = CL_TRY(tupleArith(op, x, y));
-  return Value::ofTuple(std::move(r));
+  return tupleValue(std::move(r));
 }
 
 template <Expected<Layout> (*F)(const Layout &, const Tiler &)> Expected<Value> withTiler(const Args &a) {
   const Layout &l = CL_TRY(a.layout(0));
-  Tiler t = CL_TRY(asTiler(a[1]));
-  return lay(CL_TRY(F(l, t)));
+  if (a[1].kind == Value::Kind::Tile) // a tile is a tiler already: no copy
+    return layOr(F(l, a[1].tile));
+  Expected<Tiler> t = asTiler(a[1]);
+  if (!t)
+    return t.error();
+  return layOr(F(l, *t));
 }
 
 template <Expected<Layout> (*F)(const Layout &)> Expected<Value> unary(const Args &a) {
-  return lay(CL_TRY(F(CL_TRY(a.layout(0)))));
+  return layOr(F(CL_TRY(a.layout(0))));
 }
 
 /// A layout argument, or a tuple read as its compact column-major layout.
@@ -205,43 +371,57 @@ const std::map<std::string, Operation, std::less<>> &operations() {
       // --- queries -------------------------------------------------------------------
       {"size", {1, 64, "size(x[, i...])", "number of elements (of mode i...) of a layout or int tuple",
                 [](const Args &a) -> Expected<Value> {
-                  Value v = CL_TRY(at(a[0], CL_TRY(a.indices(1))));
-                  return Value::ofInt(product(CL_TRY(shapeOf(v))));
+                  Value scratch;
+                  const Value &v = *CL_TRY(operand(a, scratch));
+                  if (v.kind != Value::Kind::Layout && v.kind != Value::Kind::Tuple)
+                    return shapeOf(v).error();
+                  TupleView s = v.kind == Value::Kind::Layout ? v.layout.shape.view() : v.tuple.view();
+                  if (hasUnderscore(s)) // CuTe prints artefacts here: size(_) is _, size((4,_)) _0
+                    return makeError(print(s) + " contains `_`, which has no size");
+                  return intValue(product(s));
                 }}},
       {"cosize", {1, 64, "cosize(L[, i...])", "size of the codomain of a layout (of mode i...)",
                   [](const Args &a) -> Expected<Value> {
-                    Value v = CL_TRY(at(a[0], CL_TRY(a.indices(1))));
+                    Value scratch;
+                    const Value &v = *CL_TRY(operand(a, scratch));
                     if (v.kind != Value::Kind::Layout)
                       return makeError("argument 1 must be a layout");
                     if (v.notCongruent)
                       return makeError("shape " + print(v.layout.shape) + " and stride " +
                                        print(v.layout.stride) + " are not congruent");
                     Int c = cosize(v.layout);
-                    return Value::ofInt(c);
+                    return intValue(c);
                   }}},
-      {"rank", {1, 64, "rank(x[, i...])", "number of top-level modes",
+      {"rank", {1, 64, "rank(x[, i...])", "number of top-level modes of a layout, int tuple or tile",
                 [](const Args &a) -> Expected<Value> {
                   Value v = CL_TRY(at(a[0], CL_TRY(a.indices(1))));
-                  return Value::ofInt(Int::fixed(CL_TRY(shapeOf(v)).rank()));
+                  if (v.kind == Value::Kind::Tile)
+                    return intValue(Int::fixed(v.tile.rank()));
+                  return intValue(Int::fixed(CL_TRY(shapeOf(v)).rank()));
                 }}},
       {"depth", {1, 64, "depth(x[, i...])", "nesting depth (0 for an integer)",
                  [](const Args &a) -> Expected<Value> {
                    Value v = CL_TRY(at(a[0], CL_TRY(a.indices(1))));
-                   return Value::ofInt(Int::fixed(depth(CL_TRY(shapeOf(v)).view())));
+                   if (v.kind == Value::Kind::Tile)
+                     return intValue(Int::fixed(tileDepth(v.tile)));
+                   return intValue(Int::fixed(depth(CL_TRY(shapeOf(v)).view())));
                  }}},
-      {"shape", {1, 64, "shape(L[, i...])", "the shape of a layout (of mode i...)",
+      {"shape", {1, 64, "shape(x[, i...])", "the shape of a layout or tile (of mode i...)",
                  [](const Args &a) -> Expected<Value> {
                    Value v = CL_TRY(at(a[0], CL_TRY(a.indices(1))));
-                   return Value::ofTuple(CL_TRY(shapeOf(v)));
+                   if (v.kind == Value::Kind::Tile)
+                     return tupleValue(tileShape(v.tile));
+                   return tupleValue(CL_TRY(shapeOf(v)));
                  }}},
       {"stride", {1, 64, "stride(L[, i...])", "the stride of a layout (of mode i...)",
                   [](const Args &a) -> Expected<Value> {
-                    Value v = CL_TRY(at(a[0], CL_TRY(a.indices(1))));
+                    Value scratch;
+                    const Value &v = *CL_TRY(operand(a, scratch));
                     if (v.kind != Value::Kind::Layout)
                       return makeError("argument 1 must be a layout");
-                    return Value::ofTuple(v.layout.stride);
+                    return tupleValue(v.layout.stride);
                   }}},
-      {"get", {2, 64, "get(x, i...)", "mode i (then j, ...) of a layout or int tuple: get<i,j>(x)",
+      {"get", {2, 64, "get(x, i...)", "mode i (then j, ...) of a layout, int tuple or tile: get<i,j>(x)",
                [](const Args &a) -> Expected<Value> { return at(a[0], CL_TRY(a.indices(1))); }}},
       {"layout", {1, 64, "layout(L, i...)", "sub-layout at mode i...: layout<i>(L)",
                   [](const Args &a) -> Expected<Value> {
@@ -259,14 +439,14 @@ const std::map<std::string, Operation, std::less<>> &operations() {
                        r = CL_TRY(crd2idx(c, CL_TRY(a.tuple(1))));
                      else
                        r = CL_TRY(crd2idx(c, CL_TRY(a.tuple(1)), CL_TRY(a.tuple(2))));
-                     return Value::ofInt(r);
+                     return intValue(r);
                    }}},
       {"idx2crd", {2, 3, "idx2crd(i, shape[, stride])", "natural coordinate of index i",
                    [](const Args &a) -> Expected<Value> {
                      TupleView i = CL_TRY(a.tuple(0));
                      IntTuple r = a.size() == 2 ? CL_TRY(idx2crd(i, CL_TRY(a.tuple(1))))
                                                 : CL_TRY(idx2crd(i, CL_TRY(a.tuple(1)), CL_TRY(a.tuple(2))));
-                     return Value::ofTuple(std::move(r));
+                     return tupleValue(std::move(r));
                    }}},
       // --- construction --------------------------------------------------------------
       {"make_layout", {1, 64, "make_layout(shape[, stride | LayoutLeft | LayoutRight]) | make_layout(L0, L1, ...)",
@@ -299,7 +479,7 @@ const std::map<std::string, Operation, std::less<>> &operations() {
                        }}},
       {"make_ordered_layout", {2, 2, "make_ordered_layout(shape, order)", "compact layout with strides in order",
                                [](const Args &a) -> Expected<Value> {
-                                 return lay(CL_TRY(makeOrderedLayout(CL_TRY(a.tuple(0)), CL_TRY(a.tuple(1)))));
+                                 return layOr(makeOrderedLayout(CL_TRY(a.tuple(0)), CL_TRY(a.tuple(1))));
                                }}},
       {"make_identity_layout", {1, 1, "make_identity_layout(shape)",
                                 "compact column-major layout: the identity on [0, size) (RESOLUTIONS R7)",
@@ -308,17 +488,19 @@ const std::map<std::string, Operation, std::less<>> &operations() {
                             unary<makeLayoutLike>}},
       {"make_fragment_like", {1, 1, "make_fragment_like(L)", "register fragment layout like L",
                               [](const Args &a) -> Expected<Value> {
-                                return lay(CL_TRY(makeFragmentLike(CL_TRY(layoutOrShape(a[0])))));
+                                if (a[0].kind == Value::Kind::Tuple) // CuTe: make_layout(shape)
+                                  return layOr(layoutOrShape(a[0]));
+                                return layOr(makeFragmentLike(CL_TRY(a.layout(0))));
                               }}},
       {"compact_col_major", {1, 2, "compact_col_major(shape[, current])", "column-major strides",
                              [](const Args &a) -> Expected<Value> {
                                IntTuple cur = a.size() > 1 ? CL_TRY(a.tuple(1)) : IntTuple(kStatic1);
-                               return Value::ofTuple(CL_TRY(compactMajor(CL_TRY(a.tuple(0)), cur, Major::Left)));
+                               return tupleValue(CL_TRY(compactMajor(CL_TRY(a.tuple(0)), cur, Major::Left)));
                              }}},
       {"compact_row_major", {1, 2, "compact_row_major(shape[, current])", "row-major strides",
                              [](const Args &a) -> Expected<Value> {
                                IntTuple cur = a.size() > 1 ? CL_TRY(a.tuple(1)) : IntTuple(kStatic1);
-                               return Value::ofTuple(CL_TRY(compactMajor(CL_TRY(a.tuple(0)), cur, Major::Right)));
+                               return tupleValue(CL_TRY(compactMajor(CL_TRY(a.tuple(0)), cur, Major::Right)));
                              }}},
       {"compact_major", {2, 3, "compact_major(shape, LayoutLeft|LayoutRight[, current])",
                          "compact strides: compact_major<LayoutLeft>(shape)",
@@ -327,7 +509,7 @@ const std::map<std::string, Operation, std::less<>> &operations() {
                            size_t tag = a[1].kind == Value::Kind::Name ? 1 : a.size() - 1;
                            Major m = CL_TRY(majorOf(a[tag]));
                            IntTuple cur = a.size() == 3 ? CL_TRY(a.tuple(tag == 1 ? 2 : 1)) : IntTuple(kStatic1);
-                           return Value::ofTuple(CL_TRY(compactMajor(CL_TRY(a.tuple(0)), cur, m)));
+                           return tupleValue(CL_TRY(compactMajor(CL_TRY(a.tuple(0)), cur, m)));
                          }}},
       {"make_shape", {0, 64, "make_shape(x...)", "a tuple of the arguments (also make_stride, make_coord)",
                       [](const Args &a) -> Expected<Value> {
@@ -336,7 +518,7 @@ const std::map<std::string, Operation, std::less<>> &operations() {
                         for (size_t i = 0; i < a.size(); ++i)
                           b.add(CL_TRY(a.tuple(i)));
                         b.close();
-                        return Value::ofTuple(b.finish());
+                        return tupleValue(b.finish());
                       }}},
       {"make_tile", {1, 64, "make_tile(T...)", "a tile: a tuple of tilers, same as <T0, T1, ...>",
                      [](const Args &a) -> Expected<Value> {
@@ -346,11 +528,13 @@ const std::map<std::string, Operation, std::less<>> &operations() {
                        return Value::ofTile(makeTile(ts.data(), uint32_t(ts.size())));
                      }}},
       // --- mode manipulation ---------------------------------------------------------
-      {"select", {1, 64, "select(x, i...)", "the modes i... of a layout or int tuple: select<1,0>(x)",
+      {"select", {1, 64, "select(x, i...)", "the modes i... of a layout, int tuple or tile: select<1,0>(x)",
                   [](const Args &a) -> Expected<Value> {
                     std::vector<uint32_t> m = CL_TRY(a.indices(1));
+                    if (a[0].kind == Value::Kind::Tile)
+                      return tileOf(CL_TRY(tileModes(a[0].tile, m)));
                     if (a.isLayout(0))
-                      return lay(CL_TRY(select(CL_TRY(a.layout(0)), m.data(), uint32_t(m.size()))));
+                      return layOr(select(CL_TRY(a.layout(0)), m.data(), uint32_t(m.size())));
                     IntTuple t = CL_TRY(a.tuple(0));
                     TupleBuilder b;
                     b.open();
@@ -360,56 +544,85 @@ const std::map<std::string, Operation, std::less<>> &operations() {
                       b.add(t.child(i));
                     }
                     b.close();
-                    return Value::ofTuple(b.finish());
+                    return tupleValue(b.finish());
                   }}},
-      {"take", {3, 3, "take(x, b, e)", "modes [b, e) of a layout or int tuple: take<b,e>(x)",
+      {"take", {3, 3, "take(x, b, e)", "modes [b, e) of a layout, int tuple or tile: take<b,e>(x)",
                 [](const Args &a) -> Expected<Value> {
                   uint32_t b = CL_TRY(a.index(1)), e = CL_TRY(a.index(2));
+                  if (a[0].kind == Value::Kind::Tile)
+                    return tileOf(CL_TRY(tileModes(a[0].tile, modeRangeOf(b, std::max(b, e)))));
                   if (a.isLayout(0))
-                    return lay(CL_TRY(take(CL_TRY(a.layout(0)), b, e)));
+                    return layOr(take(CL_TRY(a.layout(0)), b, e));
                   IntTuple t = CL_TRY(modeRange(a, b, e));
-                  return Value::ofTuple(take(t.view(), b, e));
+                  return tupleValue(take(t.view(), b, e));
                 }}},
       {"group", {3, 3, "group(x, b, e)", "modes [b, e) grouped into one: group<b,e>(x) (also group_modes)",
                  [](const Args &a) -> Expected<Value> {
                    uint32_t b = CL_TRY(a.index(1)), e = CL_TRY(a.index(2));
+                   if (a[0].kind == Value::Kind::Tile) {
+                     const Tiler &t = a[0].tile;
+                     if (b > e || e > t.rank())
+                       return makeError("range [" + std::to_string(b) + "," + std::to_string(e) +
+                                        ") is out of range for " + print(t));
+                     std::vector<Tiler> out = CL_TRY(tileModes(t, modeRangeOf(0, b)));
+                     std::vector<Tiler> grouped = CL_TRY(tileModes(t, modeRangeOf(b, e)));
+                     out.push_back(makeTile(grouped.data(), uint32_t(grouped.size())));
+                     for (Tiler &x : CL_TRY(tileModes(t, modeRangeOf(e, t.rank()))))
+                       out.push_back(std::move(x));
+                     return tileOf(out);
+                   }
                    if (a.isLayout(0))
-                     return lay(CL_TRY(group(CL_TRY(a.layout(0)), b, e)));
+                     return layOr(group(CL_TRY(a.layout(0)), b, e));
                    IntTuple t = CL_TRY(modeRange(a, b, e));
-                   return Value::ofTuple(group(t.view(), b, e));
+                   return tupleValue(group(t.view(), b, e));
                  }}},
-      {"flatten", {1, 1, "flatten(x)", "depth-1 layout or tuple",
+      {"flatten", {1, 1, "flatten(x)", "depth-1 layout, int tuple or tile (a tile's layouts stay whole)",
                    [](const Args &a) -> Expected<Value> {
+                     if (a[0].kind == Value::Kind::Tile) {
+                       std::vector<Tiler> out;
+                       flattenTile(a[0].tile, out);
+                       return tileOf(out);
+                     }
                      if (a.isLayout(0))
                        return lay(flatten(CL_TRY(a.layout(0))));
-                     return Value::ofTuple(flatten(CL_TRY(a.tuple(0)).view()));
+                     return tupleValue(flatten(CL_TRY(a.tuple(0)).view()));
                    }}},
       {"slice", {2, 2, "slice(coord, x)", "the modes of x where coord has `_`",
                  [](const Args &a) -> Expected<Value> {
                    IntTuple c = CL_TRY(a.tuple(0));
+                   if (a[1].kind == Value::Kind::Tile)
+                     return sliceOrDiceTile(c, a[1].tile, true);
                    if (a.isLayout(1))
-                     return lay(CL_TRY(slice(c, CL_TRY(a.layout(1)))));
-                   return Value::ofTuple(CL_TRY(slice(c.view(), CL_TRY(a.tuple(1)).view())));
+                     return layOr(slice(c, CL_TRY(a.layout(1))));
+                   return tupleValue(CL_TRY(slice(c.view(), CL_TRY(a.tuple(1)).view())));
                  }}},
       {"dice", {2, 2, "dice(coord, x)", "the modes of x where coord has integers",
                 [](const Args &a) -> Expected<Value> {
                   IntTuple c = CL_TRY(a.tuple(0));
+                  if (a[1].kind == Value::Kind::Tile)
+                    return sliceOrDiceTile(c, a[1].tile, false);
                   if (a.isLayout(1))
-                    return lay(CL_TRY(dice(c, CL_TRY(a.layout(1)))));
-                  return Value::ofTuple(CL_TRY(dice(c.view(), CL_TRY(a.tuple(1)).view())));
+                    return layOr(dice(c, CL_TRY(a.layout(1))));
+                  return tupleValue(CL_TRY(dice(c.view(), CL_TRY(a.tuple(1)).view())));
                 }}},
       // --- algebra -------------------------------------------------------------------
       {"coalesce", {1, 2, "coalesce(L[, profile]) | coalesce(shape)",
                     "merge modes without changing the function (at the leaves of profile)",
                     [](const Args &a) -> Expected<Value> {
                       if (!a.isLayout(0) && a.size() == 1)
-                        return Value::ofTuple(coalesceShape(CL_TRY(a.tuple(0))));
+                        return tupleValue(coalesceShape(CL_TRY(a.tuple(0))));
                       const Layout &l = CL_TRY(a.layout(0));
                       Layout r = a.size() == 1 ? coalesce(l) : CL_TRY(coalesce(l, CL_TRY(a.tuple(1))));
                       return lay(r);
                     }}},
-      {"filter_zeros", {1, 2, "filter_zeros(L[, profile])", "static-0-stride (or profile-0) modes get size 1",
+      {"filter_zeros", {1, 2, "filter_zeros(L[, profile]) | filter_zeros(a[, b])",
+                        "static-0-stride (or profile-0) modes get size 1; on int tuples: b's leaves where a has _0 become _1",
                         [](const Args &a) -> Expected<Value> {
+                          if (a[0].kind == Value::Kind::Tuple) {
+                            TupleView x = CL_TRY(a.tuple(0));
+                            TupleView y = a.size() == 1 ? x : CL_TRY(a.tuple(1)).view();
+                            return tupleValue(CL_TRY(filterZeros(x, y)));
+                          }
                           const Layout &l = CL_TRY(a.layout(0));
                           return lay(a.size() == 1 ? CL_TRY(filterZeros(l)) : CL_TRY(filterZeros(l, CL_TRY(a.tuple(1)))));
                         }}},
@@ -421,22 +634,30 @@ const std::map<std::string, Operation, std::less<>> &operations() {
                   }}},
       {"composition", {2, 2, "composition(A, B)", "A o B; B a layout, tile, shape, integer or `_`",
                        withTiler<composition>}},
-      {"complement", {1, 2, "complement(L[, bound])", "the layout of what L does not reach, up to bound",
+      {"complement", {1, 2, "complement(L[, cotarget])",
+                      "what L does not reach, up to cotarget (a shape, or a layout's or tile's shape)",
                       [](const Args &a) -> Expected<Value> {
                         const Layout &l = CL_TRY(a.layout(0));
                         if (a.size() == 1)
-                          return lay(CL_TRY(complement(l)));
-                        return lay(CL_TRY(complement(l, CL_TRY(a.tuple(1)))));
+                          return layOr(complement(l));
+                        // CuTe takes shape(cotarget), so a layout or tile means its shape.
+                        if (a[1].kind == Value::Kind::Layout) {
+                          const Layout &cotarget = CL_TRY(a.layout(1));
+                          return layOr(complement(l, cotarget.shape));
+                        }
+                        if (a[1].kind == Value::Kind::Tile)
+                          return layOr(complement(l, tileShape(a[1].tile)));
+                        return layOr(complement(l, CL_TRY(a.tuple(1))));
                       }}},
       {"right_inverse", {1, 1, "right_inverse(L)", "R with L(R(i)) == i", unary<rightInverse>}},
       {"left_inverse", {1, 1, "left_inverse(L)", "R with R(L(i)) == i", unary<leftInverse>}},
       {"max_common_layout", {2, 2, "max_common_layout(A, B)", "largest common contiguous layout",
                              [](const Args &a) -> Expected<Value> {
-                               return lay(CL_TRY(maxCommonLayout(CL_TRY(a.layout(0)), CL_TRY(a.layout(1)))));
+                               return layOr(maxCommonLayout(CL_TRY(a.layout(0)), CL_TRY(a.layout(1))));
                              }}},
       {"max_common_vector", {2, 2, "max_common_vector(A, B)", "number of common contiguous elements",
                              [](const Args &a) -> Expected<Value> {
-                               return Value::ofInt(CL_TRY(maxCommonVector(CL_TRY(a.layout(0)), CL_TRY(a.layout(1)))));
+                               return intValue(CL_TRY(maxCommonVector(CL_TRY(a.layout(0)), CL_TRY(a.layout(1)))));
                              }}},
       // --- divide and product --------------------------------------------------------
       {"logical_divide", {2, 2, "logical_divide(A, T)", "((tile, rest), ...) by tiler T", withTiler<logicalDivide>}},
@@ -449,20 +670,20 @@ const std::map<std::string, Operation, std::less<>> &operations() {
       {"flat_product", {2, 2, "flat_product(A, B)", "(A modes..., B modes...)", withTiler<flatProduct>}},
       {"blocked_product", {2, 2, "blocked_product(A, B)", "A repeated as blocks over B, like modes joined",
                            [](const Args &a) -> Expected<Value> {
-                             return lay(CL_TRY(blockedProduct(CL_TRY(a.layout(0)), CL_TRY(layoutOrShape(a[1])))));
+                             return layOr(blockedProduct(CL_TRY(a.layout(0)), CL_TRY(layoutOrShape(a[1]))));
                            }}},
       {"raked_product", {2, 2, "raked_product(A, B)", "A interleaved (raked) over B",
                          [](const Args &a) -> Expected<Value> {
-                           return lay(CL_TRY(rakedProduct(CL_TRY(a.layout(0)), CL_TRY(layoutOrShape(a[1])))));
+                           return layOr(rakedProduct(CL_TRY(a.layout(0)), CL_TRY(layoutOrShape(a[1]))));
                          }}},
       {"tile_to_shape", {2, 3, "tile_to_shape(block, shape[, order])", "repeat block to cover shape",
                          [](const Args &a) -> Expected<Value> {
                            const Layout &b = CL_TRY(a.layout(0));
                            TupleView s = CL_TRY(a.tuple(1));
                            if (a.size() == 2)
-                             return lay(CL_TRY(tileToShape(b, s, nullptr)));
+                             return layOr(tileToShape(b, s, nullptr));
                            const IntTuple &o = CL_TRY(a.tuple(2));
-                           return lay(CL_TRY(tileToShape(b, s, &o)));
+                           return layOr(tileToShape(b, s, &o));
                          }}},
       {"local_tile", {3, 4, "local_tile(L, T, coord[, proj])", "the tile of L at coord of the rest modes",
                       [](const Args &a) -> Expected<Value> {
@@ -470,9 +691,9 @@ const std::map<std::string, Operation, std::less<>> &operations() {
                         Tiler t = CL_TRY(asTiler(a[1]));
                         IntTuple c = CL_TRY(a.tuple(2));
                         if (a.size() == 3)
-                          return lay(CL_TRY(localTile(l, t, c, nullptr)));
+                          return layOr(localTile(l, t, c, nullptr));
                         IntTuple p = CL_TRY(a.tuple(3));
-                        return lay(CL_TRY(localTile(l, t, c, &p)));
+                        return layOr(localTile(l, t, c, &p));
                       }}},
       {"local_partition", {3, 4, "local_partition(L, threads, index[, proj])",
                            "the elements of L that thread index of the thread layout owns",
@@ -481,9 +702,9 @@ const std::map<std::string, Operation, std::less<>> &operations() {
                              Layout t = CL_TRY(layoutOrShape(a[1]));
                              IntTuple i = CL_TRY(a.tuple(2));
                              if (a.size() == 3)
-                               return lay(CL_TRY(localPartition(l, t, i, nullptr)));
+                               return layOr(localPartition(l, t, i, nullptr));
                              IntTuple p = CL_TRY(a.tuple(3));
-                             return lay(CL_TRY(localPartition(l, t, i, &p)));
+                             return layOr(localPartition(l, t, i, &p));
                            }}},
       {"stencil_divide", {2, 4, "stencil_divide(L, window[, stride[, dilation]])",
                           "sliding-window divide per mode (RESOLUTIONS R9)",
@@ -492,26 +713,30 @@ const std::map<std::string, Operation, std::less<>> &operations() {
                             IntTuple w = CL_TRY(a.tuple(1));
                             IntTuple s = a.size() > 2 ? CL_TRY(a.tuple(2)) : IntTuple(kStatic1);
                             IntTuple d = a.size() > 3 ? CL_TRY(a.tuple(3)) : IntTuple(kStatic1);
-                            return lay(CL_TRY(stencilDivide(l, w, s, d)));
+                            return layOr(stencilDivide(l, w, s, d));
                           }}},
       // --- int tuple arithmetic ------------------------------------------------------
       {"shape_div", {2, 2, "shape_div(a, b)", "shape division with the divisibility condition",
                      [](const Args &a) -> Expected<Value> {
                        IntTuple r = CL_TRY(shapeDiv(CL_TRY(a.tuple(0)), CL_TRY(a.tuple(1))));
-                       return Value::ofTuple(std::move(r));
+                       return tupleValue(std::move(r));
                      }}},
-      {"ceil_div", {2, 2, "ceil_div(a, b)", "rounded-up division of int tuples",
+      {"ceil_div", {2, 2, "ceil_div(a, b)",
+                    "rounded-up division; by a layout or tile: the rest modes of dividing shape a",
                     [](const Args &a) -> Expected<Value> {
-                      IntTuple r = CL_TRY(ceilDiv(CL_TRY(a.tuple(0)), CL_TRY(a.tuple(1))));
-                      return Value::ofTuple(std::move(r));
+                      TupleView target = CL_TRY(a.tuple(0));
+                      if (a[1].kind == Value::Kind::Layout || a[1].kind == Value::Kind::Tile)
+                        return tupleValue(CL_TRY(ceilDivByTiler(target, CL_TRY(asTiler(a[1])))));
+                      IntTuple r = CL_TRY(ceilDiv(target, CL_TRY(a.tuple(1))));
+                      return tupleValue(std::move(r));
                     }}},
       {"round_up", {2, 2, "round_up(a, b)", "a rounded up to a multiple of b",
                     [](const Args &a) -> Expected<Value> {
                       IntTuple r = CL_TRY(roundUp(CL_TRY(a.tuple(0)), CL_TRY(a.tuple(1))));
-                      return Value::ofTuple(std::move(r));
+                      return tupleValue(std::move(r));
                     }}},
       {"product_each", {1, 1, "product_each(t)", "the product of each top-level mode",
-                        [](const Args &a) -> Expected<Value> { return Value::ofTuple(productEach(CL_TRY(a.tuple(0)))); }}},
+                        [](const Args &a) -> Expected<Value> { return tupleValue(productEach(CL_TRY(a.tuple(0)))); }}},
       {"tuple_add", {2, 2, "tuple_add(a, b)", "element-wise a + b", [](const Args &a) -> Expected<Value> { return tupleArithOp(a, TupleOp::Add); }}},
       {"tuple_sub", {2, 2, "tuple_sub(a, b)", "element-wise a - b", [](const Args &a) -> Expected<Value> { return tupleArithOp(a, TupleOp::Sub); }}},
       {"tuple_mul", {2, 2, "tuple_mul(a, b)", "element-wise a * b", [](const Args &a) -> Expected<Value> { return tupleArithOp(a, TupleOp::Mul); }}},
@@ -520,16 +745,16 @@ const std::map<std::string, Operation, std::less<>> &operations() {
       // --- recast --------------------------------------------------------------------
       {"upcast", {2, 2, "upcast(L, n)", "n elements become one: upcast<n>(L)",
                   [](const Args &a) -> Expected<Value> {
-                    return lay(CL_TRY(upcast(CL_TRY(a.layout(0)), CL_TRY(a.integer(1)).value)));
+                    return layOr(upcast(CL_TRY(a.layout(0)), CL_TRY(a.integer(1)).value));
                   }}},
       {"downcast", {2, 2, "downcast(L, n)", "one element becomes n: downcast<n>(L)",
                     [](const Args &a) -> Expected<Value> {
-                      return lay(CL_TRY(downcast(CL_TRY(a.layout(0)), CL_TRY(a.integer(1)).value)));
+                      return layOr(downcast(CL_TRY(a.layout(0)), CL_TRY(a.integer(1)).value));
                     }}},
       {"recast_layout", {3, 3, "recast_layout(L, old, new)",
                          "from elements of `old` to `new` bits (or type names): recast_layout<uint8_t,uint16_t>(L)",
                          [](const Args &a) -> Expected<Value> {
-                           return lay(CL_TRY(recastLayout(CL_TRY(a.layout(0)), CL_TRY(bitsOf(a[1])), CL_TRY(bitsOf(a[2])))));
+                           return layOr(recastLayout(CL_TRY(a.layout(0)), CL_TRY(bitsOf(a[1])), CL_TRY(bitsOf(a[2]))));
                          }}},
   };
   return table;
@@ -569,24 +794,78 @@ Expected<Value> invoke(const std::string &key, const Operation &op, const std::v
   // Core operations report overflow themselves; this also catches queries such as size.
   ArithScope scope;
   Expected<Value> r = op.handler(Args(args));
-  if (r && scope.failed())
-    r = Expected<Value>(scope.error(key.c_str()));
+  if (scope.failed()) {
+    // An overflow leaves placeholder values behind, and a condition checked on them later
+    // fails with a message showing them ("size 0" for 2^64): the overflow is the cause,
+    // so it is reported, unless the error returned already names it (or an overflow).
+    Error overflow = scope.error(key.c_str());
+    std::string cause = overflow.message.substr(0, overflow.message.rfind(" (in "));
+    if (r || (r.error().message.find(cause) == std::string::npos &&
+              r.error().message.find("overflow") == std::string::npos))
+      r = Expected<Value>(std::move(overflow));
+  }
   return r;
 }
 
 } // namespace
 
-Expected<Value> callOperation(std::string_view name, const std::vector<Value> &args) {
+bool isOperationName(std::string_view name) { return byName().count(name) != 0; }
+
+bool isArgumentName(std::string_view name) { return isMajorName(name) || name == "X" || typeBits(name) > 0; }
+
+Expected<ResolvedOperation> resolveOperation(std::string_view name, size_t argCount) {
   auto it = byName().find(name);
   if (it == byName().end())
     return makeError("unknown operation (see --help for the list)");
   const Operation &op = *it->second.op;
-  if (args.size() < op.minArgs || args.size() > op.maxArgs)
+  if (argCount < op.minArgs || argCount > op.maxArgs)
     return makeError("takes " +
                      (op.minArgs == op.maxArgs ? std::to_string(op.minArgs)
                                                : std::to_string(op.minArgs) + " to " + std::to_string(op.maxArgs)) +
-                     " arguments but got " + std::to_string(args.size()) + ": " + op.signature);
-  return invoke(*it->second.key, op, args);
+                     " arguments but got " + std::to_string(argCount) + ": " + op.signature);
+  return ResolvedOperation{it->second.key, &op};
+}
+
+Expected<Value> callResolved(const ResolvedOperation &op, const std::vector<Value> &args) {
+  return invoke(*op.key, *static_cast<const Operation *>(op.op), args);
+}
+
+Expected<Value> callOperationUnchecked(std::string_view name, const std::vector<Value> &args) {
+  return callResolved(CL_TRY(resolveOperation(name, args.size())), args);
+}
+
+Value staticTwin(const Value &v) {
+  Value t = v;
+  t.tuple = cutelayout::staticTwin(v.tuple);
+  t.layout = cutelayout::staticTwin(v.layout);
+  t.tile.layout = cutelayout::staticTwin(v.tile.layout);
+  return t;
+}
+
+namespace {
+bool hasDynamicLeaves(const Value &v) {
+  return !isStatic(v.tuple) || !isStatic(v.layout.shape) || !isStatic(v.layout.stride) ||
+         !isStatic(v.tile.layout.shape) || !isStatic(v.tile.layout.stride);
+}
+} // namespace
+
+Expected<Value> callOperation(std::string_view name, const std::vector<Value> &args) {
+  Expected<Value> r = callOperationUnchecked(name, args);
+  if (!r)
+    return r;
+  bool dynamic = false;
+  for (const Value &a : args)
+    dynamic = dynamic || hasDynamicLeaves(a);
+  if (!dynamic)
+    return r;
+  std::vector<Value> twin;
+  twin.reserve(args.size());
+  for (const Value &a : args)
+    twin.push_back(staticTwin(a));
+  if (Expected<Value> t = callOperationUnchecked(name, twin); !t)
+    return makeError(t.error().message +
+                     " (CuTe rejects these values as static integers and does not check them at run time)");
+  return r;
 }
 
 Expected<Tiler> asTiler(const Value &v) {

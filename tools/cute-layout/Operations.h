@@ -8,8 +8,36 @@
 
 namespace cutelayout::cli {
 
-/// Calls operation `name` (template arguments already appended to args).
+/// Calls operation `name` (template arguments already appended to args). Where an
+/// argument has dynamic leaves, the operation is also applied to its static twin (the same
+/// values, every leaf static); if that fails, so does the call: CuTe rejects those values
+/// at compile time and does not check them at run time (RESOLUTIONS R18).
 Expected<Value> callOperation(std::string_view name, const std::vector<Value> &args);
+
+/// callOperation without the static-twin check: the core operation alone, as
+/// cutelayout_bench --cases times it.
+Expected<Value> callOperationUnchecked(std::string_view name, const std::vector<Value> &args);
+
+/// An operation found by name for a number of arguments, to be called many times.
+struct ResolvedOperation {
+  const std::string *key; // the operation's name (an alias resolves to it)
+  const void *op;         // its table entry
+};
+/// Looks `name` up and checks the argument count.
+Expected<ResolvedOperation> resolveOperation(std::string_view name, size_t argCount);
+/// callOperationUnchecked of a resolved operation: the handler alone, no name lookup.
+/// @pre args.size() is the count it was resolved for
+Expected<Value> callResolved(const ResolvedOperation &op, const std::vector<Value> &args);
+
+/// v with every integer leaf static.
+Value staticTwin(const Value &v);
+
+/// True for the name of an operation or of one of its aliases.
+bool isOperationName(std::string_view name);
+
+/// True for the names an operation takes as an argument: LayoutLeft, LayoutRight (and
+/// GenColMajor, GenRowMajor), element type names such as uint8_t or cute::half_t, and X.
+bool isArgumentName(std::string_view name);
 
 /// A value used as a tiler: a layout, a shape (extents read as n:_1), `_` or a tile.
 Expected<Tiler> asTiler(const Value &v);

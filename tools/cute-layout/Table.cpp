@@ -34,10 +34,12 @@ Expected<std::string> printTable(const Layout &l, Style style) {
                      std::to_string(l.rank()));
   Layout rows = l.rank() == 2 ? l.mode(0) : l;
   Layout cols = l.rank() == 2 ? l.mode(1) : Layout{IntTuple(Int::fixed(1)), IntTuple(Int::fixed(0))};
+  ArithScope scope;
   int64_t m = size(rows).value, n = size(cols).value;
+  if (scope.failed()) // the sizes are placeholders: never draw them
+    return makeError("--table: the size of " + print(l) + " overflows int64");
   if (m < 0 || n < 0 || (n > 0 && m > kMaxCells / n))
     return makeError("--table: " + print(l) + " has more than " + std::to_string(kMaxCells) + " cells");
-  ArithScope scope;
   int width = digits(cosize(l).value) + 2;
   std::string out = print(l, style) + "\n    ";
   for (int64_t j = 0; j < n; ++j)

@@ -38,6 +38,13 @@ const char *kGrammar = R"(Notation:
   calls         name(args)  name<targs>(args)   template arguments are trailing arguments:
                 upcast<2>(A) = upcast(A, 2), get<0>(A) = get(A, 0), select<1,0>(A) = select(A,1,0)
                 calls nest: coalesce(logical_divide((128,128):(1,128), <32:1, 16:1>))
+  names         LayoutLeft  LayoutRight  uint8_t  half_t  X   arguments of the operations that
+                take them, never a result: make_layout((4,2), LayoutRight)
+
+Switches take an optional value: --cute, --cute=true, --cute=1; --cute=false, --cute=0.
+With -, each standard-input line gives one answer line (the result or "error: ...");
+with --table each answer (a table, or one error line) ends with an empty line.
+Exit status: 0 when every expression evaluated, 1 otherwise.
 
 Operations:
 )";
@@ -202,15 +209,47 @@ bool runOne(std::string_view expr, const Options &opts, Output &out) {
   return true;
 }
 
+/// s with every byte outside printable ASCII written as \xNN: command-line arguments are
+/// quoted back in messages, never echoed raw.
+std::string printable(std::string_view s) {
+  std::string out;
+  for (unsigned char c : s) {
+    if (c >= 0x20 && c < 0x7F) {
+      out += char(c);
+      continue;
+    }
+    char hex[8];
+    std::snprintf(hex, sizeof hex, "\\x%02X", c);
+    out += hex;
+  }
+  return out;
+}
+
+/// The value of switch `name`: true, false, 1 or 0 (a bare --name is true). Anything else
+/// is reported on standard error and gives false.
+bool parseSwitch(const cxxopts::ParseResult &r, const char *name, bool &value) {
+  std::string v = r[name].as<std::string>();
+  if (v == "true" || v == "1" || v == "false" || v == "0") {
+    value = v == "true" || v == "1";
+    return true;
+  }
+  std::fprintf(stderr, "cute-layout: --%s takes true, false, 1 or 0 but got '%s' (try --help)\n", name,
+               printable(v).c_str());
+  return false;
+}
+
 } // namespace
 
 int main(int argc, char **argv) {
   cxxopts::Options cli("cute-layout", "Compute CuTe layouts: evaluate layout-algebra expressions.");
-  cli.custom_help("[--cute] [--dynamic] [--table] EXPR... | -");
+  cli.custom_help("[--cute[=B]] [--dynamic[=B]] [--table[=B]] EXPR... | -");
   cli.positional_help("");
-  cli.add_options()("cute", "print CuTe's exact print() form: _N for static integers")(
-      "dynamic", "plain integers are runtime values (CuTe int); _N stays static")(
-      "table", "print a rank-1 or rank-2 layout as a grid of offsets (CuTe's print_layout)")(
+  // The switches take an optional value, parsed here rather than by cxxopts, which would
+  // also accept t, yes, on and the like: --cute, --cute=true, --cute=1, --cute=false, --cute=0.
+  auto flag = [] { return cxxopts::value<std::string>()->implicit_value("true")->default_value("false"); };
+  cli.add_options()("cute", "print CuTe's exact print() form: _N for static integers", flag())(
+      "dynamic", "plain integers are runtime values (CuTe int); _N stays static", flag())(
+      "table", "print a rank-1 or rank-2 layout as a grid of offsets (CuTe's print_layout)", flag())(
       "h,help", "show this help")("exprs", "expressions", cxxopts::value<std::vector<std::string>>());
   cli.parse_positional({"exprs"});
 
@@ -223,13 +262,16 @@ int main(int argc, char **argv) {
       std::cout << cli.help() << "\n" << kGrammar << operationHelp();
       return 0;
     }
-    opts.style = r.count("cute") ? Style::Cute : Style::Plain;
-    opts.table = r.count("table") > 0;
-    opts.parse.plainIsDynamic = r.count("dynamic") > 0;
+    bool cute = false, dynamic = false;
+    if (!parseSwitch(r, "cute", cute) || !parseSwitch(r, "dynamic", dynamic) ||
+        !parseSwitch(r, "table", opts.table))
+      return 1;
+    opts.style = cute ? Style::Cute : Style::Plain;
+    opts.parse.plainIsDynamic = dynamic;
     if (r.count("exprs"))
       exprs = r["exprs"].as<std::vector<std::string>>();
   } catch (const std::exception &e) {
-    std::fprintf(stderr, "cute-layout: %s (try --help)\n", e.what());
+    std::fprintf(stderr, "cute-layout: %s (try --help)\n", printable(e.what()).c_str());
     return 1;
   }
   if (exprs.empty()) {
@@ -244,12 +286,18 @@ int main(int argc, char **argv) {
     std::string_view line;
     while (in.next(line)) {
       ok = runOne(line, opts, out) && ok;
+      // A table has several lines: with --table each input line's answer (a table or
+      // one error line) ends with an empty line, so a reader can tell where it stops.
+      if (opts.table)
+        out.putChar('\n');
       out.endOfItem();
     }
     return ok ? 0 : 1;
   }
-  for (const std::string &e : exprs) {
-    ok = runOne(e, opts, out) && ok;
+  for (size_t i = 0; i < exprs.size(); ++i) {
+    if (opts.table && i > 0) // tables of several arguments are separated by an empty line
+      out.putChar('\n');
+    ok = runOne(exprs[i], opts, out) && ok;
     out.endOfItem();
   }
   return ok ? 0 : 1;

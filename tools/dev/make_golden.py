@@ -1094,6 +1094,7 @@ def ensure_headers():
 
 
 UNCHECKED = "# unchecked: the all-static form is an ERROR"
+UNCHECKED_VALUE = "; CuTe's runtime-integer value: "
 
 
 def write_tsv(path, cases, seed, per_op):
@@ -1104,11 +1105,12 @@ def write_tsv(path, cases, seed, per_op):
         f.write("# Columns: expression TAB expected result (ERROR = CuTe rejects it) TAB static|dynamic\n")
         f.write("# dynamic: evaluate with `cute-layout --dynamic` (plain N is a runtime int, _N static).\n")
         f.write(f"# `{UNCHECKED}` marks the next (dynamic) case: CuTe rejects\n")
-        f.write("# its all-static form, so it breaks a precondition CuTe does not check at run time.\n")
+        f.write("# its all-static form, so it breaks a precondition CuTe does not check at run time;\n")
+        f.write("# it is an ERROR (RESOLUTIONS R18) and the comment keeps CuTe's unchecked value.\n")
         for c in cases:
             if c.unchecked:
-                f.write(UNCHECKED + "\n")
-            f.write(f"{c.expr}\t{c.result}\t{c.mode}\n")
+                f.write(UNCHECKED + UNCHECKED_VALUE + c.result + "\n")
+            f.write(f"{c.expr}\t{'ERROR' if c.unchecked else c.result}\t{c.mode}\n")
 
 
 def self_check(oracle):

@@ -60,6 +60,34 @@ private:
 /// Records a failure in the innermost ArithScope (first one wins).
 void noteArithFailure(const std::string &what);
 
+/// RESOLUTIONS R18: CuTe checks some conditions (composition's stride and shape
+/// divisibility, complement's injectivity, shape_div, tile_to_shape's block
+/// divisibility, upcast's stride divisibility) only for static integers. By default dynamic leaves hold their real
+/// runtime values, so the core checks those conditions for them too and a violation is an
+/// error. A caller whose dynamic leaves are placeholders (MLIR types, where `?` has no
+/// value) opens an UnknownDynamicValues scope for the duration: then only static leaves
+/// are checked, as CuTe does. Scopes nest.
+class UnknownDynamicValues {
+public:
+  UnknownDynamicValues();
+  ~UnknownDynamicValues();
+  UnknownDynamicValues(const UnknownDynamicValues &) = delete;
+  UnknownDynamicValues &operator=(const UnknownDynamicValues &) = delete;
+
+private:
+  bool outer_;
+};
+
+/// Whether a violated static-only condition on leaves that are all static (allStatic) or
+/// not must be reported: always for static leaves; for dynamic ones when their values
+/// are known (no UnknownDynamicValues scope is open).
+/// @post true when allStatic
+bool reportViolation(bool allStatic);
+
+/// The words a violated condition's message ends with: "" for static leaves, and for
+/// dynamic ones a note that CuTe skips the check for runtime integers.
+const char *violationNote(bool allStatic);
+
 namespace detail {
 // The failure paths, out of line and cold so the inline fast paths stay small. Each records
 // "int64 overflow in a OP b" (or a division by zero) and returns the placeholder 0.
@@ -119,7 +147,8 @@ inline Int abs(Int a) { return a.value < 0 ? neg(a) : a; }
 inline Int signum(Int a) { return Int{(a.value > 0) - (a.value < 0), a.isStatic}; }
 /// (a + b - 1) / b with CuTe's staticness (so ceilDiv(static 0, dynamic) is dynamic).
 inline Int ceilDiv(Int a, Int b) { return div(sub(add(a, b), Int::fixed(1)), b); }
-/// CuTe's safe_div: static/static requires exact division.
+/// CuTe's safe_div: static/static requires exact division. (Its callers check their own
+/// conditions for dynamic values, R18.)
 inline Int safeDiv(Int a, Int b) {
   if (detail::bothStatic(a, b) && b.value != 0 && b.value != -1 && a.value % b.value != 0)
     detail::inexactSafeDiv(a.value, b.value);

@@ -165,6 +165,11 @@ template <class F> IntTuple mapLeaves(TupleView t, F f) {
   return b.finish();
 }
 
+/// CuTe's static twin of t: the same values, every integer leaf static (RESOLUTIONS R18).
+inline IntTuple staticTwin(TupleView t) {
+  return mapLeaves(t, [](Int x) { return Int::fixed(x.value); });
+}
+
 /// Nesting depth: 0 for a leaf, 1 + max child depth for a tuple.
 int depth(TupleView v);
 /// Number of leaves.

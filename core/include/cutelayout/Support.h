@@ -26,6 +26,8 @@ struct Error {
 template <class T> class Expected {
 public:
   Expected(T &&value) : value_(std::move(value)) {}
+  /// A success holding a default T, to be filled in place (saves moving a large T).
+  explicit Expected(std::in_place_t) {}
   Expected(const T &value) : value_(value) {}
   Expected(Error error) : error_(new Error(std::move(error))) {}
   Expected(const Expected &o) : value_(o.value_), error_(o.error_ ? new Error(*o.error_) : nullptr) {}

@@ -630,6 +630,8 @@ FailureOr<Inferred> mlir::cute::detail::infer(Operation *op, const Reporter &r, 
   // names an overflow in its message); an overflow nothing reported fails the op here
   // instead of leaving a wrapped value.
   cutelayout::ArithScope scope;
+  // A `?` leaf has no value: CuTe's static-only conditions apply to static leaves alone (R18).
+  cutelayout::UnknownDynamicValues unknown;
   FailureOr<Inferred> inferred = inferOp(op, r, ks);
   if (failed(inferred))
     return failure();

@@ -1,0 +1,52 @@
+// Orderings that CuTe defines by quadratic loops, computed in O(n log n) with the same
+// results, so that layouts of tens of thousands of leaves stay fast (issue 19).
+//
+//   exchangeSortOrder   the permutation of CuTe's exchange_sort (right_inverse,
+//                       left_inverse): not stable, so ties come out in its own order;
+//   OrderStarts         where each leaf of compact_order starts (make_ordered_layout,
+//                       make_layout_like): the product of the extents ordered before it.
+//
+// Not part of the public API; core/test/OrderingTest.cpp checks both against the loops.
+#pragma once
+
+#include "cutelayout/IntTuple.h"
+
+#include <cstdint>
+#include <vector>
+
+namespace cutelayout {
+
+/// The order in which CuTe's exchange_sort (for i, for j > i: swap when key[j] < key[i])
+/// leaves the elements: result[p] is the index of the element at position p. Keys sort
+/// ascending; equal keys come out as that sort leaves them, which is not their input order.
+/// Example: keys (1,1,0) give (2,1,0). O(n log n).
+std::vector<uint32_t> exchangeSortOrder(const int64_t *keys, uint32_t n);
+
+/// The start of every leaf of CuTe's compact_order over flat extents and orders: the
+/// product, in leaf order and with CuTe's staticness, of the extents whose order is
+/// smaller. Arithmetic failures are recorded in the current ArithScope exactly where
+/// the leaf-by-leaf loop records them, provided the leaves are asked for in order.
+class OrderStarts {
+public:
+  /// Fails for more than kMaxSlowLeaves leaves when an extent is below 1 (the products
+  /// then depend on the order of multiplication; that case keeps the quadratic loop).
+  static Expected<OrderStarts> make(const IntVec &extents, const IntVec &orders);
+
+  /// The start of the next leaf (leaf 0 first).
+  Int next();
+
+  static constexpr uint32_t kMaxSlowLeaves = 4096;
+
+private:
+  /// The leaf-by-leaf definition: the fold over the smaller-ordered extents.
+  Int slowStart(uint32_t k) const;
+
+  IntVec extents_, orders_;
+  std::vector<Int> starts_;      // fast path: each leaf's start, or a placeholder 0
+  std::vector<bool> overflowed_; // fast path: the start's product overflows int64
+  bool fast_ = true;
+  bool reported_ = false;        // an overflowing start has been recomputed and recorded
+  uint32_t next_ = 0;
+};
+
+} // namespace cutelayout
