@@ -18,6 +18,7 @@
 
 #include "llvm/Support/raw_ostream.h"
 
+#include <cctype>
 #include <cstddef>
 #include <cstdint>
 #include <cstdlib>
@@ -43,6 +44,25 @@ struct QuietContext {
   }
 };
 
+/// MLIR 22's own DenseArrayAttr parser crashes on an `index` element type
+/// (`array<index ...>`, any dialect, mlir-opt too: docs/robustness.md); such text is
+/// skipped so the search goes on in code this project owns.
+bool hitsUpstreamArrayIndexBug(const std::string &text) {
+  for (size_t at = text.find("array"); at != std::string::npos; at = text.find("array", at + 1)) {
+    size_t i = at + 5;
+    while (i < text.size() && isspace(static_cast<unsigned char>(text[i])))
+      ++i;
+    if (i >= text.size() || text[i] != '<')
+      continue;
+    ++i;
+    while (i < text.size() && isspace(static_cast<unsigned char>(text[i])))
+      ++i;
+    if (text.compare(i, 5, "index") == 0)
+      return true;
+  }
+  return false;
+}
+
 [[noreturn]] void broken(const char *what, const std::string &text) {
   llvm::errs() << "cute-opt fuzzer: " << what << "\n" << text << "\n";
   std::abort();
@@ -54,6 +74,8 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   if (size > 8192)
     return 0; // long inputs only slow the search; chains are covered by lit tests
   std::string text(reinterpret_cast<const char *>(data), size);
+  if (hitsUpstreamArrayIndexBug(text))
+    return 0;
   QuietContext q;
   mlir::OwningOpRef<mlir::ModuleOp> module = mlir::parseSourceString<mlir::ModuleOp>(text, &q.ctx);
   if (!module || mlir::failed(mlir::verify(*module)))
