@@ -15,7 +15,7 @@ set(CUTE_MLIR_COMPILE_OPTIONS -fno-exceptions -Wall -Wextra -Wno-unused-paramete
 # unpoison memory from inline header code only when instrumented, and libMLIR.so is not,
 # so instrumented dialect code sharing its allocators reports false use-after-poison.
 # The core, which holds the algebra, stays instrumented; UBSan covers the dialect too.
-if(CUTELAYOUT_SANITIZE)
+if(CUTELAYOUT_SANITIZE OR CUTELAYOUT_FUZZ)
   list(APPEND CUTE_MLIR_COMPILE_OPTIONS -fno-sanitize=address)
 endif()
 set(CUTE_MLIR_INCLUDE_DIRS ${LLVM_INCLUDE_DIRS} ${MLIR_INCLUDE_DIRS}

@@ -127,6 +127,10 @@ TEST(Examples, StencilR9) {
   Expected<Layout> bad = stencilDivide(L("4:1"), T("3"), T("1"), T("2"));
   ASSERT_FALSE(bad.ok());
   EXPECT_EQ(bad.error().message.rfind("failed to perform a valid division of ", 0), 0u);
+  // An effective window past int64 is named as an overflow, never as a placeholder size.
+  Expected<Layout> huge = stencilDivide(L("8:1"), T("3"), T("1"), T("4611686018427387904"));
+  ASSERT_FALSE(huge.ok());
+  EXPECT_NE(huge.error().message.find("overflows int64"), std::string::npos) << huge.error().message;
 }
 
 TEST(Examples, Errors) {

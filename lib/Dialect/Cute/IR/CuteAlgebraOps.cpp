@@ -49,6 +49,8 @@ FailureOr<Inferred> inferCoalesce(const Reporter &r, const std::vector<Known> &k
   if (!isa<LayoutType, ComposedLayoutType>(in.type))
     return r.error() << kNeedsLayout << in.type;
   bool byProfile = ks.size() > 1;
+  if (byProfile && !isa<IntTupleType, ShapeType, StrideType, CoordType>(ks[1].type))
+    return r.error() << "expects an int tuple target profile, but got " << ks[1].type;
   if (!in.value.hasValue() || !in.isLayout() || (byProfile && !ks[1].value.hasValue()))
     return ofValue(TypeValue::kindOnly());
   Layout l = in.value.layout();
@@ -108,6 +110,8 @@ FailureOr<Inferred> inferComplement(const Reporter &r, const std::vector<Known> 
   const Known &in = ks[0];
   if (!isa<LayoutType, ComposedLayoutType>(in.type))
     return r.error() << kNeedsLayout << in.type;
+  if (ks.size() > 1 && !ks[1].isLeaf() && !isa<IntTupleType, ShapeType, StrideType, CoordType>(ks[1].type))
+    return r.error() << "expects an int tuple or an index as the cotarget, but got " << ks[1].type;
   bool boundKnown = ks.size() == 1 || !ks[1].isCute() || ks[1].value.hasValue();
   if (!in.value.hasValue() || !in.isLayout() || !boundKnown)
     return ofValue(TypeValue::kindOnly());
@@ -122,6 +126,8 @@ FailureOr<Inferred> inferComplement(const Reporter &r, const std::vector<Known> 
 FailureOr<Inferred> inferComposition(const Reporter &r, const Known &lhs, const Known &rhs) {
   if (!isa<LayoutType, ComposedLayoutType>(lhs.type))
     return r.error() << kNeedsLayout << lhs.type;
+  if (!isTilerType(rhs.type))
+    return r.error() << kNeedsLayout << rhs.type;
   if (!lhs.value.hasValue() || !lhs.isLayout() || !rhs.value.hasValue())
     return ofValue(TypeValue::kindOnly());
   Layout l = lhs.value.layout();
@@ -132,7 +138,7 @@ FailureOr<Inferred> inferComposition(const Reporter &r, const Known &lhs, const 
 FailureOr<Inferred> inferRecast(RecastLayoutOp op, const Reporter &r, const Known &src) {
   if (!isa<LayoutType, ComposedLayoutType>(src.type))
     return r.error() << "expects `src` is LayoutTypeInterface, but got " << src.type;
-  Type oldType = op.getOldType(), newType = op.getNewType();
+  Type oldType = attrOf<TypeAttr>(op, "old_type").getValue(), newType = attrOf<TypeAttr>(op, "new_type").getValue();
   if (!oldType.isIntOrIndexOrFloat() || !newType.isIntOrIndexOrFloat() || oldType.isIndex() || newType.isIndex())
     return r.error() << "unable to recast layout " << src.type << " from " << oldType << " to " << newType;
   if (!src.value.hasValue() || !src.isLayout())
@@ -147,12 +153,9 @@ FailureOr<Inferred> inferRecast(RecastLayoutOp op, const Reporter &r, const Know
 
 // --- divides and products ---------------------------------------------------------------
 
-/// The size of tiler mode i, when static (R8 compares top-level modes).
-std::optional<int64_t> tilerModeSize(const Tiler &t, uint32_t i) {
-  Tiler e = t.isTuple() ? t.child(i) : Tiler{t.layout.mode(i), t.profile};
-  if (e.isUnderscore())
-    return std::nullopt;
-  Int n = cutelayout::product(e.layout.shape);
+/// The static size of a tiler mode (R8 compares top-level modes), if it has one.
+std::optional<int64_t> staticSize(cutelayout::TupleView shape) {
+  Int n = cutelayout::product(shape);
   return n.isStatic ? std::optional<int64_t>(n.value) : std::nullopt;
 }
 
@@ -169,10 +172,18 @@ LogicalResult divideGates(Operation *op, const Reporter &r, const Known &in, con
   if (isa<TiledDivideOp>(op) && in.value.hasValue() && tiler.value.hasValue()) {
     Layout l = in.value.layout();
     Tiler t = tilerOf(tiler);
-    for (uint32_t i = 0; i < tiler.value.rank() && i < l.rank(); ++i) {
-      Int n = cutelayout::product(l.mode(i).shape);
-      std::optional<int64_t> m = tilerModeSize(t, i);
-      if (n.isStatic && m && *m != 0 && n.value % *m != 0)
+    // Input modes, tiler modes and the tiler's profile (`_` skips a mode) in lockstep.
+    cutelayout::TupleView inShape = l.shape, tShape = t.layout.shape, tProfile = t.profile;
+    auto ti = tShape.begin();
+    auto pi = tProfile.begin();
+    uint32_t i = 0;
+    for (auto si = inShape.begin(); si != inShape.end() && ti != tShape.end() && i < tiler.value.rank();
+         ++si, ++ti, ++i) {
+      bool skip = t.isTuple() && (*pi).isUnderscore();
+      if (t.isTuple())
+        ++pi;
+      std::optional<int64_t> n = staticSize(*si), m = skip ? std::nullopt : staticSize(*ti);
+      if (n && m && *m != 0 && *n % *m != 0)
         return r.error() << "expects same size in rank " << i << " but got srcShape: " << text(l.shape)
                          << " and tileShape: " << text(t);
     }
@@ -236,18 +247,48 @@ FailureOr<Inferred> inferStencil(StencilDivideOp op, const Reporter &r, const Kn
     return failure();
   if (!isa<ShapeType, IntTupleType>(window.type))
     return r.error() << "invalid tiler type, got" << window.type;
+  // One stride and one dilation per window mode (R9), when given.
+  std::optional<ArrayRef<int64_t>> stride, dilation;
+  if (DenseI64ArrayAttr a = attrOf<DenseI64ArrayAttr>(op, "stride"))
+    stride = a.asArrayRef();
+  if (DenseI64ArrayAttr a = attrOf<DenseI64ArrayAttr>(op, "dilation"))
+    dilation = a.asArrayRef();
+  if (window.knowsRank()) {
+    uint32_t modes = window.value.hasValue() ? cutelayout::wrap(window.value.tuple()).rank() : window.value.rank();
+    for (auto [name, values] : {std::make_pair("stride", stride), std::make_pair("dilation", dilation)})
+      if (values && values->size() != modes)
+        return r.error() << "expects one `" << name << "` entry per window mode (" << modes << "), but got "
+                         << values->size();
+  }
   if (!in.value.hasValue() || !window.value.hasValue() || !cutelayout::isStatic(in.value.tuple()))
     return ofRankOf(in.value);
   Layout l = in.value.layout();
   uint32_t rank = cutelayout::wrap(window.value.tuple()).rank();
-  cutelayout::Expected<Layout> result = cutelayout::stencilDivide(
-      l, window.value.tuple(), fromArray(op.getStride(), rank), fromArray(op.getDilation(), rank));
+  cutelayout::Expected<Layout> result =
+      cutelayout::stencilDivide(l, window.value.tuple(), fromArray(stride, rank), fromArray(dilation, rank));
   if (!result)
     return r.error() << result.error().message; // the core's text starts with the spec's prefix
   return ofValue(TypeValue::ofLayout(*result));
 }
 
 // --- tiling -----------------------------------------------------------------------------
+
+/// The static leaves of t, flattened, are 0..n-1 in some order.
+bool isPermutation(const IntTuple &t) {
+  const cutelayout::Node *nodes = t.view().nodes();
+  SmallVector<int64_t> values;
+  for (uint32_t i = 0; i < t.view().span(); ++i) {
+    if (nodes[i].kind == cutelayout::NodeKind::Underscore)
+      return false;
+    if (nodes[i].kind == cutelayout::NodeKind::Int)
+      values.push_back(nodes[i].value);
+  }
+  llvm::sort(values);
+  for (uint32_t i = 0; i < values.size(); ++i)
+    if (values[i] != int64_t(i))
+      return false;
+  return true;
+}
 
 FailureOr<Inferred> inferLocalTile(const Reporter &r, const Known &in, const Known &tiler, const Known &coord) {
   // The five gates of 004, in order.
@@ -304,23 +345,36 @@ FailureOr<Inferred> inferTileToShape(TileToShapeOp op, const Reporter &r, const 
   if (block.knowsRank() && target.knowsRank() && block.value.rank() > target.value.rank())
     return r.error() << "Target and kernel shapes must be congruent.";
   std::optional<unsigned> rank = target.knowsRank() ? std::optional<unsigned>(target.value.rank()) : std::nullopt;
+  auto array = [&](StringRef name) -> std::optional<ArrayRef<int64_t>> {
+    if (DenseI64ArrayAttr a = attrOf<DenseI64ArrayAttr>(op, name))
+      return a.asArrayRef();
+    return std::nullopt;
+  };
+  std::optional<ArrayRef<int64_t>> lower = array("lower_padding"), upper = array("upper_padding"),
+                                   traversal = array("traversal_stride");
   auto congruent = [&](std::optional<ArrayRef<int64_t>> a) { return !a || !rank || a->size() == *rank; };
-  if (!congruent(op.getLowerPadding()))
+  if (!congruent(lower))
     return r.error() << "Lower padding shape must be congruent with target shape";
-  if (!congruent(op.getUpperPadding()))
+  if (!congruent(upper))
     return r.error() << "Upper padding shape must be congruent with target shape";
-  if (!congruent(op.getTraversalStride()))
+  if (!congruent(traversal))
     return r.error() << "Traversal stride must be congruent with target shape";
   const Known *order = ks.size() > 2 ? &ks[2] : nullptr;
+  if (order && !isa<IntTupleType, ShapeType, StrideType, CoordType>(order->type))
+    return r.error() << "expects only static order modes, but got " << order->type;
   if (order && order->knowsRank() && rank && order->value.rank() != *rank)
     return r.error() << "expects target shape and order operands have same rank, but got " << target.type << " and "
                      << order->type;
   if (order && !(order->value.hasValue() && cutelayout::isStatic(order->value.tuple())))
     return r.error() << "expects only static order modes, but got " << order->type;
+  if (order && !isPermutation(order->value.tuple()))
+    return r.error() << "expects the order to be a permutation of [0, "
+                     << cutelayout::leafCount(order->value.tuple()) << "), but got "
+                     << text(order->value.tuple());
   auto all = [](std::optional<ArrayRef<int64_t>> a, int64_t v) {
     return !a || llvm::all_of(*a, [&](int64_t x) { return x == v; });
   };
-  if (!all(op.getLowerPadding(), 0) || !all(op.getUpperPadding(), 0) || !all(op.getTraversalStride(), 1))
+  if (!all(lower, 0) || !all(upper, 0) || !all(traversal, 1))
     return r.error() << "supports only zero padding and unit traversal stride so far";
   if (!block.value.hasValue() || !target.value.hasValue())
     return ofRankOf(target.value);
@@ -333,6 +387,10 @@ FailureOr<Inferred> inferTileToShape(TileToShapeOp op, const Reporter &r, const 
 }
 
 FailureOr<Inferred> inferSliceOrDice(Operation *op, const Reporter &r, const Known &coord, const Known &in) {
+  if (!isa<CoordType>(coord.type))
+    return r.error() << "unexpected coordinate type, got " << coord.type;
+  if (!in.isLayout())
+    return r.error() << "expected a view as an input but got " << in.type;
   if (failed(checkCoordinate(r, coord, in)))
     return failure();
   if (!coord.value.hasValue() || !in.value.hasValue())

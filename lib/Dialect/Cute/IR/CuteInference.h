@@ -1,11 +1,17 @@
 // Result inference shared by the cute op implementation files: what is known about an
 // operand, what an op computes, and how errors are reported (emitted when verifying,
 // silent when folding or looking through defining ops).
+//
+// Inference is total: it reads an op only through checked accessors (operand count,
+// attributes present and of their kind, operand kinds), so it may run on an op that has
+// not been verified yet, such as a definition that follows its use. Every call into the
+// core runs in an ArithScope, and an arithmetic failure becomes the op's error.
 #ifndef CUTE_LIB_DIALECT_CUTE_IR_CUTEINFERENCE_H
 #define CUTE_LIB_DIALECT_CUTE_IR_CUTEINFERENCE_H
 
 #include "cute/Dialect/Cute/IR/CuteOps.h"
 
+#include <optional>
 #include <vector>
 
 namespace mlir::cute::detail {
@@ -17,28 +23,53 @@ struct Inferred {
   cutelayout::Int index = cutelayout::Int::dynamic(cutelayout::kUnknownDynamic);
 };
 
+/// An error being reported, or nothing at all on a silent path: a silent path builds no
+/// diagnostic (streaming into an inactive InFlightDiagnostic aborts with assertions on).
+class Diag {
+public:
+  Diag() = default;
+  explicit Diag(InFlightDiagnostic d) : diag_(std::move(d)) {}
+  template <class T> Diag &operator<<(T &&x) & {
+    if (diag_)
+      *diag_ << std::forward<T>(x);
+    return *this;
+  }
+  template <class T> Diag &&operator<<(T &&x) && {
+    if (diag_)
+      *diag_ << std::forward<T>(x);
+    return std::move(*this);
+  }
+  operator LogicalResult() const { return failure(); }
+  template <class T> operator FailureOr<T>() const { return failure(); }
+
+private:
+  std::optional<InFlightDiagnostic> diag_;
+};
+
 /// Reports errors when verifying; stays silent when folding or looking through.
 struct Reporter {
   Operation *op;
   bool emit;
-  InFlightDiagnostic error() const { return emit ? op->emitOpError() : InFlightDiagnostic(); }
+  Diag error() const { return emit ? Diag(op->emitOpError()) : Diag(); }
 };
 
 /// What is known about an operand: for a cute value, the more precise of its type and
-/// (up to a bounded depth) what its defining op computes; for an integer, a static leaf
-/// when it is a constant.
+/// what its defining cute op computes; for an integer, a static leaf when it is a
+/// constant that fits int64.
 struct Known {
   Type type;
   TypeValue value;
   cutelayout::Int leaf = cutelayout::Int::dynamic(cutelayout::kUnknownDynamic);
   bool isCute() const { return isa<CuteTypeInterface>(type); }
   bool isLayout() const { return isa<LayoutType>(type); }
+  /// An integer leaf operand: index or a signless integer of at most 64 bits.
+  bool isLeaf() const;
   /// The rank when the type or value gives it.
   bool knowsRank() const { return value.form() != TypeValue::Form::Kind; }
 };
 
-FailureOr<Inferred> infer(Operation *op, const Reporter &r, int depth);
-std::vector<Known> operandsOf(Operation *op, int depth);
+/// Infers op's result from what is known of its operands (one Known per operand).
+FailureOr<Inferred> infer(Operation *op, const Reporter &r, const std::vector<Known> &operands);
 
 inline Inferred ofValue(TypeValue v) {
   Inferred i;
@@ -54,6 +85,12 @@ inline Inferred ofIndex(cutelayout::Int x) {
 /// A value known only by rank (or kind, when the rank is unknown too).
 inline Inferred ofRankOf(const TypeValue &v) {
   return ofValue(v.form() == TypeValue::Form::Kind ? TypeValue::kindOnly() : TypeValue::ofRank(v.rank()));
+}
+
+/// An inherent attribute of kind A, or null when it is absent or of another kind.
+template <class A> A attrOf(Operation *op, StringRef name) {
+  std::optional<Attribute> a = op->getInherentAttr(name);
+  return a ? dyn_cast_or_null<A>(*a) : A();
 }
 
 /// RESOLUTIONS R11: an integer coordinate is always legal; otherwise every tuple level has

@@ -7,7 +7,6 @@
 
 #include "mlir/IR/Matchers.h"
 
-#include "llvm/ADT/SmallBitVector.h"
 #include "llvm/ADT/TypeSwitch.h"
 
 #include <optional>
@@ -23,46 +22,159 @@ using namespace mlir::cute::detail;
 #define GET_OP_CLASSES
 #include "cute/Dialect/Cute/IR/CuteOps.cpp.inc"
 
-namespace mlir::cute::detail {
+bool mlir::cute::detail::Known::isLeaf() const {
+  if (isa<IndexType>(type))
+    return true;
+  auto i = dyn_cast<IntegerType>(type);
+  return i && i.isSignless() && i.getWidth() <= 64;
+}
 
-/// How far verification looks through defining ops for a value its type leaves open.
-constexpr int kLookThroughDepth = 8;
+namespace {
 
-Known knowledgeOf(Value v, int depth) {
+/// What the type of v says (and, for an integer constant that fits int64, its value).
+Known typeFacts(Value v) {
   Known k;
   k.type = v.getType();
   if (auto cute = dyn_cast<CuteTypeInterface>(k.type)) {
     k.value = cute.getTypeValue();
-    Operation *def = v.getDefiningOp();
-    if (!k.value.isStatic() && def && isa<CuteDialect>(def->getDialect()) && depth < kLookThroughDepth) {
-      FailureOr<Inferred> more = infer(def, Reporter{def, false}, depth + 1);
-      if (succeeded(more) && !more->isIndex && more->value.hasValue())
-        k.value = more->value;
-    }
     return k;
   }
   APInt c;
-  if (matchPattern(v, m_ConstantInt(&c)))
+  if (k.isLeaf() && matchPattern(v, m_ConstantInt(&c)) && c.getBitWidth() <= 64)
     k.leaf = Int::fixed(c.getSExtValue());
   return k;
 }
 
-std::vector<Known> operandsOf(Operation *op, int depth) {
-  std::vector<Known> ks;
-  for (Value v : op->getOperands())
-    ks.push_back(knowledgeOf(v, depth));
-  return ks;
+/// Looks through defining cute ops for what their types leave open. Unbounded in depth
+/// and iterative (a chain of any length costs no stack); each op is inferred once per
+/// Lookthrough (DAGs stay linear), silently, and through the same checked inference
+/// as its verifier, so a malformed or not yet verified definition contributes nothing
+/// beyond its type. A cycle (graph regions) falls back to the types on its back edge.
+/// `budget` bounds the number of ops inferred; past it nothing is assumed (folding uses
+/// a budget: a fold that cannot see far enough only declines).
+class Lookthrough {
+public:
+  explicit Lookthrough(size_t budget = SIZE_MAX) : budget_(budget) {}
+
+  Known knowledgeOf(Value v) {
+    if (Operation *def = pending(v))
+      compute(def);
+    return lookup(v);
+  }
+  /// Records what a verified op computes, so later look-ups reuse it.
+  void remember(Operation *op, const TypeValue &value) {
+    memo_[op] = std::make_unique<TypeValue>(value);
+  }
+  void clear() { memo_.clear(); }
+
+private:
+  /// The defining cute op of v when looking through it may tell more than v's type.
+  Operation *pending(Value v) {
+    auto cute = dyn_cast<CuteTypeInterface>(v.getType());
+    if (!cute || cute.getTypeValue().isStatic())
+      return nullptr;
+    auto result = dyn_cast<OpResult>(v);
+    if (!result || result.getResultNumber() != 0)
+      return nullptr;
+    Operation *def = result.getOwner();
+    if (def->getNumResults() != 1 || !isa_and_nonnull<CuteDialect>(def->getDialect()) || memo_.count(def) ||
+        active_.count(def))
+      return nullptr;
+    return def;
+  }
+
+  /// Memo or type facts only; never infers.
+  Known lookup(Value v) {
+    Known k = typeFacts(v);
+    auto result = dyn_cast<OpResult>(v);
+    if (!k.isCute() || k.value.isStatic() || !result)
+      return k;
+    auto it = memo_.find(result.getOwner());
+    if (it != memo_.end() && it->second && it->second->hasValue())
+      k.value = *it->second;
+    return k;
+  }
+
+  void compute(Operation *root) {
+    struct Frame {
+      Operation *op;
+      bool expanded;
+    };
+    SmallVector<Frame, 16> stack{{root, false}};
+    active_.insert(root);
+    while (!stack.empty()) {
+      size_t top = stack.size() - 1;
+      Operation *op = stack[top].op;
+      if (!stack[top].expanded) {
+        stack[top].expanded = true;
+        for (Value u : op->getOperands())
+          if (Operation *d = pending(u)) {
+            if (spent_ >= budget_)
+              continue;
+            ++spent_;
+            active_.insert(d);
+            stack.push_back({d, false});
+          }
+        continue;
+      }
+      std::vector<Known> ks;
+      ks.reserve(op->getNumOperands());
+      for (Value u : op->getOperands())
+        ks.push_back(lookup(u));
+      FailureOr<Inferred> r = infer(op, Reporter{op, false}, ks);
+      std::unique_ptr<TypeValue> known;
+      auto written = dyn_cast<CuteTypeInterface>(op->getResult(0).getType());
+      if (succeeded(r) && !r->isIndex && r->value.hasValue() && written &&
+          isCompatible(written.getTypeValue(), r->value, written.getKind()))
+        known = std::make_unique<TypeValue>(std::move(r->value));
+      memo_[op] = std::move(known);
+      active_.erase(op);
+      stack.pop_back();
+    }
+  }
+
+  llvm::DenseMap<Operation *, std::unique_ptr<TypeValue>> memo_;
+  llvm::DenseSet<Operation *> active_;
+  size_t budget_, spent_ = 0;
+};
+
+/// The look-ups of one verification run. MLIR verifies the ops of a block in order and
+/// changes nothing while it does, so while the cute ops verified follow each other in
+/// their block, what was inferred stays true and a chain of n ops costs O(n) in all.
+/// Any other order (a new run, another block, a single op) starts afresh.
+struct VerifyRun {
+  Lookthrough lookthrough;
+  Operation *last = nullptr;
+};
+thread_local VerifyRun verifyRun;
+
+VerifyRun &runFor(Operation *op) {
+  Operation *prev = op->getBlock() ? op->getPrevNode() : nullptr; // a detached op has no order
+  while (prev && !isa_and_nonnull<CuteDialect>(prev->getDialect()))
+    prev = prev->getPrevNode();
+  if (!prev || prev != verifyRun.last)
+    verifyRun.lookthrough.clear();
+  verifyRun.last = nullptr;
+  return verifyRun;
 }
 
-} // namespace mlir::cute::detail
+/// How many ops a fold may look through.
+constexpr size_t kFoldLookthroughBudget = 64;
+
+} // namespace
 
 namespace {
 
-std::string show(const IntTuple &t) { return cutelayout::print(t, cutelayout::Style::Type); }
+
+bool isTupleKind(Type t) { return isa<IntTupleType, ShapeType, StrideType, CoordType>(t); }
 
 // --- builders ---------------------------------------------------------------------------
 
-FailureOr<Inferred> inferTupleBuilder(const std::vector<Known> &ks) {
+FailureOr<Inferred> inferTupleBuilder(const Reporter &r, const std::vector<Known> &ks) {
+  for (size_t i = 0; i < ks.size(); ++i)
+    if (!ks[i].isLeaf() && !isTupleKind(ks[i].type))
+      return r.error() << "expects index, integer or int tuple elements, but element #" << i << " is "
+                       << ks[i].type;
   TupleBuilder b;
   b.open();
   for (const Known &k : ks) {
@@ -78,7 +190,10 @@ FailureOr<Inferred> inferTupleBuilder(const std::vector<Known> &ks) {
   return ofValue(TypeValue::ofTuple(b.finish()));
 }
 
-FailureOr<Inferred> inferMakeTile(const std::vector<Known> &ks) {
+FailureOr<Inferred> inferMakeTile(const Reporter &r, const std::vector<Known> &ks) {
+  for (size_t i = 0; i < ks.size(); ++i)
+    if (!ks[i].isLeaf() && !isa<ShapeType, IntTupleType, LayoutType, TileType>(ks[i].type))
+      return r.error() << "expects extents, shapes, layouts or tiles, but element #" << i << " is " << ks[i].type;
   std::vector<cutelayout::Tiler> elements;
   for (const Known &k : ks) {
     if (!k.isCute()) {
@@ -97,16 +212,25 @@ FailureOr<Inferred> inferMakeTile(const std::vector<Known> &ks) {
   return ofValue(TypeValue::ofTiler(cutelayout::makeTile(elements.data(), uint32_t(elements.size()))));
 }
 
+LogicalResult checkShapeOperand(const Reporter &r, const Known &shape) {
+  if (!isa<ShapeType, IntTupleType>(shape.type))
+    return r.error() << "expects a shape or an int tuple as the shape, but got " << shape.type;
+  return success();
+}
+
 FailureOr<Inferred> inferMakeLayout(const Reporter &r, const std::vector<Known> &ks) {
   const Known &shape = ks[0];
+  if (failed(checkShapeOperand(r, shape)))
+    return failure();
   if (ks.size() == 1) {
     if (!shape.value.hasValue())
-      return ofValue(shape.value.form() == TypeValue::Form::Rank ? TypeValue::ofRank(shape.value.rank())
-                                                                 : TypeValue::kindOnly());
+      return ofRankOf(shape.value);
     return ofValue(TypeValue::ofLayout(cutelayout::makeLayout(shape.value.tuple())));
   }
   const Known &stride = ks[1];
-  bool ranksKnown = shape.value.form() != TypeValue::Form::Kind && stride.value.form() != TypeValue::Form::Kind;
+  if (!isa<StrideType, IntTupleType>(stride.type))
+    return r.error() << "expects a stride or an int tuple as the stride, but got " << stride.type;
+  bool ranksKnown = shape.knowsRank() && stride.knowsRank();
   if (ranksKnown && shape.value.rank() != stride.value.rank())
     return r.error() << "expects shape and stride of the same rank, but got " << shape.type << " and "
                      << stride.type;
@@ -122,10 +246,20 @@ FailureOr<Inferred> inferMakeLayout(const Reporter &r, const std::vector<Known> 
 }
 
 FailureOr<Inferred> inferOrderedLayout(const Reporter &r, const std::vector<Known> &ks) {
-  if (!ks[0].value.hasValue() || !ks[1].value.hasValue())
-    return ofValue(ks[0].value.form() == TypeValue::Form::Kind ? TypeValue::kindOnly()
-                                                               : TypeValue::ofRank(ks[0].value.rank()));
-  cutelayout::Expected<cutelayout::Layout> l = cutelayout::makeOrderedLayout(ks[0].value.tuple(), ks[1].value.tuple());
+  const Known &shape = ks[0], &order = ks[1];
+  if (failed(checkShapeOperand(r, shape)))
+    return failure();
+  if (!isTupleKind(order.type))
+    return r.error() << "expects an int tuple as the order, but got " << order.type;
+  if (!shape.value.hasValue())
+    return ofRankOf(shape.value);
+  const IntTuple &s = shape.value.tuple();
+  if (!order.value.hasValue() || !cutelayout::isStatic(order.value.tuple())) {
+    // A runtime order decides the strides at run time: nothing about them is known.
+    IntTuple unknown = cutelayout::mapLeaves(s, [](Int) { return Int::dynamic(cutelayout::kUnknownDynamic); });
+    return ofValue(TypeValue::ofLayout(cutelayout::Layout{s, unknown}));
+  }
+  cutelayout::Expected<cutelayout::Layout> l = cutelayout::makeOrderedLayout(s, order.value.tuple());
   if (!l)
     return r.error() << "unable to make an ordered layout: " << l.error().message;
   return ofValue(TypeValue::ofLayout(*l));
@@ -140,7 +274,7 @@ FailureOr<Inferred> inferGetPart(Operation *op, const Reporter &r, const Known &
     return r.error() << kLayoutOrView << in.type;
   const TypeValue &v = in.value;
   if (!v.hasValue())
-    return ofValue(v.form() == TypeValue::Form::Rank ? TypeValue::ofRank(v.rank()) : TypeValue::kindOnly());
+    return ofRankOf(v);
   if (isa<GetShapeOp>(op))
     return ofValue(TypeValue::ofTuple(v.layout().shape));
   if (isa<GetStrideOp>(op))
@@ -155,7 +289,6 @@ std::string modeText(ArrayRef<int32_t> mode) {
   return s;
 }
 
-/// Follows a mode path into a tuple (or a layout's shape and stride together).
 /// The sub-layout at a mode path through the core's get; a tuple walks as shape:shape.
 FailureOr<cutelayout::Layout> descend(const TypeValue &v, bool isLayout, ArrayRef<int32_t> mode) {
   if (llvm::any_of(mode, [](int32_t m) { return m < 0; }))
@@ -170,7 +303,7 @@ FailureOr<cutelayout::Layout> descend(const TypeValue &v, bool isLayout, ArrayRe
 
 FailureOr<Inferred> inferIndexQuery(Operation *op, const Reporter &r, const Known &in, ArrayRef<int32_t> mode) {
   bool isLayout = isa<LayoutType>(in.type);
-  bool isTuple = isa<IntTupleType, ShapeType, StrideType, CoordType>(in.type);
+  bool isTuple = isTupleKind(in.type);
   bool isCosize = isa<CosizeOp>(op);
   if (isCosize && isa<ComposedLayoutType>(in.type))
     return r.error() << "can't derive meaningful cosize of composed layout when inner is affine: " << in.type;
@@ -203,34 +336,47 @@ FailureOr<Inferred> inferIndexQuery(Operation *op, const Reporter &r, const Know
   Int result = isCosize ? cutelayout::cosize(*part) : cutelayout::product(shape);
   if (scope.failed())
     return r.error() << (isCosize ? "unable to compute cosize for input " : "unable to compute size for input ")
-                     << in.type << " and mode [" << modeText(mode) << "]";
+                     << in.type << " and mode [" << modeText(mode) << "]: " << scope.error("size").message;
   return ofIndex(result);
+}
+
+/// RESOLUTIONS R15 and verify_mode_list: every mode in [0, rank), none twice. Checked
+/// without allocating by the rank, which a rank-only type may make large.
+bool validModeList(ArrayRef<int32_t> modes, unsigned rank) {
+  SmallVector<int32_t> sorted(modes.begin(), modes.end());
+  llvm::sort(sorted);
+  for (size_t i = 0; i < sorted.size(); ++i)
+    if (sorted[i] < 0 || uint64_t(sorted[i]) >= rank || (i > 0 && sorted[i] == sorted[i - 1]))
+      return false;
+  return true;
 }
 
 FailureOr<Inferred> inferSelect(const Reporter &r, const Known &in, ArrayRef<int32_t> modes) {
   const TypeValue &v = in.value;
   bool isLayout = isa<LayoutType>(in.type);
-  if (!isLayout && !isa<IntTupleType, ShapeType, StrideType, CoordType>(in.type))
+  if (!isLayout && !isTupleKind(in.type))
     return r.error() << "expects view or layout type, but got " << in.type;
   if (v.form() == TypeValue::Form::Kind)
     return ofValue(TypeValue::ofRank(modes.size()));
-  llvm::SmallBitVector seen(v.rank());
-  for (int32_t m : modes) {
-    if (m < 0 || unsigned(m) >= v.rank() || seen.test(unsigned(m)))
-      return r.error() << "Invalid results for select(). Modes: [" << modeText(modes) << "]";
-    seen.set(unsigned(m));
-  }
+  if (!validModeList(modes, v.rank()))
+    return r.error() << "Invalid results for select(). Modes: [" << modeText(modes) << "]";
   if (!v.hasValue())
     return ofValue(TypeValue::ofRank(modes.size()));
-  SmallVector<uint32_t> ms(modes.begin(), modes.end());
+  // The modes of each tuple, gathered once: picking them is then linear, not rank * modes.
+  auto pick = [&](TupleView t) {
+    SmallVector<TupleView> kids;
+    for (TupleView c : t)
+      kids.push_back(c);
+    TupleBuilder b;
+    b.open();
+    for (int32_t m : modes)
+      b.add(kids[m]);
+    b.close();
+    return b.finish();
+  };
   if (isLayout)
-    return ofValue(TypeValue::ofLayout(*cutelayout::select(v.layout(), ms.data(), uint32_t(ms.size()))));
-  TupleBuilder b;
-  b.open();
-  for (uint32_t m : ms)
-    b.add(v.tuple().child(m));
-  b.close();
-  return ofValue(TypeValue::ofTuple(b.finish()));
+    return ofValue(TypeValue::ofLayout(cutelayout::Layout{pick(v.layout().shape), pick(v.layout().stride)}));
+  return ofValue(TypeValue::ofTuple(pick(v.tuple())));
 }
 
 FailureOr<Inferred> inferGroupModes(const Reporter &r, const Known &in, int32_t begin, int32_t end) {
@@ -239,9 +385,10 @@ FailureOr<Inferred> inferGroupModes(const Reporter &r, const Known &in, int32_t 
   const TypeValue &v = in.value;
   if (v.form() == TypeValue::Form::Kind)
     return ofValue(TypeValue::kindOnly());
-  int rank = int(v.rank());
-  int nb = begin < 0 ? begin + rank : begin;
-  int ne = end < 0 ? end + rank : end;
+  // 64-bit arithmetic: a rank near 2^32 neither wraps nor goes negative.
+  int64_t rank = v.rank();
+  int64_t nb = begin < 0 ? begin + rank : begin;
+  int64_t ne = end < 0 ? end + rank : end;
   if (nb < 0 || nb >= rank)
     return r.error() << "expects begin in the range of [-rank , rank-1], but got begin [" << begin << "] and rank ["
                      << rank << "]";
@@ -253,7 +400,10 @@ FailureOr<Inferred> inferGroupModes(const Reporter &r, const Known &in, int32_t 
                      << "] ([" << ne << "])";
   if (!v.hasValue())
     return ofValue(TypeValue::ofRank(unsigned(rank - (ne - nb) + 1)));
-  return ofValue(TypeValue::ofLayout(*cutelayout::group(v.layout(), uint32_t(nb), uint32_t(ne))));
+  cutelayout::Expected<cutelayout::Layout> l = cutelayout::group(v.layout(), uint32_t(nb), uint32_t(ne));
+  if (!l)
+    return r.error() << "unable to infer return type with inputs " << in.type << ": " << l.error().message;
+  return ofValue(TypeValue::ofLayout(*l));
 }
 
 // --- coordinates ------------------------------------------------------------------------
@@ -289,6 +439,11 @@ LogicalResult mlir::cute::detail::checkCoordinate(const Reporter &r, const Known
 namespace {
 
 FailureOr<Inferred> inferCrd2Idx(const Reporter &r, const Known &coord, const Known &layout) {
+  // The local_tile ladder that crd2idx shares (004): coordinate kind, rank, input kind, dice.
+  if (!coord.isLeaf() && !isa<CoordType, IntTupleType>(coord.type))
+    return r.error() << "unexpected coordinate type, got " << coord.type;
+  if (!layout.isLayout())
+    return r.error() << "expected a view as an input but got " << layout.type;
   if (failed(checkCoordinate(r, coord, layout)))
     return failure();
   if (!layout.value.hasValue() || (coord.isCute() && !coord.value.hasValue()))
@@ -302,9 +457,12 @@ FailureOr<Inferred> inferCrd2Idx(const Reporter &r, const Known &coord, const Kn
 }
 
 FailureOr<Inferred> inferIdx2Crd(const Reporter &r, const Known &index, const Known &shape) {
+  if (!index.isLeaf() && !isa<CoordType, IntTupleType>(index.type))
+    return r.error() << "expects an index or a coordinate, but got " << index.type;
+  if (failed(checkShapeOperand(r, shape)))
+    return failure();
   if (!shape.value.hasValue() || (index.isCute() && !index.value.hasValue()))
-    return ofValue(shape.value.form() == TypeValue::Form::Kind ? TypeValue::kindOnly()
-                                                               : TypeValue::ofRank(shape.value.rank()));
+    return ofRankOf(shape.value);
   IntTuple i = index.isCute() ? index.value.tuple() : IntTuple(index.leaf);
   cutelayout::ArithScope scope;
   cutelayout::Expected<IntTuple> c = cutelayout::idx2crd(i, shape.value.tuple());
@@ -317,26 +475,28 @@ FailureOr<Inferred> inferIdx2Crd(const Reporter &r, const Known &index, const Kn
 
 /// The flat index of the first static-zero leaf of t, if any.
 std::optional<uint32_t> firstZero(TupleView t) {
-  uint32_t n = cutelayout::leafCount(t);
-  for (uint32_t i = 0; i < n; ++i) {
-    TupleView leaf = cutelayout::leafAt(t, i);
-    if (leaf.isInt() && leaf.asInt().isConstant(0))
-      return i;
+  const cutelayout::Node *n = t.nodes();
+  uint32_t leaf = 0;
+  for (uint32_t i = 0; i < t.span(); ++i) {
+    if (n[i].kind == cutelayout::NodeKind::Tuple)
+      continue;
+    if (n[i].kind == cutelayout::NodeKind::Int && n[i].isStatic && n[i].value == 0)
+      return leaf;
+    ++leaf;
   }
   return std::nullopt;
 }
 
 FailureOr<Inferred> inferTupleArith(Operation *op, const Reporter &r, const Known &lhs, const Known &rhs) {
   Type lhsType = lhs.type, rhsType = rhs.type;
-  if (lhsType.getTypeID() != rhsType.getTypeID())
+  if (!isTupleKind(lhsType) || lhsType.getTypeID() != rhsType.getTypeID())
     return r.error() << "input type [" << lhs.type << "] has invalid values.";
   bool isDivMod = isa<TupleDivOp, TupleModOp>(op);
   if (isDivMod && rhs.value.hasValue())
     if (std::optional<uint32_t> z = firstZero(rhs.value.tuple()))
       return r.error() << "mode [" << *z << "] has invalid values for input type " << lhs.type;
   if (!lhs.value.hasValue() || !rhs.value.hasValue())
-    return ofValue(lhs.value.form() == TypeValue::Form::Kind ? TypeValue::kindOnly()
-                                                             : TypeValue::ofRank(lhs.value.rank()));
+    return ofRankOf(lhs.value);
   TupleView a = lhs.value.tuple(), b = rhs.value.tuple();
   cutelayout::ArithScope scope;
   cutelayout::Expected<IntTuple> result = llvm::TypeSwitch<Operation *, cutelayout::Expected<IntTuple>>(op)
@@ -348,44 +508,110 @@ FailureOr<Inferred> inferTupleArith(Operation *op, const Reporter &r, const Know
       .Case([&](ShapeDivOp) { return cutelayout::shapeDiv(a, b); })
       .Default([&](Operation *) { return cutelayout::ceilDiv(a, b); });
   if (!result || scope.failed())
-    return r.error() << "unable to compute size for input " << lhs.type << " and mode [0]";
+    return r.error() << "unable to compute size for input " << lhs.type << " and mode [0]: "
+                     << (!result ? result.error().message : scope.error(op->getName().stripDialect().data()).message);
   return ofValue(TypeValue::ofTuple(*result));
 }
 
-// --- dispatch ---------------------------------------------------------------------------
+// --- structure --------------------------------------------------------------------------
 
-} // namespace
+/// The operand counts ODS allows (min, max); inference checks them itself, because it
+/// also runs on definitions that are not verified yet.
+std::pair<unsigned, unsigned> arity(Operation *op) {
+  constexpr unsigned kAny = ~0u;
+  return llvm::TypeSwitch<Operation *, std::pair<unsigned, unsigned>>(op)
+      .Case<ConstantOp>([](auto) { return std::make_pair(0u, 0u); })
+      .Case<MakeIntTupleOp, MakeShapeOp, MakeStrideOp, MakeCoordOp, MakeTupleOp, MakeTileOp>(
+          [&](auto) { return std::make_pair(0u, kAny); })
+      .Case<MakeLayoutOp, CoalesceOp, FilterZerosOp, ComplementOp>([](auto) { return std::make_pair(1u, 2u); })
+      .Case<MakeIdentityLayoutOp, GetShapeOp, GetStrideOp, GetLayoutOp, SizeOp, CosizeOp, RankOp, DepthOp, SelectOp,
+            GroupModesOp, ToIntTupleOp, FilterOp, RightInverseOp, LeftInverseOp, RecastLayoutOp, MakeFragmentLikeOp>(
+          [](auto) { return std::make_pair(1u, 1u); })
+      .Case<LocalTileOp>([](auto) { return std::make_pair(3u, 3u); })
+      .Case<LocalPartitionOp>([](auto) { return std::make_pair(3u, 4u); })
+      .Case<TileToShapeOp>([](auto) { return std::make_pair(2u, 3u); })
+      .Default([](Operation *) { return std::make_pair(2u, 2u); });
+}
 
-FailureOr<Inferred> mlir::cute::detail::infer(Operation *op, const Reporter &r, int depth) {
-  // A `?` leaf has no value: CuTe's static-only conditions apply to static leaves alone.
-  cutelayout::UnknownDynamicValues unknown;
-  std::vector<Known> ks = operandsOf(op, depth);
+/// Operand count, one result, required attributes present and of their kind, integer
+/// leaves of at most 64 bits: everything the inference reads without checking again.
+LogicalResult checkStructure(Operation *op, const Reporter &r, const std::vector<Known> &ks) {
+  auto [lo, hi] = arity(op);
+  if (ks.size() < lo || ks.size() > hi)
+    return r.error() << "expects " << (lo == hi ? std::to_string(lo) : std::to_string(lo) + " or " + std::to_string(hi))
+                     << " operands, but got " << ks.size();
+  if (op->getNumResults() != 1)
+    return r.error() << "expects one result, but got " << op->getNumResults();
+  auto required = [&](StringRef name, bool present, StringRef kind) -> LogicalResult {
+    if (present)
+      return success();
+    return r.error() << "expects the attribute `" << name << "` (" << kind << ")";
+  };
+  if (isa<SelectOp>(op) && failed(required("modes", bool(attrOf<DenseI32ArrayAttr>(op, "modes")), "array<i32>")))
+    return failure();
+  auto isI32 = [&](StringRef name) {
+    IntegerAttr a = attrOf<IntegerAttr>(op, name);
+    return a && a.getType().isSignlessInteger(32);
+  };
+  if (isa<GroupModesOp>(op) && (failed(required("begin", isI32("begin"), "i32")) ||
+                                failed(required("end", isI32("end"), "i32"))))
+    return failure();
+  if (isa<RecastLayoutOp>(op) &&
+      (failed(required("old_type", bool(attrOf<TypeAttr>(op, "old_type")), "a type")) ||
+       failed(required("new_type", bool(attrOf<TypeAttr>(op, "new_type")), "a type"))))
+    return failure();
+  for (size_t i = 0; i < ks.size(); ++i)
+    if (auto it = dyn_cast<IntegerType>(ks[i].type); it && it.getWidth() > 64)
+      return r.error() << "expects integer leaves of at most 64 bits, but operand #" << i << " is " << it;
+  return success();
+}
+
+/// The result's kind, for ops whose result is "the input's kind".
+LogicalResult checkResultKind(Operation *op, const Reporter &r, const std::vector<Known> &ks) {
+  if (!isa<SelectOp, GroupModesOp, TupleAddOp, TupleSubOp, TupleMulOp, TupleDivOp, TupleModOp, ShapeDivOp,
+           CeilDivOp>(op))
+    return success();
+  auto in = dyn_cast<CuteTypeInterface>(ks[0].type);
+  auto out = dyn_cast<CuteTypeInterface>(op->getResult(0).getType());
+  if (in && out && in.getKind() == out.getKind())
+    return success();
+  return r.error() << "expects a result of the input's kind (" << ks[0].type << "), but got "
+                   << op->getResult(0).getType();
+}
+
+FailureOr<Inferred> inferOp(Operation *op, const Reporter &r, const std::vector<Known> &ks) {
   return llvm::TypeSwitch<Operation *, FailureOr<Inferred>>(op)
       .Case([&](ConstantOp c) -> FailureOr<Inferred> {
-        Type t = c.getValue() ? *c.getValue() : c.getType();
+        TypeAttr value = attrOf<TypeAttr>(op, "value");
+        Type t = value ? value.getValue() : c.getType();
         auto cute = dyn_cast<CuteTypeInterface>(t);
         if (!cute || !cute.getTypeValue().isStatic() || t.getTypeID() != c.getType().getTypeID())
           return r.error() << "expects a static value of the result's kind, got " << t;
         return ofValue(cute.getTypeValue());
       })
       .Case<MakeIntTupleOp, MakeShapeOp, MakeStrideOp, MakeCoordOp, MakeTupleOp>(
-          [&](Operation *) { return inferTupleBuilder(ks); })
-      .Case([&](MakeTileOp) { return inferMakeTile(ks); })
-      .Case<MakeLayoutOp, MakeLayoutRawOp, MakeIdentityLayoutOp>(
-          [&](Operation *) { return inferMakeLayout(r, ks); })
+          [&](Operation *) { return inferTupleBuilder(r, ks); })
+      .Case([&](MakeTileOp) { return inferMakeTile(r, ks); })
+      .Case<MakeLayoutOp, MakeLayoutRawOp, MakeIdentityLayoutOp>([&](Operation *) { return inferMakeLayout(r, ks); })
       .Case([&](MakeOrderedLayoutOp) { return inferOrderedLayout(r, ks); })
       .Case<GetShapeOp, GetStrideOp, GetLayoutOp>([&](Operation *o) { return inferGetPart(o, r, ks[0]); })
-      .Case([&](SizeOp o) { return inferIndexQuery(o, r, ks[0], o.getMode().value_or(ArrayRef<int32_t>())); })
-      .Case([&](CosizeOp o) { return inferIndexQuery(o, r, ks[0], o.getMode().value_or(ArrayRef<int32_t>())); })
-      .Case([&](RankOp o) { return inferIndexQuery(o, r, ks[0], o.getMode().value_or(ArrayRef<int32_t>())); })
-      .Case([&](DepthOp o) { return inferIndexQuery(o, r, ks[0], o.getMode().value_or(ArrayRef<int32_t>())); })
-      .Case([&](SelectOp o) { return inferSelect(r, ks[0], o.getModes()); })
-      .Case([&](GroupModesOp o) { return inferGroupModes(r, ks[0], o.getBegin(), o.getEnd()); })
+      .Case<SizeOp, CosizeOp, RankOp, DepthOp>([&](Operation *o) {
+        DenseI32ArrayAttr mode = attrOf<DenseI32ArrayAttr>(o, "mode");
+        return inferIndexQuery(o, r, ks[0], mode ? mode.asArrayRef() : ArrayRef<int32_t>());
+      })
+      .Case([&](SelectOp o) { return inferSelect(r, ks[0], attrOf<DenseI32ArrayAttr>(o, "modes").asArrayRef()); })
+      .Case([&](GroupModesOp o) {
+        int32_t begin = int32_t(attrOf<IntegerAttr>(o, "begin").getValue().getSExtValue());
+        int32_t end = int32_t(attrOf<IntegerAttr>(o, "end").getValue().getSExtValue());
+        return inferGroupModes(r, ks[0], begin, end);
+      })
       .Case([&](Crd2IdxOp) { return inferCrd2Idx(r, ks[0], ks[1]); })
       .Case([&](Idx2CrdOp) { return inferIdx2Crd(r, ks[0], ks[1]); })
       .Case<TupleAddOp, TupleSubOp, TupleMulOp, TupleDivOp, TupleModOp, ShapeDivOp, CeilDivOp>(
           [&](Operation *o) { return inferTupleArith(o, r, ks[0], ks[1]); })
       .Case([&](ToIntTupleOp) -> FailureOr<Inferred> {
+        if (!isTupleKind(ks[0].type))
+          return r.error() << "expects a shape, stride, coordinate or int tuple, but got " << ks[0].type;
         if (ks[0].value.hasValue() && cutelayout::hasUnderscore(ks[0].value.tuple()))
           return r.error() << "expects an input without `_` leaves, got " << ks[0].type;
         return ofValue(ks[0].value);
@@ -393,25 +619,73 @@ FailureOr<Inferred> mlir::cute::detail::infer(Operation *op, const Reporter &r, 
       .Default([&](Operation *o) { return inferAlgebraOp(o, r, ks); });
 }
 
-LogicalResult mlir::cute::verifyCuteOp(Operation *op) {
-  Reporter r{op, true};
-  FailureOr<Inferred> inferred = infer(op, r, 0);
+} // namespace
+
+FailureOr<Inferred> mlir::cute::detail::infer(Operation *op, const Reporter &r, const std::vector<Known> &ks) {
+  if (failed(checkStructure(op, r, ks)))
+    return failure();
+  // Every core call below runs in this scope: an int64 overflow anywhere (even in a core
+  // function that returns a plain value) fails the op instead of leaving a wrapped value.
+  // An op that reports its own error keeps it (its spec words come first, and the core
+  // names an overflow in its message); an overflow nothing reported fails the op here
+  // instead of leaving a wrapped value.
+  cutelayout::ArithScope scope;
+  // A `?` leaf has no value: CuTe's static-only conditions apply to static leaves alone (R18).
+  cutelayout::UnknownDynamicValues unknown;
+  FailureOr<Inferred> inferred = inferOp(op, r, ks);
   if (failed(inferred))
     return failure();
+  if (scope.failed())
+    return r.error() << "cannot compute the result: " << scope.error(op->getName().stripDialect().data()).message;
+  if (failed(checkResultKind(op, r, ks)))
+    return failure();
   if (inferred->isIndex)
-    return success();
+    return inferred;
   auto written = cast<CuteTypeInterface>(op->getResult(0).getType());
-  if (isCompatible(written.getTypeValue(), inferred->value, written.getKind()))
-    return success();
-  Type expected = withValue(written, inferred->value);
-  if (isa<GroupModesOp>(op))
-    return op->emitOpError("unable to infer return type with inputs ")
-           << op->getOperand(0).getType() << ": inferred " << expected << " but the result type is " << written;
-  return op->emitOpError("result type ") << written << " does not match the inferred type " << expected;
+  std::string why = kindValueViolation(written.getKind(), inferred->value);
+  if (!why.empty())
+    return r.error() << "cannot produce the result: " << why;
+  // Values past the type syntax's limits stay as rank (or kind): nothing deeper is
+  // tracked, so folds never write a type that cannot be read back.
+  if (!isRepresentable(inferred->value)) {
+    const TypeValue &v = inferred->value;
+    inferred->value = v.form() != TypeValue::Form::Kind && v.rank() <= kMaxRank ? TypeValue::ofRank(v.rank())
+                                                                               : TypeValue::kindOnly();
+  }
+  return inferred;
+}
+
+LogicalResult mlir::cute::verifyCuteOp(Operation *op) {
+  VerifyRun &run = runFor(op);
+  std::vector<Known> ks;
+  ks.reserve(op->getNumOperands());
+  for (Value v : op->getOperands())
+    ks.push_back(run.lookthrough.knowledgeOf(v));
+  FailureOr<Inferred> inferred = infer(op, Reporter{op, true}, ks);
+  if (failed(inferred))
+    return failure();
+  if (!inferred->isIndex) {
+    auto written = cast<CuteTypeInterface>(op->getResult(0).getType());
+    if (!isCompatible(written.getTypeValue(), inferred->value, written.getKind())) {
+      Type expected = withValue(written, inferred->value);
+      if (isa<GroupModesOp>(op))
+        return op->emitOpError("unable to infer return type with inputs ")
+               << op->getOperand(0).getType() << ": inferred " << expected << " but the result type is " << written;
+      return op->emitOpError("result type ") << written << " does not match the inferred type " << expected;
+    }
+    run.lookthrough.remember(op, inferred->value);
+  }
+  run.last = op;
+  return success();
 }
 
 OpFoldResult mlir::cute::foldCuteOp(Operation *op, ArrayRef<Attribute>) {
-  FailureOr<Inferred> inferred = infer(op, Reporter{op, false}, 0);
+  Lookthrough lookthrough(kFoldLookthroughBudget);
+  std::vector<Known> ks;
+  ks.reserve(op->getNumOperands());
+  for (Value v : op->getOperands())
+    ks.push_back(lookthrough.knowledgeOf(v));
+  FailureOr<Inferred> inferred = infer(op, Reporter{op, false}, ks);
   if (failed(inferred))
     return {};
   if (inferred->isIndex) {
@@ -419,7 +693,10 @@ OpFoldResult mlir::cute::foldCuteOp(Operation *op, ArrayRef<Attribute>) {
       return {};
     return IntegerAttr::get(IndexType::get(op->getContext()), inferred->index.value);
   }
-  if (!inferred->value.isStatic())
+  // Only an exact, static, representable value that the written type admits is folded.
+  auto written = cast<CuteTypeInterface>(op->getResult(0).getType());
+  if (!inferred->value.isStatic() || !isRepresentable(inferred->value) ||
+      !isCompatible(written.getTypeValue(), inferred->value, written.getKind()))
     return {};
-  return TypeAttr::get(withValue(op->getResult(0).getType(), inferred->value));
+  return TypeAttr::get(withValue(written, inferred->value));
 }

@@ -13,9 +13,11 @@
 #include "cutelayout/IntTupleMath.h"
 #include "cutelayout/Notation.h"
 
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/TypeSwitch.h"
 
 #include <memory>
+#include <optional>
 #include <vector>
 
 using namespace mlir;
@@ -85,8 +87,6 @@ StringRef mlir::cute::kindName(TypeKind kind) {
 
 namespace {
 
-constexpr int kMaxTypeDepth = 64;
-
 /// A parsed body item before it is known to be a tuple, a layout or a tile:
 ///   item := atom [':' atom]     atom := leaf | '(' [item (',' item)*] ')'
 struct Item {
@@ -98,13 +98,15 @@ struct Item {
 ParseResult parseItem(AsmParser &p, Item &out, int depth);
 
 ParseResult parseAtom(AsmParser &p, Item &out, int depth) {
-  if (depth > kMaxTypeDepth)
+  if (depth > int(kMaxTypeDepth))
     return p.emitError(p.getCurrentLocation(), "cute type nested deeper than ") << kMaxTypeDepth << " levels";
   if (succeeded(p.parseOptionalLParen())) {
     out.kind = Item::Tuple;
     if (succeeded(p.parseOptionalRParen()))
       return success();
     do {
+      if (out.kids.size() == kMaxRank)
+        return p.emitError(p.getCurrentLocation(), "a cute tuple has at most ") << kMaxRank << " modes";
       out.kids.emplace_back();
       if (failed(parseItem(p, out.kids.back(), depth + 1)))
         return failure();
@@ -124,7 +126,9 @@ ParseResult parseAtom(AsmParser &p, Item &out, int depth) {
       return success();
     }
     int64_t v;
-    if (keyword.size() > 1 && keyword[0] == '_' && !keyword.drop_front().getAsInteger(10, v)) {
+    if (keyword.size() > 1 && keyword[0] == '_' && llvm::all_of(keyword.drop_front(), llvm::isDigit)) {
+      if (keyword.drop_front().getAsInteger(10, v))
+        return p.emitError(loc, "integer '") << keyword << "' is out of the int64 range";
       out.leaf = Int::fixed(v);
       return success();
     }
@@ -219,6 +223,15 @@ FailureOr<cutelayout::Tiler> toTiler(const Item &item) {
 
 enum class BodyShape { Tuple, Layout, Tile };
 
+/// A written rank must lie in [0, kMaxRank]: it sizes what the verifiers walk.
+LogicalResult checkRank(AsmParser &p, llvm::SMLoc loc, int64_t rank) {
+  if (rank < 0)
+    return p.emitError(loc, "a cute type's rank cannot be negative");
+  if (rank > int64_t(kMaxRank))
+    return p.emitError(loc, "a cute type's rank is at most ") << kMaxRank << ", got " << rank;
+  return success();
+}
+
 /// Parses an optional `<...>` body: a rank, `rank=N`, `value=leaf`, or a value.
 FailureOr<TypeValue> parseBody(AsmParser &p, BodyShape shape) {
   if (failed(p.parseOptionalLess()))
@@ -227,10 +240,12 @@ FailureOr<TypeValue> parseBody(AsmParser &p, BodyShape shape) {
   TypeValue result;
   int64_t rank;
   if (succeeded(p.parseOptionalKeyword("rank"))) {
-    if (p.parseEqual() || p.parseInteger(rank))
+    llvm::SMLoc rankLoc;
+    if (p.parseEqual())
       return failure();
-    if (rank < 0)
-      return p.emitError(loc, "a cute type's rank cannot be negative");
+    rankLoc = p.getCurrentLocation();
+    if (p.parseInteger(rank) || failed(checkRank(p, rankLoc, rank)))
+      return failure();
     result = TypeValue::ofRank(unsigned(rank));
   } else if (succeeded(p.parseOptionalKeyword("value"))) {
     Item item;
@@ -248,9 +263,7 @@ FailureOr<TypeValue> parseBody(AsmParser &p, BodyShape shape) {
       if (failed(*r))
         return failure();
       if (failed(p.parseOptionalColon())) {
-        if (rank < 0)
-          return p.emitError(loc, "a cute type's rank cannot be negative");
-        if (p.parseGreater())
+        if (failed(checkRank(p, loc, rank)) || p.parseGreater())
           return failure();
         return TypeValue::ofRank(unsigned(rank));
       }
@@ -346,23 +359,19 @@ void printTileBody(AsmPrinter &p, const TypeValue &v) { printBody(p, v, BodyShap
 
 // --- verification and folding -----------------------------------------------------------
 
-LogicalResult verifyNoUnderscore(function_ref<InFlightDiagnostic()> emitError, const TypeValue &v) {
-  if (v.hasValue() && cutelayout::hasUnderscore(v.tuple()))
-    return emitError() << "only coordinates may contain `_`, got "
-                       << cutelayout::print(v.tuple(), cutelayout::Style::Type);
-  return success();
+template <TypeKind K> LogicalResult verifyKind(function_ref<InFlightDiagnostic()> emitError, const TypeValue &v) {
+  return verifyKindValue(emitError, K, v);
 }
-LogicalResult verifyAny(function_ref<InFlightDiagnostic()>, const TypeValue &) { return success(); }
 TypeValue foldValue(const TypeValue &v) { return v; }
 
 const KindTable kKindTables[kNumTypeKinds] = {
-    /*ComposedLayout*/ {verifyAny, printTupleBody, parseRankBody, foldValue},
-    /*Layout*/ {verifyAny, printLayoutBody, parseLayoutBody, foldValue},
-    /*Swizzle*/ {verifyAny, printTupleBody, parseRankBody, foldValue},
-    /*Tile*/ {verifyAny, printTileBody, parseTileBody, foldValue},
-    /*Shape*/ {verifyNoUnderscore, printTupleBody, parseTupleBody, foldValue},
-    /*Coord*/ {verifyAny, printTupleBody, parseTupleBody, foldValue},
-    /*IntTuple*/ {verifyNoUnderscore, printTupleBody, parseTupleBody, foldValue},
+    /*ComposedLayout*/ {verifyKind<TypeKind::ComposedLayout>, printTupleBody, parseRankBody, foldValue},
+    /*Layout*/ {verifyKind<TypeKind::Layout>, printLayoutBody, parseLayoutBody, foldValue},
+    /*Swizzle*/ {verifyKind<TypeKind::Swizzle>, printTupleBody, parseRankBody, foldValue},
+    /*Tile*/ {verifyKind<TypeKind::Tile>, printTileBody, parseTileBody, foldValue},
+    /*Shape*/ {verifyKind<TypeKind::Shape>, printTupleBody, parseTupleBody, foldValue},
+    /*Coord*/ {verifyKind<TypeKind::Coord>, printTupleBody, parseTupleBody, foldValue},
+    /*IntTuple*/ {verifyKind<TypeKind::IntTuple>, printTupleBody, parseTupleBody, foldValue},
 };
 
 } // namespace
@@ -410,7 +419,9 @@ bool compatibleTuples(TupleView written, TupleView inferred) {
   return cutelayout::matchLeaves(written, inferred, false, [](TupleView w, TupleView i) {
     if (w.isUnderscore() || i.isUnderscore())
       return w.isUnderscore() == i.isUnderscore();
-    return !w.asInt().isStatic || !i.asInt().isStatic || w.asInt().value == i.asInt().value;
+    if (!w.asInt().isStatic)
+      return true;
+    return i.asInt().isStatic && w.asInt().value == i.asInt().value;
   });
 }
 } // namespace
@@ -427,4 +438,85 @@ bool mlir::cute::isCompatible(const TypeValue &written, const TypeValue &inferre
   if (kind == TypeKind::Layout || kind == TypeKind::Tile)
     return compatibleTuples(written.layout().stride, inferred.layout().stride);
   return true;
+}
+
+// --- rules and limits -------------------------------------------------------------------
+
+namespace {
+/// The first static leaf of t below `least`, if any.
+std::optional<int64_t> leafBelow(TupleView t, int64_t least) {
+  const cutelayout::Node *n = t.nodes();
+  for (uint32_t i = 0; i < t.span(); ++i)
+    if (n[i].kind == cutelayout::NodeKind::Int && n[i].isStatic && n[i].value < least)
+      return n[i].value;
+  return std::nullopt;
+}
+
+/// Depth and widest level of a tree, without recursion (inferred values may be deep).
+bool withinLimits(TupleView t) {
+  // Preorder nodes: track the open tuples' remaining spans on a small stack.
+  const cutelayout::Node *n = t.nodes();
+  uint32_t total = t.span();
+  SmallVector<uint32_t, 16> ends; // node index where each open tuple ends
+  for (uint32_t i = 0; i < total; ++i) {
+    while (!ends.empty() && ends.back() <= i)
+      ends.pop_back();
+    if (n[i].kind == cutelayout::NodeKind::Tuple) {
+      if (uint64_t(n[i].value) > kMaxRank)
+        return false;
+      ends.push_back(i + n[i].span);
+      if (ends.size() > kMaxTypeDepth)
+        return false;
+    }
+  }
+  return true;
+}
+} // namespace
+
+bool mlir::cute::isRepresentable(const TypeValue &v) {
+  switch (v.form()) {
+  case TypeValue::Form::Kind:
+    return true;
+  case TypeValue::Form::Rank:
+    return v.rank() <= kMaxRank;
+  case TypeValue::Form::Value:
+    break;
+  }
+  return withinLimits(v.tuple()) && withinLimits(v.layout().stride) && withinLimits(v.tiler().profile);
+}
+
+std::string mlir::cute::kindValueViolation(TypeKind kind, const TypeValue &v) {
+  if (v.form() == TypeValue::Form::Rank && v.rank() > kMaxRank)
+    return "a cute type's rank is at most " + std::to_string(kMaxRank) + ", got " + std::to_string(v.rank());
+  if (!v.hasValue())
+    return "";
+  auto text = [](TupleView t) { return cutelayout::print(t, cutelayout::Style::Type); };
+  switch (kind) {
+  case TypeKind::Shape:
+  case TypeKind::IntTuple:
+    if (cutelayout::hasUnderscore(v.tuple()))
+      return "only coordinates may contain `_`, got " + text(v.tuple());
+    if (kind == TypeKind::Shape)
+      if (std::optional<int64_t> bad = leafBelow(v.tuple(), 0))
+        return "shape " + text(v.tuple()) + " has the negative extent " + std::to_string(*bad) +
+               "; extents are at least 0";
+    return "";
+  case TypeKind::Layout:
+  case TypeKind::Tile:
+    if (std::optional<int64_t> bad = leafBelow(v.layout().shape, 1))
+      return std::string(kind == TypeKind::Layout ? "layout " + cutelayout::print(v.layout(), cutelayout::Style::Type)
+                                                  : "tile " + cutelayout::print(v.tiler(), cutelayout::Style::Type)) +
+             " has the extent " + std::to_string(*bad) + "; layout extents are positive";
+    return "";
+  default:
+    return "";
+  }
+}
+
+LogicalResult mlir::cute::verifyKindValue(function_ref<InFlightDiagnostic()> emitError, TypeKind kind,
+                                          const TypeValue &v) {
+  std::string why = kindValueViolation(kind, v);
+  if (why.empty())
+    return success();
+  return emitError() << why;
 }

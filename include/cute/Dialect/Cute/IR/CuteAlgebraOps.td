@@ -2,25 +2,26 @@
 #define CUTE_ALGEBRA_OPS_TD
 
 // Layout algebra, divide, product and tiling ops. Included by CuteOps.td, after Cute_Op.
+// Operands are AnyType: the verifier checks their kinds in the spec's order, so its
+// verbatim diagnostics come first (an ODS constraint would preempt them).
 
 def Cute_LayoutLike : AnyTypeOf<[Cute_LayoutType, Cute_ComposedLayoutType]>;
-def Cute_TilerLike : AnyTypeOf<[Cute_LayoutType, Cute_TileType, Cute_ShapeType, Cute_IntTupleType]>;
 
 // --- canonicalizers ---------------------------------------------------------------------
 
 def Cute_CoalesceOp : Cute_Op<"coalesce"> {
   let summary = "merge modes without changing the layout function (at the leaves of a profile)";
-  let arguments = (ins Cute_AnyType:$input, Optional<Cute_TupleLike>:$target_profile);
+  let arguments = (ins AnyType:$input, Optional<AnyType>:$target_profile);
   let results = (outs Cute_LayoutType:$result);
 }
 def Cute_FilterZerosOp : Cute_Op<"filter_zeros"> {
   let summary = "static-0-stride leaves (or the leaves a target profile marks with 0) get size 1";
-  let arguments = (ins Cute_AnyType:$input, Optional<Cute_AnyType>:$target_profile);
+  let arguments = (ins AnyType:$input, Optional<AnyType>:$target_profile);
   let results = (outs Cute_LayoutType:$result);
 }
 def Cute_FilterOp : Cute_Op<"filter"> {
   let summary = "coalesce(filter_zeros(input))";
-  let arguments = (ins Cute_AnyType:$input);
+  let arguments = (ins AnyType:$input);
   let results = (outs Cute_LayoutType:$result);
 }
 def Cute_ComplementOp : Cute_Op<"complement"> {
@@ -28,27 +29,27 @@ def Cute_ComplementOp : Cute_Op<"complement"> {
   let description = [{
     The bound is an int tuple or an index (static when defined by a constant).
   }];
-  let arguments = (ins Cute_AnyType:$input, Optional<AnyTypeOf<[Cute_TupleLike, Index]>>:$cotarget);
+  let arguments = (ins AnyType:$input, Optional<AnyType>:$cotarget);
   let results = (outs Cute_LayoutType:$result);
 }
 def Cute_CompositionOp : Cute_Op<"composition"> {
   let summary = "lhs o rhs; rhs a layout (1-D), a tile or a shape (by mode)";
-  let arguments = (ins Cute_AnyType:$lhs, Cute_TilerLike:$rhs);
+  let arguments = (ins AnyType:$lhs, AnyType:$rhs);
   let results = (outs Cute_LayoutType:$result);
 }
 def Cute_RightInverseOp : Cute_Op<"right_inverse"> {
   let summary = "R with input(R(i)) == i";
-  let arguments = (ins Cute_AnyType:$input);
+  let arguments = (ins AnyType:$input);
   let results = (outs Cute_LayoutType:$result);
 }
 def Cute_LeftInverseOp : Cute_Op<"left_inverse"> {
   let summary = "R with R(input(i)) == i for an injective input with static strides";
-  let arguments = (ins Cute_AnyType:$input);
+  let arguments = (ins AnyType:$input);
   let results = (outs Cute_LayoutType:$result);
 }
 def Cute_RecastLayoutOp : Cute_Op<"recast_layout"> {
   let summary = "the layout for elements of `new_type` over the same bytes as `old_type` elements";
-  let arguments = (ins Cute_AnyType:$src, TypeAttr:$old_type, TypeAttr:$new_type);
+  let arguments = (ins AnyType:$src, TypeAttr:$old_type, TypeAttr:$new_type);
   let results = (outs Cute_LayoutType:$result);
 }
 
@@ -56,7 +57,7 @@ def Cute_RecastLayoutOp : Cute_Op<"recast_layout"> {
 
 class Cute_DivideOrProduct<string mnemonic, string what> : Cute_Op<mnemonic> {
   let summary = what;
-  let arguments = (ins Cute_AnyType:$input, Cute_AnyType:$tiler);
+  let arguments = (ins AnyType:$input, AnyType:$tiler);
   let results = (outs Cute_LayoutType:$result);
 }
 def Cute_LogicalDivideOp : Cute_DivideOrProduct<"logical_divide", "((tile, rest), ...): each divided mode keeps its place">;
@@ -78,7 +79,7 @@ def Cute_StencilDivideOp : Cute_Op<"stencil_divide"> {
     elements. Mode i of size n becomes composition(mode, (w, n'):(d, s)) with
     n' = 1 + (n - ((w-1)*d + 1)) / s.
   }];
-  let arguments = (ins Cute_AnyType:$input, Cute_AnyType:$tiler,
+  let arguments = (ins AnyType:$input, AnyType:$tiler,
                        OptionalAttr<DenseI64ArrayAttr>:$stride, OptionalAttr<DenseI64ArrayAttr>:$dilation);
   let results = (outs Cute_LayoutType:$result);
 }
@@ -87,13 +88,13 @@ def Cute_StencilDivideOp : Cute_Op<"stencil_divide"> {
 
 def Cute_LocalTileOp : Cute_Op<"local_tile"> {
   let summary = "the tile at `coord` of the rest modes (CuTe's local_tile, R10)";
-  let arguments = (ins Cute_AnyType:$input, Cute_AnyType:$tiler, Cute_AnyType:$coord);
+  let arguments = (ins AnyType:$input, AnyType:$tiler, AnyType:$coord);
   let results = (outs Cute_LayoutType:$result);
 }
 def Cute_LocalPartitionOp : Cute_Op<"local_partition"> {
   let summary = "the elements thread `index` of a static thread layout owns (R10)";
-  let arguments = (ins Cute_AnyType:$input, Cute_AnyType:$tiler, Index:$index,
-                       Optional<Cute_AnyType>:$target_profile);
+  let arguments = (ins AnyType:$input, AnyType:$tiler, Index:$index,
+                       Optional<AnyType>:$target_profile);
   let results = (outs Cute_LayoutType:$result);
 }
 def Cute_TileToShapeOp : Cute_Op<"tile_to_shape"> {
@@ -103,7 +104,7 @@ def Cute_TileToShapeOp : Cute_Op<"tile_to_shape"> {
     congruence (one entry per target mode); only zero padding and unit stride are
     supported so far.
   }];
-  let arguments = (ins Cute_AnyType:$block, Cute_AnyType:$target, Optional<Cute_TupleLike>:$order,
+  let arguments = (ins AnyType:$block, AnyType:$target, Optional<AnyType>:$order,
                        OptionalAttr<DenseI64ArrayAttr>:$lower_padding,
                        OptionalAttr<DenseI64ArrayAttr>:$upper_padding,
                        OptionalAttr<DenseI64ArrayAttr>:$traversal_stride);
@@ -111,17 +112,17 @@ def Cute_TileToShapeOp : Cute_Op<"tile_to_shape"> {
 }
 def Cute_SliceOp : Cute_Op<"slice"> {
   let summary = "the sub-layout of the modes where the coordinate has `_`";
-  let arguments = (ins Cute_CoordType:$coord, Cute_LayoutType:$input);
+  let arguments = (ins AnyType:$coord, AnyType:$input);
   let results = (outs Cute_LayoutType:$result);
 }
 def Cute_DiceOp : Cute_Op<"dice"> {
   let summary = "the sub-layout of the modes where the coordinate has integers";
-  let arguments = (ins Cute_CoordType:$coord, Cute_LayoutType:$input);
+  let arguments = (ins AnyType:$coord, AnyType:$input);
   let results = (outs Cute_LayoutType:$result);
 }
 def Cute_MakeFragmentLikeOp : Cute_Op<"make_fragment_like"> {
   let summary = "a compact register-fragment layout like the input (CuTe's make_fragment_like)";
-  let arguments = (ins Cute_AnyType:$input);
+  let arguments = (ins AnyType:$input);
   let results = (outs Cute_LayoutType:$result);
 }
 

@@ -29,8 +29,9 @@ class Cute_Op<string mnemonic, list<Trait> traits = []>
   }];
 }
 
-def Cute_IndexLike : AnyTypeOf<[Index, AnySignlessInteger]>;
-def Cute_LeafOrTuple : AnyTypeOf<[Index, AnySignlessInteger, Cute_TupleLike]>;
+// Operands are AnyType: inference checks every operand's kind itself, in the spec's
+// order, so a spec diagnostic is never preempted by a generic ODS one, and so the same
+// checks hold when a use looks through a definition that is not verified yet.
 
 def Cute_ConstantOp : Cute_Op<"constant", [ConstantLike]> {
   let summary = "a static cute value; the value is its type";
@@ -46,7 +47,7 @@ def Cute_ConstantOp : Cute_Op<"constant", [ConstantLike]> {
 // --- builders ---------------------------------------------------------------------------
 
 class Cute_TupleBuilder<string mnemonic, Type resultType> : Cute_Op<mnemonic> {
-  let arguments = (ins Variadic<Cute_LeafOrTuple>:$elements);
+  let arguments = (ins Variadic<AnyType>:$elements);
   let results = (outs resultType:$result);
 }
 
@@ -72,30 +73,30 @@ def Cute_MakeTupleOp : Cute_TupleBuilder<"make_tuple", Cute_IntTupleType> {
 
 def Cute_MakeTileOp : Cute_Op<"make_tile"> {
   let summary = "a tile: one tiler (layout, shape or extent) per mode, CuTe's make_tile";
-  let arguments = (ins Variadic<AnyTypeOf<[Index, AnySignlessInteger, Cute_ShapeType, Cute_IntTupleType, Cute_LayoutType, Cute_TileType]>>:$elements);
+  let arguments = (ins Variadic<AnyType>:$elements);
   let results = (outs Cute_TileType:$result);
 }
 
 def Cute_MakeLayoutOp : Cute_Op<"make_layout"> {
   let summary = "a layout from a shape and an optional stride (column-major when absent)";
-  let arguments = (ins AnyTypeOf<[Cute_ShapeType, Cute_IntTupleType]>:$shape,
-                       Optional<AnyTypeOf<[Cute_StrideType, Cute_IntTupleType]>>:$stride);
+  let arguments = (ins AnyType:$shape,
+                       Optional<AnyType>:$stride);
   let results = (outs Cute_LayoutType:$result);
 }
 def Cute_MakeLayoutRawOp : Cute_Op<"make_layout_raw"> {
   let summary = "a layout from a shape and a stride (the spec's raw spelling)";
-  let arguments = (ins AnyTypeOf<[Cute_ShapeType, Cute_IntTupleType]>:$shape,
-                       AnyTypeOf<[Cute_StrideType, Cute_IntTupleType]>:$stride);
+  let arguments = (ins AnyType:$shape,
+                       AnyType:$stride);
   let results = (outs Cute_LayoutType:$result);
 }
 def Cute_MakeIdentityLayoutOp : Cute_Op<"make_identity_layout"> {
   let summary = "the compact column-major layout of a shape: the identity on [0, size) (R7)";
-  let arguments = (ins AnyTypeOf<[Cute_ShapeType, Cute_IntTupleType]>:$shape);
+  let arguments = (ins AnyType:$shape);
   let results = (outs Cute_LayoutType:$result);
 }
 def Cute_MakeOrderedLayoutOp : Cute_Op<"make_ordered_layout"> {
   let summary = "a compact layout whose strides follow an order tuple";
-  let arguments = (ins AnyTypeOf<[Cute_ShapeType, Cute_IntTupleType]>:$shape, Cute_TupleLike:$order);
+  let arguments = (ins AnyType:$shape, AnyType:$order);
   let results = (outs Cute_LayoutType:$result);
 }
 
@@ -103,23 +104,23 @@ def Cute_MakeOrderedLayoutOp : Cute_Op<"make_ordered_layout"> {
 
 def Cute_GetShapeOp : Cute_Op<"get_shape"> {
   let summary = "the shape of a layout";
-  let arguments = (ins Cute_AnyType:$input);
+  let arguments = (ins AnyType:$input);
   let results = (outs Cute_ShapeType:$result);
 }
 def Cute_GetStrideOp : Cute_Op<"get_stride"> {
   let summary = "the stride of a layout";
-  let arguments = (ins Cute_AnyType:$input);
+  let arguments = (ins AnyType:$input);
   let results = (outs Cute_StrideType:$result);
 }
 def Cute_GetLayoutOp : Cute_Op<"get_layout"> {
   let summary = "the layout of a layout (a view's layout, once views exist)";
-  let arguments = (ins Cute_AnyType:$input);
+  let arguments = (ins AnyType:$input);
   let results = (outs Cute_LayoutType:$result);
 }
 
 class Cute_IndexQuery<string mnemonic, string what> : Cute_Op<mnemonic> {
   let summary = what # " (of mode `mode`, a path of mode indices), as an index";
-  let arguments = (ins Cute_AnyType:$input, OptionalAttr<DenseI32ArrayAttr>:$mode);
+  let arguments = (ins AnyType:$input, OptionalAttr<DenseI32ArrayAttr>:$mode);
   let results = (outs Index:$result);
 }
 def Cute_SizeOp : Cute_IndexQuery<"size", "the number of elements">;
@@ -129,12 +130,12 @@ def Cute_DepthOp : Cute_IndexQuery<"depth", "the nesting depth">;
 
 def Cute_SelectOp : Cute_Op<"select"> {
   let summary = "the modes `modes` of a tuple or layout, in that order";
-  let arguments = (ins Cute_AnyType:$input, DenseI32ArrayAttr:$modes);
+  let arguments = (ins AnyType:$input, DenseI32ArrayAttr:$modes);
   let results = (outs Cute_AnyType:$result);
 }
 def Cute_GroupModesOp : Cute_Op<"group_modes"> {
   let summary = "modes [begin, end) grouped into one (Python-style negative indices)";
-  let arguments = (ins Cute_AnyType:$input, I32Attr:$begin, I32Attr:$end);
+  let arguments = (ins AnyType:$input, I32Attr:$begin, I32Attr:$end);
   let results = (outs Cute_AnyType:$result);
 }
 
@@ -144,13 +145,13 @@ def Cute_Crd2IdxOp : Cute_Op<"crd2idx"> {
     `%i = cute.crd2idx %coord, %layout : !cute.coord, !cute.layout -> index`. The
     coordinate must be weakly congruent with the layout's shape (RESOLUTIONS R11).
   }];
-  let arguments = (ins AnyTypeOf<[Cute_CoordType, Cute_IntTupleType, Index]>:$coord, Cute_LayoutType:$layout);
+  let arguments = (ins AnyType:$coord, AnyType:$layout);
   let results = (outs Index:$result);
 }
 def Cute_Idx2CrdOp : Cute_Op<"idx2crd"> {
   let summary = "the natural coordinate of an index in a shape";
-  let arguments = (ins AnyTypeOf<[Index, Cute_CoordType, Cute_IntTupleType]>:$index,
-                       AnyTypeOf<[Cute_ShapeType, Cute_IntTupleType]>:$shape);
+  let arguments = (ins AnyType:$index,
+                       AnyType:$shape);
   let results = (outs Cute_CoordType:$result);
 }
 
@@ -158,7 +159,7 @@ def Cute_Idx2CrdOp : Cute_Op<"idx2crd"> {
 
 class Cute_TupleArith<string mnemonic, string what> : Cute_Op<mnemonic> {
   let summary = what;
-  let arguments = (ins Cute_TupleLike:$lhs, Cute_TupleLike:$rhs);
+  let arguments = (ins AnyType:$lhs, AnyType:$rhs);
   let results = (outs Cute_TupleLike:$result);
 }
 def Cute_TupleAddOp : Cute_TupleArith<"tuple_add", "leaf-wise lhs + rhs">;
@@ -171,7 +172,7 @@ def Cute_CeilDivOp : Cute_TupleArith<"ceil_div", "CuTe's ceil_div">;
 
 def Cute_ToIntTupleOp : Cute_Op<"to_int_tuple"> {
   let summary = "a shape, stride or coordinate as a plain int tuple (no `_`)";
-  let arguments = (ins Cute_TupleLike:$input);
+  let arguments = (ins AnyType:$input);
   let results = (outs Cute_IntTupleType:$result);
 }
 

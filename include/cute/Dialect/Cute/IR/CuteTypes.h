@@ -37,8 +37,26 @@ namespace mlir::cute {
 /// A cute type of the same class as `like` carrying `value` (e.g. a shape for a shape).
 Type withValue(Type like, const TypeValue &value);
 
+/// The limits of the type syntax: a value nests at most kMaxTypeDepth levels, a tuple
+/// level and a rank-only type have at most kMaxRank modes. Every type the parser accepts
+/// and every value a folder writes stays within them, so printed IR always reads back.
+constexpr unsigned kMaxTypeDepth = 64;
+constexpr unsigned kMaxRank = 65536;
+
+/// True when `value` is within the limits above (it can be printed and read back).
+bool isRepresentable(const TypeValue &value);
+
+/// Checks `value` against the rules of `kind` (only coordinates hold `_`; shape extents
+/// are not negative; layout and tile extents are positive). The message names the value.
+LogicalResult verifyKindValue(function_ref<InFlightDiagnostic()> emitError, TypeKind kind,
+                              const TypeValue &value);
+/// The same check without a diagnostic: the first violated rule, or "" when none.
+std::string kindValueViolation(TypeKind kind, const TypeValue &value);
+
 /// True when `written` says nothing that contradicts `inferred`: same class, and where
-/// both know a rank or a leaf, they agree (a `?` is compatible with any integer).
+/// both know a rank or a leaf, they agree. A written `?` accepts any integer; a written
+/// static leaf where the inference knows a runtime value (`?`) is a claim nothing proves,
+/// and is rejected.
 bool isCompatible(const TypeValue &written, const TypeValue &inferred, TypeKind kind);
 
 /// The per-kind tables of RESOLUTIONS R13, indexed by the kind ordinal.
