@@ -13,7 +13,7 @@ ctest --test-dir "$build" --output-on-failure -j 2
 # Fuzzing smoke runs (libFuzzer, clang): the expression evaluator for a minute, then
 # cute-opt's parse, verify and canonicalize for a minute, seeded with the lit tests.
 fuzz="${FUZZ_BUILD_DIR:-$root/build-fuzz}"
-BUILD_DIR="$fuzz" CMAKE_ARGS="-DCMAKE_CXX_COMPILER=clang++-22 -DCUTELAYOUT_FUZZ=ON -DCUTELAYOUT_BENCHMARKS=OFF" \
+BUILD_DIR="$fuzz" CMAKE_ARGS="-DCMAKE_CXX_COMPILER=clang++-22 -DCUTELAYOUT_FUZZ=ON -DCUTELAYOUT_BENCHMARKS=OFF -DCUTELAYOUT_DIALECT=ON" \
   "$root/scripts/build.sh" cute_layout_fuzzer cute_opt_fuzzer
 work="$(mktemp -d)"
 cp "$root"/fuzz/corpus/* "$work"/
