@@ -61,10 +61,10 @@ private:
 void noteArithFailure(const std::string &what);
 
 /// RESOLUTIONS R18: CuTe checks some conditions (composition's stride and shape
-/// divisibility, complement's injectivity, shape_div, tile_to_shape's block
-/// divisibility, upcast's stride divisibility) only for static integers. By default dynamic leaves hold their real
-/// runtime values, so the core checks those conditions for them too and a violation is an
-/// error. A caller whose dynamic leaves are placeholders (MLIR types, where `?` has no
+/// divisibility, complement's injectivity, shape_div, tile_to_shape's block divisibility,
+/// upcast's stride divisibility) only for static integers. By default dynamic leaves hold
+/// their real runtime values, so the core checks those conditions for them too and a
+/// violation is an error. A caller whose dynamic leaves are placeholders (MLIR types, where `?` has no
 /// value) opens an UnknownDynamicValues scope for the duration: then only static leaves
 /// are checked, as CuTe does. Scopes nest.
 class UnknownDynamicValues {
