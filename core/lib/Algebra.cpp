@@ -72,7 +72,7 @@ Status composeMode(const FlatLayout &a, Int rshape, Int rstride, LayoutBuilder &
     Int currShape = a.shapeAt(i), currStride = a.strideAt(i);
     bool stat = currShape.isStatic && restStride.isStatic;
     if (currShape.value != 0 &&
-        !(restStride.value % currShape.value == 0 || restStride.value < currShape.value) &&
+        !(isMultiple(restStride.value, currShape.value) || restStride.value < currShape.value) &&
         reportViolation(stat))
       return makeError("stride divisibility condition fails: stride " + print(restStride) +
                        " is neither a multiple of nor smaller than shape " + print(currShape) +
@@ -89,7 +89,7 @@ Status composeMode(const FlatLayout &a, Int rshape, Int rstride, LayoutBuilder &
     }
     Int newShape = min(nextShape, restShape);
     stat = newShape.isStatic && restShape.isStatic;
-    if (newShape.value != 0 && restShape.value % newShape.value != 0 && reportViolation(stat))
+    if (newShape.value != 0 && !isMultiple(restShape.value, newShape.value) && reportViolation(stat))
       return makeError("shape divisibility condition fails: shape " + print(restShape) +
                        " is not a multiple of " + print(newShape) + " in mode " + std::to_string(i) +
                        " of " + a.print() + violationNote(stat));
@@ -360,7 +360,7 @@ Expected<Layout> leftInverse(const Layout &l) {
     Int d = stride[kv.val];
     if (d.isConstant(0))
       continue;
-    if (resultSize.value == 0 || d.value % resultSize.value != 0)
+    if (resultSize.value == 0 || !isMultiple(d.value, resultSize.value))
       return makeError("left_inverse divisibility condition fails: stride " + print(d) +
                        " is not a multiple of " + print(resultSize) + " in " + print(l));
     Int q = div(d, resultSize);
@@ -409,7 +409,7 @@ Status upcastMode(Int sh, Int st, int64_t n, LayoutBuilder &out) {
     out.leaf(sh, st);
     return success();
   }
-  if (st.value != 0 && st.value % n != 0 && n % st.value != 0 && reportViolation(st.isStatic))
+  if (st.value != 0 && !isMultiple(st.value, n) && !isMultiple(n, st.value) && reportViolation(st.isStatic))
     return makeError("upcast<" + std::to_string(n) + ">: stride " + print(st) + " and " + std::to_string(n) +
                      " do not divide each other" + violationNote(st.isStatic));
   if (st.isStatic) {

@@ -183,7 +183,7 @@ Expected<IntTuple> shapeDiv(TupleView a, TupleView b) {
     if (y.value == 0 || x.value == 0)
       return makeError("shape_div: division involving zero in " + print(x) + " / " + print(y) +
                        violationNote(stat));
-    if (x.value % y.value != 0 && y.value % x.value != 0)
+    if (!isMultiple(x.value, y.value) && !isMultiple(y.value, x.value))
       return makeError("shape_div: divisibility condition fails: neither " + print(x) + " % " +
                        print(y) + " nor " + print(y) + " % " + print(x) + " is 0" + violationNote(stat));
   }

@@ -116,6 +116,10 @@ inline bool divisorOk(int64_t a, int64_t b, char op) {
 }
 } // namespace detail
 
+/// Whether a is a multiple of b, for every int64 pair (INT64_MIN % -1 is not evaluated).
+/// @pre b != 0
+inline bool isMultiple(int64_t a, int64_t b) { return b == -1 || a % b == 0; }
+
 inline Int add(Int a, Int b) { return Int{detail::checkedAdd(a.value, b.value), detail::bothStatic(a, b)}; }
 inline Int sub(Int a, Int b) { return Int{detail::checkedSub(a.value, b.value), detail::bothStatic(a, b)}; }
 inline Int mul(Int a, Int b) {
