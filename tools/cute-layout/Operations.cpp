@@ -70,6 +70,13 @@ public:
       return wrongKind(i, "an int tuple");
     return TupleArg(v_[i].tuple);
   }
+  /// An int tuple without `_`: a shape, a stride, an order.
+  Expected<TupleArg> shape(size_t i) const {
+    TupleArg t = CL_TRY(tuple(i));
+    if (hasUnderscore(t.view()))
+      return makeError("argument " + std::to_string(i + 1) + ": " + print(t.view()) + " cannot contain `_`");
+    return t;
+  }
   Expected<Int> integer(size_t i) const {
     if (v_[i].kind != Value::Kind::Tuple || !v_[i].tuple.isInt())
       return wrongKind(i, "an integer");
@@ -479,11 +486,11 @@ const std::map<std::string, Operation, std::less<>> &operations() {
                        }}},
       {"make_ordered_layout", {2, 2, "make_ordered_layout(shape, order)", "compact layout with strides in order",
                                [](const Args &a) -> Expected<Value> {
-                                 return layOr(makeOrderedLayout(CL_TRY(a.tuple(0)), CL_TRY(a.tuple(1))));
+                                 return layOr(makeOrderedLayout(CL_TRY(a.shape(0)), CL_TRY(a.shape(1))));
                                }}},
       {"make_identity_layout", {1, 1, "make_identity_layout(shape)",
                                 "compact column-major layout: the identity on [0, size) (RESOLUTIONS R7)",
-                                [](const Args &a) -> Expected<Value> { return lay(makeLayout(CL_TRY(a.tuple(0)))); }}},
+                                [](const Args &a) -> Expected<Value> { return lay(makeLayout(CL_TRY(a.shape(0)))); }}},
       {"make_layout_like", {1, 1, "make_layout_like(L)", "compact layout ordered like L's strides",
                             unary<makeLayoutLike>}},
       {"make_fragment_like", {1, 1, "make_fragment_like(L)", "register fragment layout like L",
@@ -494,13 +501,13 @@ const std::map<std::string, Operation, std::less<>> &operations() {
                               }}},
       {"compact_col_major", {1, 2, "compact_col_major(shape[, current])", "column-major strides",
                              [](const Args &a) -> Expected<Value> {
-                               IntTuple cur = a.size() > 1 ? CL_TRY(a.tuple(1)) : IntTuple(kStatic1);
-                               return tupleValue(CL_TRY(compactMajor(CL_TRY(a.tuple(0)), cur, Major::Left)));
+                               IntTuple cur = a.size() > 1 ? CL_TRY(a.shape(1)) : IntTuple(kStatic1);
+                               return tupleValue(CL_TRY(compactMajor(CL_TRY(a.shape(0)), cur, Major::Left)));
                              }}},
       {"compact_row_major", {1, 2, "compact_row_major(shape[, current])", "row-major strides",
                              [](const Args &a) -> Expected<Value> {
-                               IntTuple cur = a.size() > 1 ? CL_TRY(a.tuple(1)) : IntTuple(kStatic1);
-                               return tupleValue(CL_TRY(compactMajor(CL_TRY(a.tuple(0)), cur, Major::Right)));
+                               IntTuple cur = a.size() > 1 ? CL_TRY(a.shape(1)) : IntTuple(kStatic1);
+                               return tupleValue(CL_TRY(compactMajor(CL_TRY(a.shape(0)), cur, Major::Right)));
                              }}},
       {"compact_major", {2, 3, "compact_major(shape, LayoutLeft|LayoutRight[, current])",
                          "compact strides: compact_major<LayoutLeft>(shape)",
@@ -508,8 +515,8 @@ const std::map<std::string, Operation, std::less<>> &operations() {
                            // Written CuTe's way the major tag is a template argument: it comes last.
                            size_t tag = a[1].kind == Value::Kind::Name ? 1 : a.size() - 1;
                            Major m = CL_TRY(majorOf(a[tag]));
-                           IntTuple cur = a.size() == 3 ? CL_TRY(a.tuple(tag == 1 ? 2 : 1)) : IntTuple(kStatic1);
-                           return tupleValue(CL_TRY(compactMajor(CL_TRY(a.tuple(0)), cur, m)));
+                           IntTuple cur = a.size() == 3 ? CL_TRY(a.shape(tag == 1 ? 2 : 1)) : IntTuple(kStatic1);
+                           return tupleValue(CL_TRY(compactMajor(CL_TRY(a.shape(0)), cur, m)));
                          }}},
       {"make_shape", {0, 64, "make_shape(x...)", "a tuple of the arguments (also make_stride, make_coord)",
                       [](const Args &a) -> Expected<Value> {
@@ -679,10 +686,10 @@ const std::map<std::string, Operation, std::less<>> &operations() {
       {"tile_to_shape", {2, 3, "tile_to_shape(block, shape[, order])", "repeat block to cover shape",
                          [](const Args &a) -> Expected<Value> {
                            const Layout &b = CL_TRY(a.layout(0));
-                           TupleView s = CL_TRY(a.tuple(1));
+                           TupleView s = CL_TRY(a.shape(1));
                            if (a.size() == 2)
                              return layOr(tileToShape(b, s, nullptr));
-                           const IntTuple &o = CL_TRY(a.tuple(2));
+                           const IntTuple &o = CL_TRY(a.shape(2));
                            return layOr(tileToShape(b, s, &o));
                          }}},
       {"local_tile", {3, 4, "local_tile(L, T, coord[, proj])", "the tile of L at coord of the rest modes",
