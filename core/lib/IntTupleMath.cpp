@@ -322,7 +322,8 @@ Expected<IntTuple> compactOrder(TupleView shape, TupleView order) {
   uint32_t j = 0;
   for (TupleView o : flatOrder.view()) {
     Int v = o.asInt();
-    ref.leaf(v.isStatic ? v : Int::fixed(maxOrder + 1 + j));
+    // Checked: an order of INT64_MAX beside a runtime one overflows (found by fuzzing).
+    ref.leaf(v.isStatic ? v : add(add(Int::fixed(maxOrder), Int::fixed(1)), Int::fixed(j)));
     ++j;
   }
   ref.close();
