@@ -408,7 +408,7 @@ Expected<Layout> tileToShape(const Layout &block, TupleView targetShape, const I
     if ((isStatic(target) && !divides.isStatic) || (!divides.value && reportViolation(divides.isStatic)))
       return makeError("tile_to_shape: block shape " + print(blockShape) +
                        " does not divide the target shape " + print(target) +
-                       (divides.isStatic || divides.value ? "" : violationNote(false)));
+                       violationNote(divides.isStatic || divides.value));
     IntTuple repeats = CL_TRY(ceilDiv(target, blockShape));
     Layout tiles = order ? CL_TRY(makeOrderedLayout(repeats, *order)) : makeLayout(repeats);
     return blockedProduct(padded, tiles);

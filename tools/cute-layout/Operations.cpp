@@ -842,11 +842,20 @@ Expected<Value> callOperationUnchecked(std::string_view name, const std::vector<
 }
 
 Value staticTwin(const Value &v) {
-  Value t = v;
-  t.tuple = cutelayout::staticTwin(v.tuple);
-  t.layout = cutelayout::staticTwin(v.layout);
-  t.tile.layout = cutelayout::staticTwin(v.tile.layout);
-  return t;
+  switch (v.kind) {
+  case Value::Kind::Tuple:
+    return Value::ofTuple(cutelayout::staticTwin(v.tuple));
+  case Value::Kind::Layout: {
+    Value t = Value::ofLayout(cutelayout::staticTwin(v.layout));
+    t.notCongruent = v.notCongruent;
+    return t;
+  }
+  case Value::Kind::Tile:
+    return Value::ofTile(Tiler{cutelayout::staticTwin(v.tile.layout), v.tile.profile});
+  case Value::Kind::Name:
+    break;
+  }
+  return v;
 }
 
 namespace {

@@ -183,7 +183,7 @@ LogicalResult divideGates(Operation *op, const Reporter &r, const Known &in, con
       if (t.isTuple())
         ++pi;
       std::optional<int64_t> n = staticSize(*si), m = skip ? std::nullopt : staticSize(*ti);
-      if (n && m && *m != 0 && *n % *m != 0)
+      if (n && m && *m != 0 && !cutelayout::isMultiple(*n, *m))
         return r.error() << "expects same size in rank " << i << " but got srcShape: " << text(l.shape)
                          << " and tileShape: " << text(t);
     }
