@@ -1,0 +1,513 @@
+#include "cutelayout/ComposedLayout.h"
+
+#include "cutelayout/IntTupleMath.h"
+
+#include <string>
+
+namespace cutelayout {
+
+OuterFunction OuterFunction::of(const Swizzle &s) {
+  OuterFunction f;
+  f.kind = Kind::Swizzle;
+  f.swizzle = s;
+  return f;
+}
+OuterFunction OuterFunction::of(const Layout &l) {
+  OuterFunction f;
+  f.kind = Kind::Layout;
+  f.layout = l;
+  return f;
+}
+OuterFunction OuterFunction::of(const ComposedLayout &c) {
+  OuterFunction f;
+  f.kind = Kind::Composed;
+  f.composed = std::make_shared<const ComposedLayout>(c);
+  return f;
+}
+
+bool operator==(const OuterFunction &a, const OuterFunction &b) {
+  if (a.kind != b.kind)
+    return false;
+  switch (a.kind) {
+  case OuterFunction::Kind::Swizzle:
+    return a.swizzle == b.swizzle;
+  case OuterFunction::Kind::Layout:
+    return a.layout == b.layout;
+  case OuterFunction::Kind::Composed:
+    return *a.composed == *b.composed;
+  }
+  return false;
+}
+
+bool operator==(const ComposedLayout &a, const ComposedLayout &b) {
+  return a.outer == b.outer && a.offset == b.offset && a.inner == b.inner;
+}
+
+std::string print(const OuterFunction &f, Style style) {
+  switch (f.kind) {
+  case OuterFunction::Kind::Swizzle:
+    return print(f.swizzle);
+  case OuterFunction::Kind::Layout:
+    return print(f.layout, style);
+  case OuterFunction::Kind::Composed:
+    return print(*f.composed, style);
+  }
+  return "";
+}
+
+std::string print(const ComposedLayout &c, Style style) {
+  return print(c.outer, style) + " o " + print(c.offset.view(), style) + " o " + print(c.inner, style);
+}
+
+std::string print(const AnyLayout &l, Style style) {
+  if (const Layout *p = std::get_if<Layout>(&l))
+    return print(*p, style);
+  return print(std::get<ComposedLayout>(l), style);
+}
+
+Expected<ComposedLayout> makeComposedLayout(OuterFunction outer, TupleView offset, Layout inner) {
+  if (hasUnderscore(offset))
+    return makeError("make_composed_layout: the offset " + print(offset) + " cannot contain `_`");
+  return ComposedLayout{std::move(outer), IntTuple(offset), std::move(inner)};
+}
+
+AnyLayout composeFunctions(OuterFunction outer, TupleView offset, Layout inner) {
+  if (outer.isSwizzle() && outer.swizzle.bits == 0 && offset.isInt() && offset.asInt().isConstant(0))
+    return inner;
+  return ComposedLayout{std::move(outer), IntTuple(offset), std::move(inner)};
+}
+
+Expected<Int> apply(const OuterFunction &f, Int x) {
+  switch (f.kind) {
+  case OuterFunction::Kind::Swizzle:
+    return f.swizzle.apply(x);
+  case OuterFunction::Kind::Layout:
+    return crd2idx(IntTuple(x), f.layout);
+  case OuterFunction::Kind::Composed:
+    return crd2idx(IntTuple(x), *f.composed);
+  }
+  return Int::fixed(0);
+}
+
+namespace {
+Error tupleOffset(const ComposedLayout &c, const char *op) {
+  return makeError(std::string(op) + " of " + print(c) + ": the offset " + print(c.offset.view()) +
+                   " is a tuple; only an integer offset is added to the inner layout's result");
+}
+
+/// x + y with an ArithScope: overflow becomes an error naming op.
+Expected<Int> checkedAdd(Int x, Int y, const char *op) {
+  ArithScope scope;
+  Int r = add(x, y);
+  if (scope.failed())
+    return scope.error(op);
+  return r;
+}
+} // namespace
+
+Expected<Int> crd2idx(TupleView coord, const ComposedLayout &c) {
+  if (!c.offset.isInt())
+    return tupleOffset(c, "crd2idx");
+  Int inner = CL_TRY(crd2idx(coord, c.inner));
+  return apply(c.outer, CL_TRY(checkedAdd(c.offset.asInt(), inner, "crd2idx")));
+}
+
+Int size(const ComposedLayout &c) { return size(c.inner); }
+Int cosize(const ComposedLayout &c) { return cosize(c.inner); }
+
+AnyLayout makeLayout(const Swizzle &s) {
+  int64_t extent = s.base + s.bits + (s.shift < 0 ? -s.shift : s.shift);
+  return composition(s, makeLayout(IntTuple(Int::fixed(extent))));
+}
+
+AnyLayout composition(const Swizzle &s, const Layout &l) {
+  return composeFunctions(OuterFunction::of(s), IntTuple(Int::fixed(0)), l);
+}
+
+namespace {
+/// l at 1-D index i, which must be static (CuTe computes a swizzle's masks at compile time).
+Expected<int64_t> staticImage(const Layout &l, int64_t i, const char *what) {
+  Int r = CL_TRY(crd2idx(IntTuple(Int::fixed(i)), l));
+  if (!r.isStatic)
+    return makeError(std::string(what) + ": the layout " + print(l) +
+                     " must be static (CuTe computes the new swizzle's masks at compile time)");
+  return r.value;
+}
+} // namespace
+
+Expected<AnyLayout> composition(const Layout &l, const Swizzle &s) {
+  const char *what = "composition of a layout with a swizzle";
+  int64_t y = CL_TRY(staticImage(l, s.yyyMask(), what));
+  int64_t z = CL_TRY(staticImage(l, s.zzzMask(), what));
+  Expected<Swizzle> moved = makeSwizzleFromMasks(y, z);
+  if (!moved)
+    return makeError("composition of " + print(l) + " with " + print(s) + ": " + moved.error().message);
+  return composition(*moved, l);
+}
+
+namespace {
+/// A composed layout as an AnyLayout operand of a further composition with a tiler.
+Expected<AnyLayout> composeWith(const AnyLayout &first, const Layout &inner) {
+  if (const Layout *l = std::get_if<Layout>(&first)) {
+    Expected<Layout> r = composition(*l, inner);
+    if (!r)
+      return r.error();
+    return AnyLayout(r.take());
+  }
+  return composition(std::get<ComposedLayout>(first), tilerFromLayout(inner));
+}
+} // namespace
+
+Expected<AnyLayout> composition(const Layout &l, const ComposedLayout &c) {
+  if (!(c.offset.isInt() && c.offset.asInt().isConstant(0)))
+    return makeError("composition of " + print(l) + " with " + print(c) +
+                     ": the composed layout's offset must be _0 (CuTe: \"Require offset == 0.\")");
+  AnyLayout first;
+  switch (c.outer.kind) {
+  case OuterFunction::Kind::Swizzle:
+    first = CL_TRY(composition(l, c.outer.swizzle));
+    break;
+  case OuterFunction::Kind::Layout: {
+    first = CL_TRY(composition(l, c.outer.layout));
+    break;
+  }
+  case OuterFunction::Kind::Composed:
+    first = CL_TRY(composition(l, *c.outer.composed));
+    break;
+  }
+  return composeWith(first, c.inner);
+}
+
+Expected<AnyLayout> composition(const ComposedLayout &c, const Tiler &t) {
+  return liftInner(c, [&](const Layout &b) { return composition(b, t); });
+}
+
+namespace {
+/// CuTe's layouts over a swizzle's bit fields (swizzle_layout.hpp): with sizes
+/// (2^M, 2^B, 2^(|S|-B), 2^B, 1), `anti` keeps the bits outside the two fields and `only`
+/// the bits inside them.
+Layout swizzleFieldLayout(const Swizzle &s, bool onlyFields) {
+  int64_t m = s.base, b = s.bits, as = s.shift < 0 ? -s.shift : s.shift;
+  auto fixed = [](int64_t v) { return Int::fixed(v); };
+  auto p = [](int64_t e) { return int64_t(1) << e; };
+  TupleBuilder shape, stride;
+  shape.open();
+  stride.open();
+  int64_t shapes[5] = {p(m), p(b), p(as - b), p(b), 1};
+  int64_t anti[5] = {1, 0, p(m + b), 0, p(m + b + as)};
+  int64_t only[5] = {0, p(m), 0, p(m + as), 0};
+  for (int i = 0; i < 5; ++i) {
+    shape.leaf(fixed(shapes[i]));
+    stride.leaf(fixed(onlyFields ? only[i] : anti[i]));
+  }
+  shape.close();
+  stride.close();
+  return Layout{shape.finish(), stride.finish()};
+}
+
+/// CuTe's to_mixed_bits for static values: the XOR over leaves of (c*d) & ((s-1)*d).
+Expected<int64_t> toMixedBits(const Layout &l, TupleView coord) {
+  IntTuple c = CL_TRY(idx2crd(coord, l.shape));
+  uint32_t n = leafCount(l.shape);
+  if (leafCount(c) != n)
+    return makeError("slice: the coordinate " + print(coord) + " does not match " + print(l));
+  int64_t bits = 0;
+  for (uint32_t k = 0; k < n; ++k) {
+    int64_t s = leafAt(l.shape, k).asInt().value, d = leafAt(l.stride, k).asInt().value;
+    int64_t x = leafAt(c, k).asInt().value;
+    int64_t span = s * d;
+    if (span != 0 && (span < 0 || (span & (span - 1)) != 0))
+      return makeError("slice of a swizzled layout: the mode " + std::to_string(s) + ":" + std::to_string(d) +
+                       " does not span a power of two in the swizzle's fields (CuTe: \"Requires pow2 shape*stride.\")");
+    bits ^= (x * d) & ((s - 1) * d);
+  }
+  return bits;
+}
+
+bool allUnderscore(TupleView t) {
+  if (t.isTuple()) {
+    for (TupleView c : t)
+      if (!allUnderscore(c))
+        return false;
+    return true;
+  }
+  return t.isUnderscore();
+}
+
+Expected<AnyLayout> sliceSwizzled(TupleView coord, const ComposedLayout &c) {
+  const Swizzle &sw = c.outer.swizzle;
+  if (allUnderscore(coord))
+    return composeFunctions(c.outer, c.offset, CL_TRY(slice(coord, c.inner)));
+  if (!isStatic(c.inner.shape) || !isStatic(c.inner.stride) || !isStatic(coord) || !c.offset.isInt() ||
+      !c.offset.asInt().isStatic)
+    return makeError("slice of " + print(c) + " at " + print(coord) +
+                     ": a swizzled layout is sliced with a static layout, offset and coordinate (CuTe computes "
+                     "the swizzle bits of the fixed modes at compile time)");
+  Layout anti = swizzleFieldLayout(sw, false), only = swizzleFieldLayout(sw, true);
+  Layout sliced = CL_TRY(slice(coord, c.inner));
+  Layout diced = CL_TRY(dice(coord, c.inner));
+  IntTuple dicedCoord = CL_TRY(dice(coord, coord));
+  Layout dicedAnti = CL_TRY(composition(anti, diced));
+  Layout dicedOnly = CL_TRY(composition(only, diced));
+  int64_t offsetOnly = c.offset.asInt().value ^ CL_TRY(toMixedBits(dicedOnly, dicedCoord));
+  Layout slicedOnly = CL_TRY(composition(only, sliced));
+  int64_t last = size(slicedOnly).value - 1;
+  int64_t active = CL_TRY(crd2idx(IntTuple(Int::fixed(last)), slicedOnly)).value;
+  if ((active & ~sw.apply(active)) != 0) // the sliced modes keep bits of both fields
+    return AnyLayout(ComposedLayout{c.outer, IntTuple(Int::fixed(offsetOnly)), std::move(sliced)});
+  // The remaining swizzle is linear on the sliced modes: it becomes strides.
+  int64_t z = sw.zzzMask() & -sw.zzzMask(), y = sw.yyyMask() & -sw.yyyMask();
+  auto strides = [&](bool zBelowY, TupleBuilder &out) {
+    for (int i = 0; i < sw.bits; ++i) {
+      int64_t v = zBelowY ? ((offsetOnly & (y << i)) == 0 ? z << i : -(z << i))
+                          : ((offsetOnly & (z << i)) == 0 ? (y + z) << i : (y - z) << i);
+      out.leaf(Int::fixed(v));
+    }
+  };
+  int64_t m = sw.base, b = sw.bits, as = sw.shift < 0 ? -sw.shift : sw.shift;
+  TupleBuilder shape, stride;
+  shape.open();
+  stride.open();
+  auto twos = [&](TupleBuilder &out) { // CuTe's repeat<B>(_2): one _2 is a leaf
+    if (b != 1)
+      out.open();
+    for (int i = 0; i < b; ++i)
+      out.leaf(Int::fixed(2));
+    if (b != 1)
+      out.close();
+  };
+  auto group = [&](bool zBelowY) {
+    if (b != 1)
+      stride.open();
+    strides(zBelowY, stride);
+    if (b != 1)
+      stride.close();
+  };
+  shape.leaf(Int::fixed(int64_t(1) << m));
+  stride.leaf(Int::fixed(1));
+  twos(shape);
+  group(z < y);
+  shape.leaf(Int::fixed(int64_t(1) << (as - b)));
+  stride.leaf(Int::fixed(int64_t(1) << (m + b)));
+  twos(shape);
+  group(z > y);
+  shape.leaf(Int::fixed(1));
+  stride.leaf(Int::fixed(int64_t(1) << (m + b + as)));
+  shape.close();
+  stride.close();
+  Layout swizzleLayout{shape.finish(), stride.finish()};
+  Expected<Layout> r = composition(swizzleLayout, sliced);
+  if (!r)
+    return r.error();
+  return AnyLayout(r.take());
+}
+} // namespace
+
+Expected<AnyLayout> slice(TupleView coord, const ComposedLayout &c) {
+  if (c.outer.isSwizzle())
+    return sliceSwizzled(coord, c);
+  if (!c.offset.isInt())
+    return tupleOffset(c, "slice");
+  Layout sliced = CL_TRY(slice(coord, c.inner));
+  // CuTe's slice_and_offset: the fixed modes' offset, B at coord with `_` read as 0.
+  Layout diced = CL_TRY(dice(coord, c.inner));
+  IntTuple dicedCoord = CL_TRY(dice(coord, coord));
+  Int offset = CL_TRY(crd2idx(dicedCoord, diced));
+  Int total = CL_TRY(checkedAdd(c.offset.asInt(), offset, "slice"));
+  return AnyLayout(ComposedLayout{c.outer, IntTuple(total), std::move(sliced)});
+}
+
+Expected<Layout> complement(const ComposedLayout &c, TupleView cotarget) { return complement(c.inner, cotarget); }
+Expected<Layout> complement(const ComposedLayout &c) { return complement(c.inner, IntTuple(cosize(c.inner))); }
+
+namespace {
+template <class Inverse> Expected<AnyLayout> invert(const ComposedLayout &c, Inverse inverse, const char *op) {
+  Layout b = CL_TRY(inverse(c.inner));
+  bool zeroOffset = c.offset.isInt() && c.offset.asInt().isConstant(0);
+  if (c.outer.isSwizzle() && zeroOffset)
+    return composition(b, c.outer.swizzle);
+  if (!c.offset.isInt())
+    return tupleOffset(c, op);
+  // B^-1 o -O o A^-1: representable when A^-1 is a plain layout.
+  Layout a;
+  switch (c.outer.kind) {
+  case OuterFunction::Kind::Swizzle:
+    return makeError(std::string(op) + " of " + print(c) +
+                     ": with a nonzero or runtime offset CuTe's inverse has a swizzle as its inner function, "
+                     "which a composed layout here does not hold");
+  case OuterFunction::Kind::Layout:
+    a = CL_TRY(inverse(c.outer.layout));
+    break;
+  case OuterFunction::Kind::Composed: {
+    AnyLayout inner = CL_TRY(invert(*c.outer.composed, inverse, op));
+    if (!std::holds_alternative<Layout>(inner))
+      return makeError(std::string(op) + " of " + print(c) +
+                       ": CuTe's inverse has a composed layout as its inner function, which a composed layout "
+                       "here does not hold");
+    a = std::get<Layout>(std::move(inner));
+    break;
+  }
+  }
+  ArithScope scope;
+  Int minusOffset = neg(c.offset.asInt());
+  if (scope.failed())
+    return scope.error(op);
+  return composeFunctions(OuterFunction::of(b), IntTuple(minusOffset), std::move(a));
+}
+} // namespace
+
+Expected<AnyLayout> rightInverse(const ComposedLayout &c) {
+  return invert(c, [](const Layout &l) { return rightInverse(l); }, "right_inverse");
+}
+Expected<AnyLayout> leftInverse(const ComposedLayout &c) {
+  return invert(c, [](const Layout &l) { return leftInverse(l); }, "left_inverse");
+}
+
+Expected<Int> upcastOffset(Int x, int64_t n) {
+  if (!x.isStatic)
+    return makeError("upcast<" + std::to_string(n) + "> of the runtime offset " + print(x) +
+                     ": CuTe defines upcast of an offset only for static integers");
+  if (n <= 0 || x.value % n != 0)
+    return makeError("upcast<" + std::to_string(n) + "> of the offset " + print(x, Style::Cute) +
+                     ": not a multiple of " + std::to_string(n) + " (CuTe: \"Static safe_div requires t % u == 0\")");
+  return Int::fixed(x.value / n);
+}
+
+namespace {
+Expected<Int> downcastOffset(Int x, int64_t n) {
+  if (!x.isStatic)
+    return makeError("downcast<" + std::to_string(n) + "> of the runtime offset " + print(x) +
+                     ": CuTe defines downcast of an offset only for static integers");
+  ArithScope scope;
+  Int r = mul(x, Int::fixed(n));
+  if (scope.failed())
+    return scope.error("downcast");
+  return r;
+}
+
+/// The element-width change of every part: upcast or downcast by n.
+Expected<AnyLayout> recastParts(const ComposedLayout &c, int64_t n, bool up) {
+  const char *op = up ? "upcast" : "downcast";
+  if (!c.offset.isInt())
+    return tupleOffset(c, op);
+  OuterFunction outer;
+  switch (c.outer.kind) {
+  case OuterFunction::Kind::Swizzle:
+    outer = OuterFunction::of(CL_TRY(up ? upcast(c.outer.swizzle, n) : downcast(c.outer.swizzle, n)));
+    break;
+  case OuterFunction::Kind::Layout:
+    outer = OuterFunction::of(CL_TRY(up ? upcast(c.outer.layout, n) : downcast(c.outer.layout, n)));
+    break;
+  case OuterFunction::Kind::Composed: {
+    AnyLayout a = CL_TRY(recastParts(*c.outer.composed, n, up));
+    if (const Layout *l = std::get_if<Layout>(&a))
+      outer = OuterFunction::of(*l);
+    else
+      outer = OuterFunction::of(std::get<ComposedLayout>(a));
+    break;
+  }
+  }
+  Int offset = CL_TRY(up ? upcastOffset(c.offset.asInt(), n) : downcastOffset(c.offset.asInt(), n));
+  Layout inner = CL_TRY(up ? upcast(c.inner, n) : downcast(c.inner, n));
+  return composeFunctions(std::move(outer), IntTuple(offset), std::move(inner));
+}
+
+Expected<AnyLayout> recastAny(const AnyLayout &l, int64_t n, bool up) {
+  if (const Layout *p = std::get_if<Layout>(&l)) {
+    Expected<Layout> r = up ? upcast(*p, n) : downcast(*p, n);
+    if (!r)
+      return r.error();
+    return AnyLayout(r.take());
+  }
+  return recastParts(std::get<ComposedLayout>(l), n, up);
+}
+} // namespace
+
+Expected<AnyLayout> upcast(const ComposedLayout &c, int64_t n) { return recastParts(c, n, true); }
+Expected<AnyLayout> downcast(const ComposedLayout &c, int64_t n) { return recastParts(c, n, false); }
+
+Expected<AnyLayout> recastLayout(const ComposedLayout &c, int64_t oldBits, int64_t newBits) {
+  if (oldBits <= 0 || newBits <= 0)
+    return makeError("recast_layout: element widths must be positive, got " + std::to_string(oldBits) + " and " +
+                     std::to_string(newBits));
+  int64_t g = gcd(Int::fixed(oldBits), Int::fixed(newBits)).value;
+  int64_t num = newBits / g, den = oldBits / g;
+  if (num == 1 && den == 1)
+    return AnyLayout(c);
+  if (num == 1)
+    return downcast(c, den);
+  if (den == 1)
+    return upcast(c, num);
+  return recastAny(CL_TRY(upcast(c, num)), den, false);
+}
+
+namespace {
+Expected<Swizzle> requireSwizzle(const ComposedLayout &c, const char *op) {
+  if (!c.outer.isSwizzle())
+    return makeError(std::string(op) + " of " + print(c) +
+                     ": CuTe defines it for a composed layout only when its outer function is a swizzle");
+  return c.outer.swizzle;
+}
+} // namespace
+
+Expected<Layout> maxCommonLayout(const ComposedLayout &c, const Layout &l) {
+  Swizzle sw = CL_TRY(requireSwizzle(c, "max_common_layout"));
+  Layout common = CL_TRY(maxCommonLayout(c.inner, l));
+  Int n = size(common);
+  if (!n.isStatic)
+    return makeError("max_common_layout of " + print(c) + " and " + print(l) +
+                     ": the common layout's size must be static (CuTe compares it with the swizzle's base)");
+  int64_t base = int64_t(1) << sw.base;
+  if (base < n.value)
+    return composition(common, makeLayout(IntTuple(Int::fixed(base))));
+  return common;
+}
+
+Expected<Int> maxCommonVector(const ComposedLayout &c, const Layout &l) {
+  Swizzle sw = CL_TRY(requireSwizzle(c, "max_common_vector"));
+  Int v = CL_TRY(maxCommonVector(c.inner, l));
+  return min(v, Int::fixed(int64_t(1) << sw.base));
+}
+
+Expected<Int> maxCommonVector(const ComposedLayout &a, const ComposedLayout &b) {
+  Swizzle sa = CL_TRY(requireSwizzle(a, "max_common_vector"));
+  Swizzle sb = CL_TRY(requireSwizzle(b, "max_common_vector"));
+  Int v = CL_TRY(maxCommonVector(a.inner, b.inner));
+  if (sa == sb)
+    return v;
+  return min(min(v, Int::fixed(int64_t(1) << sa.base)), Int::fixed(int64_t(1) << sb.base));
+}
+
+Expected<AnyLayout> logicalProduct(const Layout &a, const ComposedLayout &tiler) {
+  Swizzle sw = CL_TRY(requireSwizzle(tiler, "logical_product"));
+  if (!(tiler.offset.isInt() && tiler.offset.asInt().isConstant(0)))
+    return makeError("logical_product of " + print(a) + " by " + print(tiler) +
+                     ": the swizzled tiler's offset must be _0 (CuTe: \"Require Swizzle offset == 0.\")");
+  Layout product = CL_TRY(logicalProduct(a, tilerFromLayout(tiler.inner)));
+  Layout onlyZy = CL_TRY(composition(swizzleFieldLayout(sw, true), tiler.inner));
+  const char *what = "logical_product by a swizzled layout";
+  int64_t active = CL_TRY(staticImage(onlyZy, size(onlyZy).value - 1, what));
+  int64_t activeZ = active & sw.zzzMask(), activeY = active & sw.yyyMask();
+  auto carried = [&](int64_t bits) -> Expected<int64_t> {
+    int64_t inTile = CL_TRY(staticImage(tiler.inner, bits, what));
+    IntTuple coord = IntTuple::makeTuple({IntTuple(Int::fixed(0)).view(), IntTuple(Int::fixed(inTile)).view()});
+    Int r = CL_TRY(crd2idx(coord, product));
+    if (!r.isStatic)
+      return makeError(std::string(what) + ": the product " + print(product) + " must be static");
+    return r.value;
+  };
+  int64_t y = CL_TRY(carried(activeY)), z = CL_TRY(carried(activeZ));
+  Expected<Swizzle> moved = makeSwizzleFromMasks(y, z);
+  if (!moved)
+    return makeError("logical_product of " + print(a) + " by " + print(tiler) + ": " + moved.error().message);
+  return composition(*moved, product);
+}
+
+Expected<Swizzle> swizzlePortion(const ComposedLayout &c) { return requireSwizzle(c, "get_swizzle_portion"); }
+
+Expected<Layout> nonSwizzlePortion(const ComposedLayout &c) {
+  CL_TRY(requireSwizzle(c, "get_nonswizzle_portion"));
+  return c.inner;
+}
+
+} // namespace cutelayout
