@@ -77,6 +77,23 @@ AnyLayout composeFunctions(OuterFunction outer, TupleView offset, Layout inner) 
   return ComposedLayout{std::move(outer), IntTuple(offset), std::move(inner)};
 }
 
+bool isStatic(const ComposedLayout &c) {
+  bool outer = c.outer.kind == OuterFunction::Kind::Swizzle ||
+               (c.outer.kind == OuterFunction::Kind::Layout ? isStatic(c.outer.layout.shape) &&
+                                                                  isStatic(c.outer.layout.stride)
+                                                            : isStatic(*c.outer.composed));
+  return outer && isStatic(c.offset) && isStatic(c.inner.shape) && isStatic(c.inner.stride);
+}
+
+ComposedLayout staticTwin(const ComposedLayout &c) {
+  OuterFunction outer = c.outer;
+  if (outer.kind == OuterFunction::Kind::Layout)
+    outer.layout = staticTwin(outer.layout);
+  else if (outer.kind == OuterFunction::Kind::Composed)
+    outer = OuterFunction::of(staticTwin(*outer.composed));
+  return ComposedLayout{std::move(outer), staticTwin(c.offset), staticTwin(c.inner)};
+}
+
 Expected<Int> apply(const OuterFunction &f, Int x) {
   switch (f.kind) {
   case OuterFunction::Kind::Swizzle:
@@ -205,8 +222,9 @@ Layout swizzleFieldLayout(const Swizzle &s, bool onlyFields) {
   return Layout{shape.finish(), stride.finish()};
 }
 
-/// CuTe's to_mixed_bits for static values: the XOR over leaves of (c*d) & ((s-1)*d).
-Expected<int64_t> toMixedBits(const Layout &l, TupleView coord) {
+/// CuTe's to_mixed_bits: the XOR over leaves of (c*d) & ((s-1)*d). The bits a runtime
+/// coordinate leaf may set, (s-1)*d, are added to *dynamicBits (CuTe's MixedBits flags).
+Expected<int64_t> toMixedBits(const Layout &l, TupleView coord, int64_t *dynamicBits) {
   IntTuple c = CL_TRY(idx2crd(coord, l.shape));
   uint32_t n = leafCount(l.shape);
   if (leafCount(c) != n)
@@ -220,6 +238,8 @@ Expected<int64_t> toMixedBits(const Layout &l, TupleView coord) {
       return makeError("slice of a swizzled layout: the mode " + std::to_string(s) + ":" + std::to_string(d) +
                        " does not span a power of two in the swizzle's fields (CuTe: \"Requires pow2 shape*stride.\")");
     bits ^= (x * d) & ((s - 1) * d);
+    if (!leafAt(c, k).asInt().isStatic)
+      *dynamicBits |= (s - 1) * d;
   }
   return bits;
 }
@@ -238,30 +258,38 @@ Expected<AnyLayout> sliceSwizzled(TupleView coord, const ComposedLayout &c) {
   const Swizzle &sw = c.outer.swizzle;
   if (allUnderscore(coord))
     return composeFunctions(c.outer, c.offset, CL_TRY(slice(coord, c.inner)));
-  if (!isStatic(c.inner.shape) || !isStatic(c.inner.stride) || !isStatic(coord) || !c.offset.isInt() ||
-      !c.offset.asInt().isStatic)
+  if (!isStatic(c.inner.shape) || !isStatic(c.inner.stride) || !c.offset.isInt() || !c.offset.asInt().isStatic)
     return makeError("slice of " + print(c) + " at " + print(coord) +
-                     ": a swizzled layout is sliced with a static layout, offset and coordinate (CuTe computes "
-                     "the swizzle bits of the fixed modes at compile time)");
+                     ": a swizzled layout is sliced only when its layout and offset are static (CuTe computes "
+                     "which swizzle bits the sliced modes keep at compile time)");
   Layout anti = swizzleFieldLayout(sw, false), only = swizzleFieldLayout(sw, true);
   Layout sliced = CL_TRY(slice(coord, c.inner));
   Layout diced = CL_TRY(dice(coord, c.inner));
   IntTuple dicedCoord = CL_TRY(dice(coord, coord));
   Layout dicedAnti = CL_TRY(composition(anti, diced));
   Layout dicedOnly = CL_TRY(composition(only, diced));
-  int64_t offsetOnly = c.offset.asInt().value ^ CL_TRY(toMixedBits(dicedOnly, dicedCoord));
+  int64_t dynamicBits = 0; // swizzle-field bits that come from runtime coordinates
+  int64_t offsetOnly = c.offset.asInt().value ^ CL_TRY(toMixedBits(dicedOnly, dicedCoord, &dynamicBits));
   Layout slicedOnly = CL_TRY(composition(only, sliced));
   int64_t last = size(slicedOnly).value - 1;
   int64_t active = CL_TRY(crd2idx(IntTuple(Int::fixed(last)), slicedOnly)).value;
-  if ((active & ~sw.apply(active)) != 0) // the sliced modes keep bits of both fields
+  if ((active & ~sw.apply(active)) != 0) { // the sliced modes keep bits of both fields
+    if (dynamicBits != 0)
+      return makeError("slice of " + print(c) + " at " + print(coord) +
+                       ": the result's offset holds swizzle bits of a runtime coordinate (CuTe's MixedBits "
+                       "value), which a composed layout here does not hold; slice at a static coordinate");
     return AnyLayout(ComposedLayout{c.outer, IntTuple(Int::fixed(offsetOnly)), std::move(sliced)});
+  }
   // The remaining swizzle is linear on the sliced modes: it becomes strides.
   int64_t z = sw.zzzMask() & -sw.zzzMask(), y = sw.yyyMask() & -sw.yyyMask();
+  // Each stride depends on one offset bit; a bit set by a runtime coordinate makes it a
+  // runtime stride (CuTe's conditional_return on a runtime bool).
   auto strides = [&](bool zBelowY, TupleBuilder &out) {
     for (int i = 0; i < sw.bits; ++i) {
-      int64_t v = zBelowY ? ((offsetOnly & (y << i)) == 0 ? z << i : -(z << i))
-                          : ((offsetOnly & (z << i)) == 0 ? (y + z) << i : (y - z) << i);
-      out.leaf(Int::fixed(v));
+      int64_t bit = zBelowY ? y << i : z << i;
+      bool set = (offsetOnly & bit) != 0;
+      int64_t v = zBelowY ? (set ? -(z << i) : z << i) : (set ? (y - z) << i : (y + z) << i);
+      out.leaf(Int{v, (dynamicBits & bit) == 0});
     }
   };
   int64_t m = sw.base, b = sw.bits, as = sw.shift < 0 ? -sw.shift : sw.shift;

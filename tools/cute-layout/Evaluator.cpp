@@ -44,10 +44,14 @@ public:
     std::string_view name;
     std::vector<Value> &args = scratch_.args[0];
     bool isCall = false;
-    if (!parseCallArgs(0, name, args, bareName, isCall) || !expectEnd())
+    size_t start = reader_.position();
+    if (!parseCallArgs(0, name, args, bareName, isCall))
       return false;
-    if (!isCall)
-      return true;
+    if (!isCall || !reader_.atEnd()) { // a swizzle, or a call composed further (`... o O o B`)
+      reader_.setPosition(start);
+      Value whole;
+      return parseAll(whole);
+    }
     call.name.assign(name.data(), name.size());
     call.args = std::move(args);
     return true;
@@ -94,7 +98,55 @@ private:
   }
 
   /// @pre out is a default Value.
+  /// True (and consumed) when the next word is exactly `o`, the composition of CuTe's print.
+  bool acceptCompose() {
+    reader_.skipSpace();
+    std::string_view t = reader_.text();
+    size_t p = reader_.position();
+    if (p >= t.size() || t[p] != 'o' ||
+        (p + 1 < t.size() && (std::isalnum(static_cast<unsigned char>(t[p + 1])) || t[p + 1] == '_')))
+      return false;
+    reader_.setPosition(p + 1);
+    return true;
+  }
+
   bool parseExpr(int depth, Value &out) {
+    if (!parsePrimary(depth, out))
+      return false;
+    while (acceptCompose()) { // A o O o B, left to right: (A o O o B) o O' o B'
+      size_t column = reader_.column();
+      Expected<IntTuple> offset = reader_.parseTuple(false);
+      if (!offset)
+        return fail(offset.error());
+      if (!acceptCompose())
+        return fail(reader_.errorHere("'o' after the offset of a composed layout"));
+      size_t innerColumn = reader_.column();
+      Value inner;
+      if (!parsePrimary(depth + 1, inner))
+        return false;
+      if (inner.kind != Value::Kind::Layout || inner.notCongruent)
+        return fail(makeError("column " + std::to_string(innerColumn) +
+                              ": the inner function of a composed layout must be a layout"));
+      OuterFunction outer;
+      if (out.kind == Value::Kind::Swizzle)
+        outer = OuterFunction::of(out.swizzle);
+      else if (out.kind == Value::Kind::Layout && !out.notCongruent)
+        outer = OuterFunction::of(out.layout);
+      else if (out.kind == Value::Kind::Composed)
+        outer = OuterFunction::of(*out.composed);
+      else
+        return fail(makeError("column " + std::to_string(column) +
+                              ": the outer function of a composed layout must be a swizzle, a layout or a "
+                              "composed layout"));
+      Expected<ComposedLayout> c = makeComposedLayout(std::move(outer), *offset, std::move(inner.layout));
+      if (!c)
+        return fail(makeError("column " + std::to_string(column) + ": " + c.error().message));
+      out = Value::ofComposed(c.take());
+    }
+    return true;
+  }
+
+  bool parsePrimary(int depth, Value &out) {
     if (depth > kMaxCallDepth)
       return fail(makeError("column " + std::to_string(reader_.column()) + ": expression nested deeper than " +
                             std::to_string(kMaxCallDepth) + " levels"));
@@ -154,6 +206,17 @@ private:
       if (!parseList('>', depth, templateArgs))
         return false;
     }
+    if ((id == "Swizzle" || id == "Sw") && reader_.peek() != '(') {
+      // Swizzle<B,M,S>, Swizzle<B,M,S>{} (CuTe's spellings) and Sw<B,M,S> (its print).
+      if (reader_.accept('{') && !reader_.accept('}'))
+        return fail(reader_.errorHere("'}' after '{' of " + std::string(id)));
+      Expected<Swizzle> s = swizzleOf(templateArgs);
+      if (!s)
+        return fail(makeError("column " + std::to_string(column) + ": " + std::string(id) + ": " + s.error().message));
+      isCall = false;
+      bareName = Value::ofSwizzle(*s);
+      return true;
+    }
     if (!reader_.accept('(')) {
       if (!templateArgs.empty())
         return fail(reader_.errorHere("'(' after the template arguments of " + std::string(id)));
@@ -197,6 +260,19 @@ private:
     return true;
   }
 
+  /// The three template arguments of a swizzle, as integers.
+  static Expected<Swizzle> swizzleOf(const std::vector<Value> &args) {
+    if (args.size() != 3)
+      return makeError("expected three template arguments <B,M,S> but got " + std::to_string(args.size()));
+    int64_t p[3];
+    for (int i = 0; i < 3; ++i) {
+      if (args[i].kind != Value::Kind::Tuple || !args[i].tuple.isInt())
+        return makeError("template argument " + std::to_string(i + 1) + " must be an integer");
+      p[i] = args[i].tuple.asInt().value;
+    }
+    return makeSwizzle(p[0], p[1], p[2]);
+  }
+
   NotationReader reader_;
   Scratch &scratch_;
   Error error_;
@@ -214,6 +290,10 @@ std::string printValue(const Value &v, Style style) {
     return print(v.tile, style);
   case Value::Kind::Name:
     return v.name;
+  case Value::Kind::Swizzle:
+    return print(v.swizzle);
+  case Value::Kind::Composed:
+    return print(*v.composed, style);
   }
   return "";
 }

@@ -1,8 +1,11 @@
 // The expression language of the cute-layout command:
 //
-//   expr   := call | literal
 //   call   := name [ '<' expr (',' expr)* '>' ] '(' [ expr (',' expr)* ] ')'
+//   expr   := primary ( 'o' tuple 'o' primary )*   a composed layout A o O o B (CuTe's
+//                                        print form), left to right
+//   primary:= call | literal
 //   literal:= tuple [ ':' tuple ]        an int tuple, or a layout shape:stride
+//           | ('Swizzle' | 'Sw') '<' B ',' M ',' S '>' [ '{}' ]   a swizzle
 //           | '<' expr (',' expr)* '>'   a tile (tuple of tilers)
 //           | '_'
 //           | name                       only inside a call or tile, and only the names
@@ -13,8 +16,11 @@
 // (Operations.cpp) with its arity and a help line.
 #pragma once
 
+#include "cutelayout/ComposedLayout.h"
 #include "cutelayout/Notation.h"
 #include "cutelayout/Tiler.h"
+
+#include <memory>
 
 #include <string>
 #include <string_view>
@@ -24,12 +30,14 @@ namespace cutelayout::cli {
 
 /// A value of the expression language.
 struct Value {
-  enum class Kind { Tuple, Layout, Tile, Name };
+  enum class Kind { Tuple, Layout, Tile, Name, Swizzle, Composed };
   Kind kind = Kind::Tuple;
   IntTuple tuple;  // Tuple: an int tuple (a leaf is an integer, `_` allowed)
   Layout layout;   // Layout
   Tiler tile;      // Tile
   std::string name; // Name: a bare identifier such as a type name (uint8_t) or LayoutRight
+  Swizzle swizzle;   // Swizzle
+  std::shared_ptr<const ComposedLayout> composed; // Composed (shared: values are immutable)
   /// A Layout whose shape and stride are not congruent. CuTe's make_layout builds and
   /// prints such a pair without complaint; here it can be printed but not computed with.
   bool notCongruent = false;
@@ -49,6 +57,24 @@ struct Value {
     v.kind = Kind::Layout;
     v.layout = std::move(l);
     return v;
+  }
+  static Value ofSwizzle(const Swizzle &s) {
+    Value v;
+    v.kind = Kind::Swizzle;
+    v.swizzle = s;
+    return v;
+  }
+  static Value ofComposed(ComposedLayout c) {
+    Value v;
+    v.kind = Kind::Composed;
+    v.composed = std::make_shared<const ComposedLayout>(std::move(c));
+    return v;
+  }
+  /// A layout or a composed layout, as CuTe's lifted algebra returns it.
+  static Value ofAny(AnyLayout l) {
+    if (Layout *p = std::get_if<Layout>(&l))
+      return ofLayout(std::move(*p));
+    return ofComposed(std::get<ComposedLayout>(std::move(l)));
   }
   static Value ofTile(Tiler t) {
     Value v;

@@ -1,5 +1,7 @@
 #include "Operations.h"
 
+#include "ComposedOps.h"
+
 #include <algorithm>
 #include <map>
 #include <unordered_map>
@@ -19,6 +21,10 @@ const char *kindName(Value::Kind k) {
     return "a tile";
   case Value::Kind::Name:
     return "a name";
+  case Value::Kind::Swizzle:
+    return "a swizzle";
+  case Value::Kind::Composed:
+    return "a composed layout";
   }
   return "a value";
 }
@@ -55,6 +61,7 @@ public:
   explicit Args(const std::vector<Value> &values) : v_(values) {}
   size_t size() const { return v_.size(); }
   const Value &operator[](size_t i) const { return v_[i]; }
+  const std::vector<Value> &values() const { return v_; }
   bool isLayout(size_t i) const { return v_[i].kind == Value::Kind::Layout; }
 
   Expected<LayoutArg> layout(size_t i) const {
@@ -328,13 +335,17 @@ bool isMajorName(std::string_view n) {
   return n == "LayoutLeft" || n == "GenColMajor" || n == "LayoutRight" || n == "GenRowMajor";
 }
 
-Expected<int64_t> bitsOf(const Value &v) {
+} // namespace
+
+Expected<int64_t> elementBits(const Value &v) {
   if (v.kind == Value::Kind::Tuple && v.tuple.isInt())
     return v.tuple.asInt().value;
   if (v.kind == Value::Kind::Name && typeBits(v.name) > 0)
     return typeBits(v.name);
   return makeError("expected an element bit width or type name but got " + printValue(v, Style::Plain));
 }
+
+namespace {
 
 /// Argument 1 as a tuple whose modes [b, e) exist (take and group on int tuples).
 Expected<IntTuple> modeRange(const Args &a, uint32_t b, uint32_t e) {
@@ -749,6 +760,16 @@ const std::map<std::string, Operation, std::less<>> &operations() {
       {"tuple_mul", {2, 2, "tuple_mul(a, b)", "element-wise a * b", [](const Args &a) -> Expected<Value> { return tupleArithOp(a, TupleOp::Mul); }}},
       {"tuple_div", {2, 2, "tuple_div(a, b)", "element-wise a / b", [](const Args &a) -> Expected<Value> { return tupleArithOp(a, TupleOp::Div); }}},
       {"tuple_mod", {2, 2, "tuple_mod(a, b)", "element-wise a % b", [](const Args &a) -> Expected<Value> { return tupleArithOp(a, TupleOp::Mod); }}},
+      // --- swizzles and composed layouts (ComposedOps.cpp) ------------------------------
+      {"make_composed_layout", {3, 3, "make_composed_layout(A, O, B)",
+                                "the composed layout A o O o B: c -> A(O + B(c)); A a swizzle, layout or composed layout",
+                                [](const Args &a) { return makeComposedLayoutOp(a.values()); }}},
+      {"make_swizzle", {2, 2, "make_swizzle(Y, Z)", "the swizzle with source bits Y and target bits Z: make_swizzle<Y,Z>()",
+                        [](const Args &a) { return makeSwizzleOp(a.values()); }}},
+      {"get_swizzle_portion", {1, 1, "get_swizzle_portion(L)", "the swizzle of a swizzled layout (Sw<0,4,3> for a layout)",
+                               [](const Args &a) { return swizzlePortionOp(a.values()); }}},
+      {"get_nonswizzle_portion", {1, 1, "get_nonswizzle_portion(L)", "the layout under a swizzle (a layout itself)",
+                                  [](const Args &a) { return nonSwizzlePortionOp(a.values()); }}},
       // --- recast --------------------------------------------------------------------
       {"upcast", {2, 2, "upcast(L, n)", "n elements become one: upcast<n>(L)",
                   [](const Args &a) -> Expected<Value> {
@@ -761,7 +782,7 @@ const std::map<std::string, Operation, std::less<>> &operations() {
       {"recast_layout", {3, 3, "recast_layout(L, old, new)",
                          "from elements of `old` to `new` bits (or type names): recast_layout<uint8_t,uint16_t>(L)",
                          [](const Args &a) -> Expected<Value> {
-                           return layOr(recastLayout(CL_TRY(a.layout(0)), CL_TRY(bitsOf(a[1])), CL_TRY(bitsOf(a[2]))));
+                           return layOr(recastLayout(CL_TRY(a.layout(0)), CL_TRY(elementBits(a[1])), CL_TRY(elementBits(a[2]))));
                          }}},
   };
   return table;
@@ -800,7 +821,9 @@ const std::unordered_map<std::string_view, Found> &byName() {
 Expected<Value> invoke(const std::string &key, const Operation &op, const std::vector<Value> &args) {
   // Core operations report overflow themselves; this also catches queries such as size.
   ArithScope scope;
-  Expected<Value> r = op.handler(Args(args));
+  Expected<Value> r = hasComposedArgument(args)
+                          ? callWithComposed(key, args, [&](const std::vector<Value> &a) { return op.handler(Args(a)); })
+                          : op.handler(Args(args));
   if (scope.failed()) {
     // An overflow leaves placeholder values behind, and a condition checked on them later
     // fails with a message showing them ("size 0" for 2^64): the overflow is the cause,
@@ -852,7 +875,10 @@ Value staticTwin(const Value &v) {
   }
   case Value::Kind::Tile:
     return Value::ofTile(Tiler{cutelayout::staticTwin(v.tile.layout), v.tile.profile});
+  case Value::Kind::Composed:
+    return Value::ofComposed(cutelayout::staticTwin(*v.composed));
   case Value::Kind::Name:
+  case Value::Kind::Swizzle:
     break;
   }
   return v;
@@ -867,7 +893,10 @@ bool hasDynamicLeaves(const Value &v) {
     return !isStatic(v.layout.shape) || !isStatic(v.layout.stride);
   case Value::Kind::Tile:
     return !isStatic(v.tile.layout.shape) || !isStatic(v.tile.layout.stride);
+  case Value::Kind::Composed:
+    return !isStatic(*v.composed);
   case Value::Kind::Name:
+  case Value::Kind::Swizzle:
     break;
   }
   return false;
@@ -904,6 +933,9 @@ Expected<Tiler> asTiler(const Value &v) {
   case Value::Kind::Name:
     if (v.name == "X")
       return underscoreTiler();
+    break;
+  case Value::Kind::Swizzle:
+  case Value::Kind::Composed:
     break;
   }
   return makeError("expected a tiler (a layout, shape, tile or `_`) but got " + printValue(v, Style::Plain));

@@ -39,6 +39,9 @@ bool isOperationName(std::string_view name);
 /// GenColMajor, GenRowMajor), element type names such as uint8_t or cute::half_t, and X.
 bool isArgumentName(std::string_view name);
 
+/// The width in bits of an element: an integer, or a CuTe type name such as half_t.
+Expected<int64_t> elementBits(const Value &v);
+
 /// A value used as a tiler: a layout, a shape (extents read as n:_1), `_` or a tile.
 Expected<Tiler> asTiler(const Value &v);
 

@@ -182,8 +182,8 @@ bool runOne(std::string_view expr, const Options &opts, Output &out) {
     return false;
   }
   if (opts.table) {
-    if (v->kind != Value::Kind::Layout) {
-      out.put("error: --table needs a layout but the result is ");
+    if (v->kind != Value::Kind::Layout && v->kind != Value::Kind::Composed) {
+      out.put("error: --table needs a layout or a composed layout but the result is ");
       out.put(printValue(*v, opts.style));
       out.putChar('\n');
       return false;
@@ -194,7 +194,8 @@ bool runOne(std::string_view expr, const Options &opts, Output &out) {
       out.putChar('\n');
       return false;
     }
-    Expected<std::string> t = printTable(v->layout, opts.style);
+    Expected<std::string> t = v->kind == Value::Kind::Composed ? printTable(*v->composed, opts.style)
+                                                               : printTable(v->layout, opts.style);
     if (!t) {
       out.put("error: ", 7);
       out.put(t.error().message);

@@ -905,6 +905,118 @@ OPS = {
 }
 
 
+# ---------------------------------------------------------------------------
+# Swizzles and composed layouts (issue 11): the layout operand of an operation's own
+# generator wrapped in a swizzle, composition(Sw<B,M,S>, L), so every lifted operation is
+# exercised on the same variety of layouts; plus the rules of their own.
+# ---------------------------------------------------------------------------
+
+
+class Sw:
+    def __init__(self, b, m, s):
+        self.b, self.m, self.s = b, m, s
+
+    def nota(self, dynamic):
+        return f"Swizzle<{self.b},{self.m},{self.s}>"
+
+    def cpp(self):
+        return f"Swizzle<{self.b},{self.m},{self.s}>{{}}"
+
+
+class Eval(Call):
+    """crd2idx(c, C) of a composed layout: CuTe evaluates C(c)."""
+
+    def cpp(self):
+        return f"({self.args[1].cpp()})({self.args[0].cpp()})"
+
+
+def gen_swizzle(g):
+    b = g.pick([0, 1, 2, 2, 3, 3, 3])
+    m = g.pick([0, 1, 2, 3, 4, 4])
+    s = b + g.pick([0, 0, 1, 2])
+    if s == 0 and b == 0:
+        s = g.pick([0, 3])
+    if g.chance(0.1) and s > 0:
+        s = -s
+    return Sw(b, m, s)
+
+
+def swizzled(g, lay):
+    if g.chance(0.15):  # a composed layout written out, with a static or runtime offset
+        return Call("make_composed_layout", [gen_swizzle(g), g.num(g.pick([0, 0, 4, 16]), p=0.5), lay])
+    return Call("composition", [gen_swizzle(g), lay])
+
+
+def gen_lifted(op, at=0):
+    def gen(g):
+        for _ in range(20):
+            c = OPS[op](g)
+            if len(c.args) > at and isinstance(c.args[at], Lay):
+                c.args[at] = swizzled(g, c.args[at])
+                return c
+        return c
+    return gen
+
+
+def smem(g):
+    return any_layout(g, kind=g.pick(["compact", "perm"]), n=g.r.randint(1, 4), pow2=True, max_rank=2, max_size=1024)
+
+
+def gen_sw_eval(g):
+    m = smem(g)
+    return Eval("crd2idx", [g.tup(g.coord(shape_of(m)), "make_coord"), swizzled(g, g.lay(m, all_static=0.5))])
+
+
+def gen_sw_compose(g):
+    m = smem(g)
+    lay = g.lay(m, all_static=0.6)
+    k = g.r.randrange(4)
+    if k == 0:  # L o Sw: the swizzle moved behind the layout
+        return Call("composition", [lay, gen_swizzle(g)])
+    if k == 1:  # L o C
+        outer = any_layout(g, kind="compact", n=g.r.randint(1, 3), pow2=True, max_rank=2, max_size=4096)
+        return Call("composition", [g.lay(outer, all_static=0.6), swizzled(g, lay)])
+    if k == 2:  # Sw o Sw
+        a, b = gen_swizzle(g), gen_swizzle(g)
+        return Call("composition", [a, Sw(b.b, b.m, a.s) if g.chance(0.8) else b])
+    return Call("make_layout", [gen_swizzle(g)])
+
+
+def gen_sw_portion(g):
+    lay = g.lay(smem(g), all_static=0.5)
+    arg = swizzled(g, lay) if g.chance(0.8) else lay
+    return Call(g.pick(["get_swizzle_portion", "get_nonswizzle_portion"]), [arg])
+
+
+def gen_sw_common(g):
+    m = smem(g)
+    other = g.lay(m if g.chance(0.6) else smem(g), all_static=0.6)
+    c = swizzled(g, g.lay(m, all_static=0.6))
+    op = g.pick(["max_common_vector", "max_common_layout"])
+    return Call(op, [c, other] if g.chance(0.7) else [other, c])
+
+
+def gen_sw_product_tiler(g):
+    """logical_product of a layout by a swizzled tiler (CuTe carries the swizzle over)."""
+    a = any_layout(g, kind="compact", n=g.r.randint(1, 2), pow2=True, max_rank=2, max_size=16)
+    t = smem(g)
+    return Call("logical_product", [g.lay(a, all_static=0.8), Call("composition", [gen_swizzle(g),
+                                                                                 g.lay(t, all_static=0.8)])])
+
+
+for _op in ["size", "cosize", "coalesce", "complement", "composition_tiler", "right_inverse", "left_inverse",
+            "logical_divide", "zipped_divide", "tiled_divide", "flat_divide", "logical_product", "zipped_product",
+            "tiled_product", "flat_product", "blocked_product", "raked_product", "tile_to_shape", "upcast",
+            "downcast", "recast_layout", "get", "take", "group", "filter"]:
+    OPS["sw_" + _op] = gen_lifted(_op)
+OPS["sw_slice"] = gen_lifted("slice", at=1)
+OPS["sw_eval"] = gen_sw_eval
+OPS["sw_compose"] = gen_sw_compose
+OPS["sw_portion"] = gen_sw_portion
+OPS["sw_common"] = gen_sw_common
+OPS["sw_product_tiler"] = gen_sw_product_tiler
+
+
 def static_twin(node):
     """The C++ of node with every integer static."""
     global _force_static
@@ -1144,7 +1256,9 @@ def main():
     ap.add_argument("--keep", action="store_true", help="keep the work directory")
     args = ap.parse_args()
 
-    ops = [o for o in args.ops.split(",") if o] or list(OPS)
+    ops = [o for o in args.ops.split(",") if o] or [o for o in OPS if not o.startswith("sw_")]
+    if ops == ["sw"]:  # the swizzle corpus: core/test/data/golden-swizzle.tsv
+        ops = [o for o in OPS if o.startswith("sw_")]
     unknown = [o for o in ops if o not in OPS]
     if unknown:
         ap.error("unknown operations: " + ", ".join(unknown))

@@ -68,6 +68,11 @@ Expected<ComposedLayout> makeComposedLayout(OuterFunction outer, TupleView offse
 /// else make_composed_layout(A, O, B).
 AnyLayout composeFunctions(OuterFunction outer, TupleView offset, Layout inner);
 
+/// True when every leaf of A (a layout or composed outer), O and B is static.
+bool isStatic(const ComposedLayout &c);
+/// CuTe's static twin (RESOLUTIONS R18): every leaf of A, O and B static.
+ComposedLayout staticTwin(const ComposedLayout &c);
+
 /// A(x) for an offset x: the swizzled bits, or the outer layout at 1-D index x.
 Expected<Int> apply(const OuterFunction &f, Int x);
 /// c -> A(O + B(c)). @pre O is an integer (a tuple offset has no integer sum: an error)

@@ -1,0 +1,260 @@
+#include "ComposedOps.h"
+
+#include "Operations.h"
+
+#include <map>
+#include <set>
+#include <string>
+
+namespace cutelayout::cli {
+namespace {
+
+using Rule = Expected<Value> (*)(const std::vector<Value> &);
+
+const char *describe(const Value &v) {
+  switch (v.kind) {
+  case Value::Kind::Swizzle:
+    return "a swizzle";
+  case Value::Kind::Composed:
+    return "a composed layout";
+  case Value::Kind::Layout:
+    return "a layout";
+  case Value::Kind::Tile:
+    return "a tile";
+  case Value::Kind::Name:
+    return "a name";
+  case Value::Kind::Tuple:
+    return "an int tuple";
+  }
+  return "a value";
+}
+
+Error noOverload(std::string_view name, const std::vector<Value> &args) {
+  for (size_t i = 0; i < args.size(); ++i)
+    if (args[i].kind == Value::Kind::Swizzle || args[i].kind == Value::Kind::Composed)
+      return makeError("argument " + std::to_string(i + 1) + " is " + describe(args[i]) + " " +
+                       printValue(args[i], Style::Plain) + ", which CuTe's " + std::string(name) +
+                       " does not take");
+  return makeError(std::string(name) + ": no overload for these arguments");
+}
+
+Expected<Value> anyValue(Expected<AnyLayout> r) {
+  if (!r)
+    return r.error();
+  return Value::ofAny(r.take());
+}
+
+Expected<Value> layoutValue(Expected<Layout> r) {
+  if (!r)
+    return r.error();
+  return Value::ofLayout(r.take());
+}
+
+/// A plain layout argument (a congruent Layout value).
+Expected<const Layout *> plainLayout(const Value &v, size_t i) {
+  if (v.kind != Value::Kind::Layout || v.notCongruent)
+    return makeError("argument " + std::to_string(i + 1) + " must be a layout but is " + describe(v) + " " +
+                     printValue(v, Style::Plain));
+  return &v.layout;
+}
+
+Expected<OuterFunction> outerOf(const Value &v) {
+  switch (v.kind) {
+  case Value::Kind::Swizzle:
+    return OuterFunction::of(v.swizzle);
+  case Value::Kind::Composed:
+    return OuterFunction::of(*v.composed);
+  case Value::Kind::Layout:
+    if (!v.notCongruent)
+      return OuterFunction::of(v.layout);
+    break;
+  default:
+    break;
+  }
+  return makeError("argument 1 (the outer function) must be a swizzle, a layout or a composed layout but is " +
+                   std::string(describe(v)) + " " + printValue(v, Style::Plain));
+}
+
+Expected<int64_t> integerArg(const Value &v, size_t i) {
+  if (v.kind != Value::Kind::Tuple || !v.tuple.isInt())
+    return makeError("argument " + std::to_string(i + 1) + " must be an integer but is " + describe(v) + " " +
+                     printValue(v, Style::Plain));
+  return v.tuple.asInt().value;
+}
+
+Expected<Value> compositionRule(const std::vector<Value> &a) {
+  const Value &x = a[0], &y = a[1];
+  using K = Value::Kind;
+  if (x.kind == K::Swizzle && y.kind == K::Swizzle)
+    return Value::ofSwizzle(CL_TRY(composition(x.swizzle, y.swizzle)));
+  if (x.kind == K::Swizzle)
+    return Value::ofAny(composition(x.swizzle, *CL_TRY(plainLayout(y, 1))));
+  if (y.kind == K::Swizzle)
+    return anyValue(composition(*CL_TRY(plainLayout(x, 0)), y.swizzle));
+  if (y.kind == K::Composed && x.kind == K::Layout)
+    return anyValue(composition(*CL_TRY(plainLayout(x, 0)), *y.composed));
+  if (x.kind == K::Composed && y.kind != K::Composed)
+    return anyValue(composition(*x.composed, CL_TRY(asTiler(y))));
+  return noOverload("composition", a);
+}
+
+Expected<Value> crd2idxRule(const std::vector<Value> &a) {
+  if (a.size() != 2 || a[1].kind != Value::Kind::Composed || a[0].kind != Value::Kind::Tuple)
+    return noOverload("crd2idx", a);
+  return Value::ofInt(CL_TRY(crd2idx(a[0].tuple, *a[1].composed)));
+}
+
+Expected<Value> sliceRule(const std::vector<Value> &a) {
+  if (a[1].kind != Value::Kind::Composed || a[0].kind != Value::Kind::Tuple)
+    return noOverload("slice", a);
+  return anyValue(slice(a[0].tuple, *a[1].composed));
+}
+
+template <Expected<AnyLayout> (*F)(const ComposedLayout &)> Expected<Value> inverseRule(const std::vector<Value> &a) {
+  if (a[0].kind == Value::Kind::Swizzle) // CuTe: a swizzle is its own inverse
+    return a[0];
+  if (a[0].kind != Value::Kind::Composed)
+    return noOverload("the inverse", a);
+  return anyValue(F(*a[0].composed));
+}
+
+template <bool Up> Expected<Value> castRule(const std::vector<Value> &a) {
+  int64_t n = CL_TRY(integerArg(a[1], 1));
+  if (a[0].kind == Value::Kind::Swizzle)
+    return Value::ofSwizzle(CL_TRY(Up ? upcast(a[0].swizzle, n) : downcast(a[0].swizzle, n)));
+  if (a[0].kind != Value::Kind::Composed)
+    return noOverload(Up ? "upcast" : "downcast", a);
+  return anyValue(Up ? upcast(*a[0].composed, n) : downcast(*a[0].composed, n));
+}
+
+Expected<Value> recastRule(const std::vector<Value> &a) {
+  if (a[0].kind != Value::Kind::Composed)
+    return noOverload("recast_layout", a);
+  return anyValue(recastLayout(*a[0].composed, CL_TRY(elementBits(a[1])), CL_TRY(elementBits(a[2]))));
+}
+
+Expected<Value> maxCommonLayoutRule(const std::vector<Value> &a) {
+  // CuTe: a swizzled side against a layout, either way round.
+  if (a[0].kind == Value::Kind::Composed && a[1].kind == Value::Kind::Layout)
+    return layoutValue(maxCommonLayout(*a[0].composed, *CL_TRY(plainLayout(a[1], 1))));
+  if (a[1].kind == Value::Kind::Composed && a[0].kind == Value::Kind::Layout)
+    return layoutValue(maxCommonLayout(*a[1].composed, *CL_TRY(plainLayout(a[0], 0))));
+  return noOverload("max_common_layout", a);
+}
+
+Expected<Value> maxCommonVectorRule(const std::vector<Value> &a) {
+  using K = Value::Kind;
+  if (a[0].kind == K::Composed && a[1].kind == K::Composed)
+    return Value::ofInt(CL_TRY(maxCommonVector(*a[0].composed, *a[1].composed)));
+  if (a[0].kind == K::Composed && a[1].kind == K::Layout)
+    return Value::ofInt(CL_TRY(maxCommonVector(*a[0].composed, *CL_TRY(plainLayout(a[1], 1)))));
+  if (a[1].kind == K::Composed && a[0].kind == K::Layout)
+    return Value::ofInt(CL_TRY(maxCommonVector(*a[1].composed, *CL_TRY(plainLayout(a[0], 0)))));
+  return noOverload("max_common_vector", a);
+}
+
+Expected<Value> makeLayoutRule(const std::vector<Value> &a) {
+  if (a.size() == 1 && a[0].kind == Value::Kind::Swizzle)
+    return Value::ofAny(makeLayout(a[0].swizzle));
+  return noOverload("make_layout", a);
+}
+
+/// Operations with rules of their own for swizzles and composed layouts.
+const std::map<std::string_view, Rule> &rules() {
+  static const std::map<std::string_view, Rule> table = {
+      {"composition", compositionRule},
+      {"crd2idx", crd2idxRule},
+      {"slice", sliceRule},
+      {"right_inverse", inverseRule<rightInverse>},
+      {"left_inverse", inverseRule<leftInverse>},
+      {"upcast", castRule<true>},
+      {"downcast", castRule<false>},
+      {"recast_layout", recastRule},
+      {"max_common_layout", maxCommonLayoutRule},
+      {"max_common_vector", maxCommonVectorRule},
+      {"make_layout", makeLayoutRule},
+      {"make_composed_layout", makeComposedLayoutOp},
+      {"get_swizzle_portion", swizzlePortionOp},
+      {"get_nonswizzle_portion", nonSwizzlePortionOp},
+  };
+  return table;
+}
+
+/// CuTe's lifted operations: A o O o f(B).
+const std::set<std::string_view> &lifted() {
+  static const std::set<std::string_view> names = {
+      "get",           "layout",          "take",           "flatten",        "group",
+      "logical_divide", "zipped_divide",  "tiled_divide",   "flat_divide",    "logical_product",
+      "zipped_product", "tiled_product",  "flat_product",   "blocked_product", "raked_product",
+      "tile_to_shape",  "coalesce",       "group_modes"};
+  return names;
+}
+
+/// Operations that answer for B (CuTe: a composed layout's shape, size, cosize and
+/// complement are its inner layout's).
+const std::set<std::string_view> &ofInner() {
+  static const std::set<std::string_view> names = {"size", "cosize", "rank", "depth", "shape", "complement"};
+  return names;
+}
+
+} // namespace
+
+bool hasComposedArgument(const std::vector<Value> &args) {
+  for (const Value &v : args)
+    if (v.kind == Value::Kind::Swizzle || v.kind == Value::Kind::Composed)
+      return true;
+  return false;
+}
+
+Expected<Value> callWithComposed(std::string_view name, const std::vector<Value> &args,
+                                 const std::function<Expected<Value>(const std::vector<Value> &)> &plain) {
+  if (auto it = rules().find(name); it != rules().end())
+    return it->second(args);
+  // logical_product(L, swizzled tiler) carries the swizzle onto the product.
+  if (name == "logical_product" && args[0].kind == Value::Kind::Layout && args[1].kind == Value::Kind::Composed)
+    return anyValue(logicalProduct(*CL_TRY(plainLayout(args[0], 0)), *args[1].composed));
+  bool composedFirst = !args.empty() && args[0].kind == Value::Kind::Composed;
+  bool restPlain = true;
+  for (size_t i = 1; i < args.size(); ++i)
+    restPlain = restPlain && args[i].kind != Value::Kind::Swizzle && args[i].kind != Value::Kind::Composed;
+  bool isLifted = lifted().count(name) != 0 || (name == "filter" && args.size() == 2);
+  if (composedFirst && restPlain && (isLifted || ofInner().count(name) != 0)) {
+    const ComposedLayout &c = *args[0].composed;
+    std::vector<Value> withInner = args;
+    withInner[0] = Value::ofLayout(c.inner);
+    Value r = CL_TRY(plain(withInner));
+    if (!isLifted)
+      return r;
+    if (r.kind != Value::Kind::Layout) // get of a mode that is an integer, say
+      return r;
+    return Value::ofAny(composeFunctions(c.outer, c.offset, std::move(r.layout)));
+  }
+  return noOverload(name, args);
+}
+
+Expected<Value> makeComposedLayoutOp(const std::vector<Value> &a) {
+  OuterFunction outer = CL_TRY(outerOf(a[0]));
+  if (a[1].kind != Value::Kind::Tuple)
+    return makeError("argument 2 (the offset) must be an int tuple but is " + std::string(describe(a[1])) + " " +
+                     printValue(a[1], Style::Plain));
+  const Layout &inner = *CL_TRY(plainLayout(a[2], 2));
+  return Value::ofComposed(CL_TRY(makeComposedLayout(std::move(outer), a[1].tuple, inner)));
+}
+
+Expected<Value> makeSwizzleOp(const std::vector<Value> &a) {
+  return Value::ofSwizzle(CL_TRY(makeSwizzleFromMasks(CL_TRY(integerArg(a[0], 0)), CL_TRY(integerArg(a[1], 1)))));
+}
+
+Expected<Value> swizzlePortionOp(const std::vector<Value> &a) {
+  if (a[0].kind == Value::Kind::Composed)
+    return Value::ofSwizzle(CL_TRY(swizzlePortion(*a[0].composed)));
+  return Value::ofSwizzle(swizzlePortion(*CL_TRY(plainLayout(a[0], 0))));
+}
+
+Expected<Value> nonSwizzlePortionOp(const std::vector<Value> &a) {
+  if (a[0].kind == Value::Kind::Composed)
+    return Value::ofLayout(CL_TRY(nonSwizzlePortion(*a[0].composed)));
+  return Value::ofLayout(*CL_TRY(plainLayout(a[0], 0)));
+}
+
+} // namespace cutelayout::cli

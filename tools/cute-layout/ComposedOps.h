@@ -1,0 +1,32 @@
+// The operation table's calls on swizzles and composed layouts (issue 11): CuTe's lift of
+// the algebra to A o O o B, and the operations that only exist for them.
+#pragma once
+
+#include "Evaluator.h"
+
+#include <functional>
+#include <string_view>
+#include <vector>
+
+namespace cutelayout::cli {
+
+/// True when an argument is a swizzle or a composed layout.
+bool hasComposedArgument(const std::vector<Value> &args);
+
+/// Calls operation `name` where an argument is a swizzle or a composed layout. Operations
+/// CuTe lifts through the inner layout B call `plain` (the operation's handler) with B in
+/// place of argument 1 and compose its result with A and O; queries (size, shape, ...)
+/// answer for B; the rest have their own rules; any other call is an error naming the
+/// argument CuTe has no overload for.
+Expected<Value> callWithComposed(std::string_view name, const std::vector<Value> &args,
+                                 const std::function<Expected<Value>(const std::vector<Value> &)> &plain);
+
+/// The operations that exist only for swizzles and composed layouts, for plain arguments
+/// too: make_composed_layout(A, O, B), make_swizzle(Y, Z), get_swizzle_portion(L),
+/// get_nonswizzle_portion(L).
+Expected<Value> makeComposedLayoutOp(const std::vector<Value> &args);
+Expected<Value> makeSwizzleOp(const std::vector<Value> &args);
+Expected<Value> swizzlePortionOp(const std::vector<Value> &args);
+Expected<Value> nonSwizzlePortionOp(const std::vector<Value> &args);
+
+} // namespace cutelayout::cli
