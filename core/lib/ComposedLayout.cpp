@@ -40,7 +40,26 @@ bool operator==(const OuterFunction &a, const OuterFunction &b) {
 }
 
 bool operator==(const ComposedLayout &a, const ComposedLayout &b) {
-  return a.outer == b.outer && a.offset == b.offset && a.inner == b.inner;
+  return a.outer == b.outer && a.offset == b.offset && a.inner == b.inner && a.innerSwizzle == b.innerSwizzle;
+}
+
+Error innerSwizzleError(const ComposedLayout &c, const char *op) {
+  return makeError(std::string(op) + " of " + print(c) +
+                   ": its inner function is a swizzle (CuTe's inverse of a swizzled layout with an offset), on "
+                   "which CuTe defines no such operation");
+}
+
+uint64_t hashValue(const ComposedLayout &c) {
+  uint64_t h = hashValue(c.offset) * 31 + hashValue(c.inner) + (c.innerSwizzle ? uint64_t(c.innerSwizzle->code()) : 0);
+  switch (c.outer.kind) {
+  case OuterFunction::Kind::Swizzle:
+    return h * 31 + uint64_t(c.outer.swizzle.code()) * 7 + uint64_t(c.outer.swizzle.shift + 64);
+  case OuterFunction::Kind::Layout:
+    return h * 31 + hashValue(c.outer.layout);
+  case OuterFunction::Kind::Composed:
+    return h * 31 + hashValue(*c.outer.composed);
+  }
+  return h;
 }
 
 std::string print(const OuterFunction &f, Style style) {
@@ -56,7 +75,8 @@ std::string print(const OuterFunction &f, Style style) {
 }
 
 std::string print(const ComposedLayout &c, Style style) {
-  return print(c.outer, style) + " o " + print(c.offset.view(), style) + " o " + print(c.inner, style);
+  return print(c.outer, style) + " o " + print(c.offset.view(), style) + " o " +
+         (c.innerSwizzle ? print(*c.innerSwizzle) : print(c.inner, style));
 }
 
 std::string print(const AnyLayout &l, Style style) {
@@ -86,12 +106,7 @@ bool isStatic(const ComposedLayout &c) {
 }
 
 ComposedLayout staticTwin(const ComposedLayout &c) {
-  OuterFunction outer = c.outer;
-  if (outer.kind == OuterFunction::Kind::Layout)
-    outer.layout = staticTwin(outer.layout);
-  else if (outer.kind == OuterFunction::Kind::Composed)
-    outer = OuterFunction::of(staticTwin(*outer.composed));
-  return ComposedLayout{std::move(outer), staticTwin(c.offset), staticTwin(c.inner)};
+  return mapLeaves(c, [](Int x) { return Int::fixed(x.value); });
 }
 
 Expected<Int> apply(const OuterFunction &f, Int x) {
@@ -125,7 +140,10 @@ Expected<Int> checkedAdd(Int x, Int y, const char *op) {
 Expected<Int> crd2idx(TupleView coord, const ComposedLayout &c) {
   if (!c.offset.isInt())
     return tupleOffset(c, "crd2idx");
-  Int inner = CL_TRY(crd2idx(coord, c.inner));
+  if (c.innerSwizzle && !coord.isInt())
+    return makeError("crd2idx of " + print(c) + ": its inner function, a swizzle, takes an integer, not " +
+                     print(coord));
+  Int inner = c.innerSwizzle ? c.innerSwizzle->apply(coord.asInt()) : CL_TRY(crd2idx(coord, c.inner));
   return apply(c.outer, CL_TRY(checkedAdd(c.offset.asInt(), inner, "crd2idx")));
 }
 
@@ -176,6 +194,8 @@ Expected<AnyLayout> composeWith(const AnyLayout &first, const Layout &inner) {
 } // namespace
 
 Expected<AnyLayout> composition(const Layout &l, const ComposedLayout &c) {
+  if (c.innerSwizzle)
+    return innerSwizzleError(c, "composition");
   if (!(c.offset.isInt() && c.offset.asInt().isConstant(0)))
     return makeError("composition of " + print(l) + " with " + print(c) +
                      ": the composed layout's offset must be _0 (CuTe: \"Require offset == 0.\")");
@@ -200,22 +220,19 @@ Expected<AnyLayout> composition(const ComposedLayout &c, const Tiler &t) {
 }
 
 namespace {
-/// CuTe's layouts over a swizzle's bit fields (swizzle_layout.hpp): with sizes
-/// (2^M, 2^B, 2^(|S|-B), 2^B, 1), `anti` keeps the bits outside the two fields and `only`
-/// the bits inside them.
-Layout swizzleFieldLayout(const Swizzle &s, bool onlyFields) {
+/// CuTe's swizzle_only_zy (swizzle_layout.hpp): over sizes (2^M, 2^B, 2^(|S|-B), 2^B, 1),
+/// the offset bits inside the swizzle's two fields, the others mapped to 0.
+Layout swizzleFieldsLayout(const Swizzle &s) {
   int64_t m = s.base, b = s.bits, as = s.shift < 0 ? -s.shift : s.shift;
-  auto fixed = [](int64_t v) { return Int::fixed(v); };
   auto p = [](int64_t e) { return int64_t(1) << e; };
+  const int64_t shapes[5] = {p(m), p(b), p(as - b), p(b), 1};
+  const int64_t strides[5] = {0, p(m), 0, p(m + as), 0};
   TupleBuilder shape, stride;
   shape.open();
   stride.open();
-  int64_t shapes[5] = {p(m), p(b), p(as - b), p(b), 1};
-  int64_t anti[5] = {1, 0, p(m + b), 0, p(m + b + as)};
-  int64_t only[5] = {0, p(m), 0, p(m + as), 0};
   for (int i = 0; i < 5; ++i) {
-    shape.leaf(fixed(shapes[i]));
-    stride.leaf(fixed(onlyFields ? only[i] : anti[i]));
+    shape.leaf(Int::fixed(shapes[i]));
+    stride.leaf(Int::fixed(strides[i]));
   }
   shape.close();
   stride.close();
@@ -224,21 +241,26 @@ Layout swizzleFieldLayout(const Swizzle &s, bool onlyFields) {
 
 /// CuTe's to_mixed_bits: the XOR over leaves of (c*d) & ((s-1)*d). The bits a runtime
 /// coordinate leaf may set, (s-1)*d, are added to *dynamicBits (CuTe's MixedBits flags).
+/// @pre every leaf's s*d static (CuTe: a static power of two or 0)
 Expected<int64_t> toMixedBits(const Layout &l, TupleView coord, int64_t *dynamicBits) {
   IntTuple c = CL_TRY(idx2crd(coord, l.shape));
   uint32_t n = leafCount(l.shape);
   if (leafCount(c) != n)
     return makeError("slice: the coordinate " + print(coord) + " does not match " + print(l));
+  for (uint32_t k = 0; k < n; ++k) {
+    Int s = leafAt(l.shape, k).asInt(), d = leafAt(l.stride, k).asInt();
+    Int span = mul(s, d);
+    if (!span.isStatic || (span.value != 0 && (span.value < 0 || (span.value & (span.value - 1)) != 0)))
+      return makeError("slice of a swizzled layout: the mode " + print(s) + ":" + print(d) +
+                       " does not span a static power of two in the swizzle's fields (CuTe: \"Requires pow2 "
+                       "shape*stride.\")");
+  }
   int64_t bits = 0;
   for (uint32_t k = 0; k < n; ++k) {
     int64_t s = leafAt(l.shape, k).asInt().value, d = leafAt(l.stride, k).asInt().value;
-    int64_t x = leafAt(c, k).asInt().value;
-    int64_t span = s * d;
-    if (span != 0 && (span < 0 || (span & (span - 1)) != 0))
-      return makeError("slice of a swizzled layout: the mode " + std::to_string(s) + ":" + std::to_string(d) +
-                       " does not span a power of two in the swizzle's fields (CuTe: \"Requires pow2 shape*stride.\")");
-    bits ^= (x * d) & ((s - 1) * d);
-    if (!leafAt(c, k).asInt().isStatic)
+    Int x = leafAt(c, k).asInt();
+    bits ^= (x.value * d) & ((s - 1) * d);
+    if (!x.isStatic)
       *dynamicBits |= (s - 1) * d;
   }
   return bits;
@@ -258,27 +280,28 @@ Expected<AnyLayout> sliceSwizzled(TupleView coord, const ComposedLayout &c) {
   const Swizzle &sw = c.outer.swizzle;
   if (allUnderscore(coord))
     return composeFunctions(c.outer, c.offset, CL_TRY(slice(coord, c.inner)));
-  if (!isStatic(c.inner.shape) || !isStatic(c.inner.stride) || !c.offset.isInt() || !c.offset.asInt().isStatic)
-    return makeError("slice of " + print(c) + " at " + print(coord) +
-                     ": a swizzled layout is sliced only when its layout and offset are static (CuTe computes "
-                     "which swizzle bits the sliced modes keep at compile time)");
-  Layout anti = swizzleFieldLayout(sw, false), only = swizzleFieldLayout(sw, true);
+  if (!c.offset.isInt())
+    return tupleOffset(c, "slice");
+  Layout only = swizzleFieldsLayout(sw);
   Layout sliced = CL_TRY(slice(coord, c.inner));
   Layout diced = CL_TRY(dice(coord, c.inner));
   IntTuple dicedCoord = CL_TRY(dice(coord, coord));
-  Layout dicedAnti = CL_TRY(composition(anti, diced));
   Layout dicedOnly = CL_TRY(composition(only, diced));
-  int64_t dynamicBits = 0; // swizzle-field bits that come from runtime coordinates
+  // Swizzle-field bits of the fixed modes: from runtime coordinates or a runtime offset,
+  // they are runtime bits (a runtime offset makes them all runtime).
+  int64_t dynamicBits = c.offset.asInt().isStatic ? 0 : ~int64_t(0);
   int64_t offsetOnly = c.offset.asInt().value ^ CL_TRY(toMixedBits(dicedOnly, dicedCoord, &dynamicBits));
   Layout slicedOnly = CL_TRY(composition(only, sliced));
-  int64_t last = size(slicedOnly).value - 1;
-  int64_t active = CL_TRY(crd2idx(IntTuple(Int::fixed(last)), slicedOnly)).value;
-  if ((active & ~sw.apply(active)) != 0) { // the sliced modes keep bits of both fields
-    if (dynamicBits != 0)
+  Int last = sub(size(slicedOnly), Int::fixed(1));
+  Int active = CL_TRY(crd2idx(IntTuple(last), slicedOnly));
+  // CuTe decides at compile time: the sliced modes keep bits of both fields (a static
+  // `active` with bits the swizzle moves), or not (any runtime `active` included).
+  if (active.isStatic && (active.value & ~sw.apply(active.value)) != 0) {
+    if (dynamicBits != 0 && c.offset.asInt().isStatic)
       return makeError("slice of " + print(c) + " at " + print(coord) +
                        ": the result's offset holds swizzle bits of a runtime coordinate (CuTe's MixedBits "
                        "value), which a composed layout here does not hold; slice at a static coordinate");
-    return AnyLayout(ComposedLayout{c.outer, IntTuple(Int::fixed(offsetOnly)), std::move(sliced)});
+    return AnyLayout(ComposedLayout{c.outer, IntTuple(Int{offsetOnly, dynamicBits == 0}), std::move(sliced)});
   }
   // The remaining swizzle is linear on the sliced modes: it becomes strides.
   int64_t z = sw.zzzMask() & -sw.zzzMask(), y = sw.yyyMask() & -sw.yyyMask();
@@ -332,6 +355,8 @@ Expected<AnyLayout> sliceSwizzled(TupleView coord, const ComposedLayout &c) {
 } // namespace
 
 Expected<AnyLayout> slice(TupleView coord, const ComposedLayout &c) {
+  if (c.innerSwizzle)
+    return innerSwizzleError(c, "slice");
   if (c.outer.isSwizzle())
     return sliceSwizzled(coord, c);
   if (!c.offset.isInt())
@@ -345,24 +370,42 @@ Expected<AnyLayout> slice(TupleView coord, const ComposedLayout &c) {
   return AnyLayout(ComposedLayout{c.outer, IntTuple(total), std::move(sliced)});
 }
 
-Expected<Layout> complement(const ComposedLayout &c, TupleView cotarget) { return complement(c.inner, cotarget); }
-Expected<Layout> complement(const ComposedLayout &c) { return complement(c.inner, IntTuple(cosize(c.inner))); }
+Expected<Layout> complement(const ComposedLayout &c, TupleView cotarget) {
+  if (c.innerSwizzle)
+    return innerSwizzleError(c, "complement");
+  return complement(c.inner, cotarget);
+}
+Expected<Layout> complement(const ComposedLayout &c) {
+  if (c.innerSwizzle)
+    return innerSwizzleError(c, "complement");
+  return complement(c.inner, IntTuple(cosize(c.inner)));
+}
 
 namespace {
 template <class Inverse> Expected<AnyLayout> invert(const ComposedLayout &c, Inverse inverse, const char *op) {
+  if (c.innerSwizzle)
+    return innerSwizzleError(c, op);
   Layout b = CL_TRY(inverse(c.inner));
   bool zeroOffset = c.offset.isInt() && c.offset.asInt().isConstant(0);
   if (c.outer.isSwizzle() && zeroOffset)
     return composition(b, c.outer.swizzle);
   if (!c.offset.isInt())
     return tupleOffset(c, op);
-  // B^-1 o -O o A^-1: representable when A^-1 is a plain layout.
+  if (!c.offset.asInt().isStatic) // CuTe has no inverse of a runtime offset
+    return makeError(std::string(op) + " of " + print(c) + ": the offset " + print(c.offset.view()) +
+                     " is a runtime integer, and CuTe inverts only a static offset (or _0 under a swizzle)");
+  ArithScope scope;
+  Int minusOffset = neg(c.offset.asInt());
+  if (scope.failed())
+    return scope.error(op);
+  // B^-1 o -O o A^-1, A^-1 a swizzle (itself) or a plain layout.
   Layout a;
   switch (c.outer.kind) {
-  case OuterFunction::Kind::Swizzle:
-    return makeError(std::string(op) + " of " + print(c) +
-                     ": with a nonzero or runtime offset CuTe's inverse has a swizzle as its inner function, "
-                     "which a composed layout here does not hold");
+  case OuterFunction::Kind::Swizzle: {
+    ComposedLayout r{OuterFunction::of(b), IntTuple(minusOffset), Layout{}, c.outer.swizzle};
+    r.inner = Layout{IntTuple(Int::fixed(1)), IntTuple(Int::fixed(0))};
+    return AnyLayout(std::move(r));
+  }
   case OuterFunction::Kind::Layout:
     a = CL_TRY(inverse(c.outer.layout));
     break;
@@ -376,10 +419,6 @@ template <class Inverse> Expected<AnyLayout> invert(const ComposedLayout &c, Inv
     break;
   }
   }
-  ArithScope scope;
-  Int minusOffset = neg(c.offset.asInt());
-  if (scope.failed())
-    return scope.error(op);
   return composeFunctions(OuterFunction::of(b), IntTuple(minusOffset), std::move(a));
 }
 } // namespace
@@ -416,6 +455,8 @@ Expected<Int> downcastOffset(Int x, int64_t n) {
 /// The element-width change of every part: upcast or downcast by n.
 Expected<AnyLayout> recastParts(const ComposedLayout &c, int64_t n, bool up) {
   const char *op = up ? "upcast" : "downcast";
+  if (c.innerSwizzle)
+    return innerSwizzleError(c, op);
   if (!c.offset.isInt())
     return tupleOffset(c, op);
   OuterFunction outer;
@@ -437,7 +478,9 @@ Expected<AnyLayout> recastParts(const ComposedLayout &c, int64_t n, bool up) {
   }
   Int offset = CL_TRY(up ? upcastOffset(c.offset.asInt(), n) : downcastOffset(c.offset.asInt(), n));
   Layout inner = CL_TRY(up ? upcast(c.inner, n) : downcast(c.inner, n));
-  return composeFunctions(std::move(outer), IntTuple(offset), std::move(inner));
+  // No simplification here: CuTe's upcast and downcast of the offset _0 are not of the
+  // type its composition(Swizzle<0,M,S>, Int<0>, L) overload drops (Sw<0,0,3> o _0 o L stays).
+  return AnyLayout(ComposedLayout{std::move(outer), IntTuple(offset), std::move(inner)});
 }
 
 Expected<AnyLayout> recastAny(const AnyLayout &l, int64_t n, bool up) {
@@ -471,6 +514,8 @@ Expected<AnyLayout> recastLayout(const ComposedLayout &c, int64_t oldBits, int64
 
 namespace {
 Expected<Swizzle> requireSwizzle(const ComposedLayout &c, const char *op) {
+  if (c.innerSwizzle)
+    return innerSwizzleError(c, op);
   if (!c.outer.isSwizzle())
     return makeError(std::string(op) + " of " + print(c) +
                      ": CuTe defines it for a composed layout only when its outer function is a swizzle");
@@ -512,7 +557,7 @@ Expected<AnyLayout> logicalProduct(const Layout &a, const ComposedLayout &tiler)
     return makeError("logical_product of " + print(a) + " by " + print(tiler) +
                      ": the swizzled tiler's offset must be _0 (CuTe: \"Require Swizzle offset == 0.\")");
   Layout product = CL_TRY(logicalProduct(a, tilerFromLayout(tiler.inner)));
-  Layout onlyZy = CL_TRY(composition(swizzleFieldLayout(sw, true), tiler.inner));
+  Layout onlyZy = CL_TRY(composition(swizzleFieldsLayout(sw), tiler.inner));
   const char *what = "logical_product by a swizzled layout";
   int64_t active = CL_TRY(staticImage(onlyZy, size(onlyZy).value - 1, what));
   int64_t activeZ = active & sw.zzzMask(), activeY = active & sw.yyyMask();

@@ -47,6 +47,8 @@ thread_local bool dynamicValuesUnknown = false;
 UnknownDynamicValues::UnknownDynamicValues() : outer_(dynamicValuesUnknown) { dynamicValuesUnknown = true; }
 UnknownDynamicValues::~UnknownDynamicValues() { dynamicValuesUnknown = outer_; }
 
+bool dynamicValuesAreUnknown() { return dynamicValuesUnknown; }
+
 bool reportViolation(bool allStatic) { return allStatic || !dynamicValuesUnknown; }
 
 const char *violationNote(bool allStatic) {

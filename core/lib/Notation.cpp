@@ -36,6 +36,7 @@ constexpr size_t kMaxCharsPerNode = 24;
 char *printNodes(char *p, TupleView t, Style style) {
   const Node *n = t.nodes();
   uint32_t count = t.span();
+  bool unknownAsQuestion = style == Style::Type || dynamicValuesAreUnknown();
   SmallVec<uint32_t, 16> pending;
   for (uint32_t i = 0; i < count; ++i) {
     const Node &x = n[i];
@@ -48,7 +49,7 @@ char *printNodes(char *p, TupleView t, Style style) {
       *p++ = ')';
     } else if (x.kind == NodeKind::Underscore) {
       *p++ = '_';
-    } else if (style == Style::Type && !x.isStatic) {
+    } else if (unknownAsQuestion && !x.isStatic) {
       *p++ = '?';
     } else {
       if (style == Style::Cute && x.isStatic)

@@ -220,6 +220,8 @@ Expected<Value> callWithComposed(std::string_view name, const std::vector<Value>
   bool isLifted = lifted().count(name) != 0 || (name == "filter" && args.size() == 2);
   if (composedFirst && restPlain && (isLifted || ofInner().count(name) != 0)) {
     const ComposedLayout &c = *args[0].composed;
+    if (c.innerSwizzle) // no inner layout to act on
+      return innerSwizzleError(c, std::string(name).c_str());
     std::vector<Value> withInner = args;
     withInner[0] = Value::ofLayout(c.inner);
     Value r = CL_TRY(plain(withInner));

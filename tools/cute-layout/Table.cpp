@@ -79,6 +79,8 @@ Expected<std::string> printTable(const Layout &l, Style style) {
 }
 
 Expected<std::string> printTable(const ComposedLayout &c, Style style) {
+  if (c.innerSwizzle) // its domain is not a layout's: there is no grid
+    return innerSwizzleError(c, "--table");
   std::string printed = print(c, style);
   auto [m, n] = CL_TRY(extents(c.inner, printed));
   ArithScope scope;

@@ -19,6 +19,7 @@
 #include "cutelayout/Tiler.h"
 
 #include <memory>
+#include <optional>
 #include <string>
 #include <variant>
 
@@ -44,9 +45,17 @@ struct ComposedLayout {
   OuterFunction outer;
   IntTuple offset;
   Layout inner;
+  /// Set only by CuTe's inverses of Sw o O o B with O not _0: B^-1 o -O o Sw, whose inner
+  /// function is the swizzle (`inner` is then _1:_0 and unused). Such a value prints,
+  /// compares and evaluates at an integer; CuTe defines nothing else on it (not even
+  /// size), and every other operation here returns an error (innerSwizzleError).
+  std::optional<Swizzle> innerSwizzle;
 
   uint32_t rank() const { return inner.rank(); }
 };
+
+/// The error of an operation on a composed layout whose inner function is a swizzle.
+Error innerSwizzleError(const ComposedLayout &c, const char *op);
 
 /// What CuTe's algebra returns for a composed operand: a plain layout where the
 /// composition simplifies away, a composed layout otherwise.
@@ -55,6 +64,7 @@ using AnyLayout = std::variant<Layout, ComposedLayout>;
 bool operator==(const OuterFunction &a, const OuterFunction &b);
 bool operator==(const ComposedLayout &a, const ComposedLayout &b);
 inline bool operator!=(const ComposedLayout &a, const ComposedLayout &b) { return !(a == b); }
+uint64_t hashValue(const ComposedLayout &c);
 
 /// CuTe's print: "A o O o B", e.g. "Sw<3,4,3> o _0 o (_8,_64):(_64,_1)".
 std::string print(const OuterFunction &f, Style style = Style::Plain);
@@ -73,11 +83,26 @@ bool isStatic(const ComposedLayout &c);
 /// CuTe's static twin (RESOLUTIONS R18): every leaf of A, O and B static.
 ComposedLayout staticTwin(const ComposedLayout &c);
 
+template <class F> ComposedLayout mapLeaves(const ComposedLayout &c, F f) {
+  auto mapLayout = [&](const Layout &l) { return Layout{mapLeaves(l.shape, f), mapLeaves(l.stride, f)}; };
+  OuterFunction outer = c.outer;
+  if (outer.kind == OuterFunction::Kind::Layout)
+    outer.layout = mapLayout(outer.layout);
+  else if (outer.kind == OuterFunction::Kind::Composed)
+    outer = OuterFunction::of(mapLeaves(*outer.composed, f));
+  return ComposedLayout{std::move(outer), mapLeaves(c.offset, f), mapLayout(c.inner), c.innerSwizzle};
+}
+
+/// f applied to every integer leaf of A (a layout or composed outer), O and B: the way
+/// staticTwin and a dialect's `?` normalization rewrite a composed layout.
+template <class F> ComposedLayout mapLeaves(const ComposedLayout &c, F f);
+
 /// A(x) for an offset x: the swizzled bits, or the outer layout at 1-D index x.
 Expected<Int> apply(const OuterFunction &f, Int x);
 /// c -> A(O + B(c)). @pre O is an integer (a tuple offset has no integer sum: an error)
 Expected<Int> crd2idx(TupleView coord, const ComposedLayout &c);
 /// B's size and cosize (CuTe: the composed layout's codomain is not computed).
+/// @pre !c.innerSwizzle
 Int size(const ComposedLayout &c);
 Int cosize(const ComposedLayout &c);
 
@@ -96,6 +121,8 @@ Expected<AnyLayout> composition(const ComposedLayout &c, const Tiler &t);
 /// A o O o f(B): the lift CuTe gives the divides, products, tile_to_shape, coalesce,
 /// filter and the mode operations (get, take, flatten, group). f returns Expected<Layout>.
 template <class F> Expected<AnyLayout> liftInner(const ComposedLayout &c, F f) {
+  if (c.innerSwizzle)
+    return innerSwizzleError(c, "this operation");
   Expected<Layout> b = f(c.inner);
   if (!b)
     return b.error();

@@ -78,6 +78,10 @@ private:
   bool outer_;
 };
 
+/// True inside an UnknownDynamicValues scope: dynamic leaves are placeholders, and the
+/// printer writes them as `?` in every style (so a message never shows a placeholder).
+bool dynamicValuesAreUnknown();
+
 /// Whether a violated static-only condition on leaves that are all static (allStatic) or
 /// not must be reported: always for static leaves; for dynamic ones when their values
 /// are known (no UnknownDynamicValues scope is open).

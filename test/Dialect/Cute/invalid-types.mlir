@@ -37,5 +37,5 @@ func.func @tile_not_tuple(%a: !cute.tile<3:4>) { return }
 
 // -----
 
-// expected-error @+1 {{this cute type carries only a rank until the swizzle issue}}
+// expected-error @+1 {{expected a swizzle's three parameters B,M,S such as 3,4,3}}
 func.func @swizzle_value(%a: !cute.swizzle<(3,4,3)>) { return }

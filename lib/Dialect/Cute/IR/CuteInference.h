@@ -101,6 +101,15 @@ LogicalResult checkCoordinate(const Reporter &r, const Known &coord, const Known
 /// "is not a cute op" for anything else.
 FailureOr<Inferred> inferAlgebraOp(Operation *op, const Reporter &r, const std::vector<Known> &operands);
 
+/// Every op's inference on what is known of its operands, without the shared checks of
+/// infer() (CuteOps.cpp); the composed-layout lift runs it on the inner layout.
+FailureOr<Inferred> inferOp(Operation *op, const Reporter &r, const std::vector<Known> &operands);
+/// cute.make_composed_layout (CuteComposed.cpp).
+FailureOr<Inferred> inferMakeComposedLayout(const Reporter &r, const std::vector<Known> &operands);
+/// The ops on a composed layout or a swizzle operand (CuteComposed.cpp): nothing when no
+/// operand is one (or the op has no rule for it), so the op's own inference runs.
+std::optional<FailureOr<Inferred>> inferOnComposed(Operation *op, const Reporter &r,
+                                                   const std::vector<Known> &operands);
 } // namespace mlir::cute::detail
 
 #endif // CUTE_LIB_DIALECT_CUTE_IR_CUTEINFERENCE_H

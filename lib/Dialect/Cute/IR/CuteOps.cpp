@@ -527,7 +527,7 @@ std::pair<unsigned, unsigned> arity(Operation *op) {
       .Case<MakeIdentityLayoutOp, GetShapeOp, GetStrideOp, GetLayoutOp, SizeOp, CosizeOp, RankOp, DepthOp, SelectOp,
             GroupModesOp, ToIntTupleOp, FilterOp, RightInverseOp, LeftInverseOp, RecastLayoutOp, MakeFragmentLikeOp>(
           [](auto) { return std::make_pair(1u, 1u); })
-      .Case<LocalTileOp>([](auto) { return std::make_pair(3u, 3u); })
+      .Case<LocalTileOp, MakeComposedLayoutOp>([](auto) { return std::make_pair(3u, 3u); })
       .Case<LocalPartitionOp>([](auto) { return std::make_pair(3u, 4u); })
       .Case<TileToShapeOp>([](auto) { return std::make_pair(2u, 3u); })
       .Default([](Operation *) { return std::make_pair(2u, 2u); });
@@ -579,7 +579,11 @@ LogicalResult checkResultKind(Operation *op, const Reporter &r, const std::vecto
                    << op->getResult(0).getType();
 }
 
-FailureOr<Inferred> inferOp(Operation *op, const Reporter &r, const std::vector<Known> &ks) {
+} // namespace
+
+FailureOr<Inferred> mlir::cute::detail::inferOp(Operation *op, const Reporter &r, const std::vector<Known> &ks) {
+  if (std::optional<FailureOr<Inferred>> onComposed = inferOnComposed(op, r, ks))
+    return *onComposed;
   return llvm::TypeSwitch<Operation *, FailureOr<Inferred>>(op)
       .Case([&](ConstantOp c) -> FailureOr<Inferred> {
         TypeAttr value = attrOf<TypeAttr>(op, "value");
@@ -616,10 +620,9 @@ FailureOr<Inferred> inferOp(Operation *op, const Reporter &r, const std::vector<
           return r.error() << "expects an input without `_` leaves, got " << ks[0].type;
         return ofValue(ks[0].value);
       })
+      .Case([&](MakeComposedLayoutOp) { return inferMakeComposedLayout(r, ks); })
       .Default([&](Operation *o) { return inferAlgebraOp(o, r, ks); });
 }
-
-} // namespace
 
 FailureOr<Inferred> mlir::cute::detail::infer(Operation *op, const Reporter &r, const std::vector<Known> &ks) {
   if (failed(checkStructure(op, r, ks)))

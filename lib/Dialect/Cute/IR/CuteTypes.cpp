@@ -6,6 +6,8 @@
 //   !cute.int_tuple<value=8>       a scalar value (a bare integer means a rank)
 //   !cute.layout<(4,8):(1,4)>      a layout; the pair form <((4,8),(1,4))> is accepted
 //   !cute.tile<(3:4,8:2)>          a tile, CuTe's print of make_tile; `!cute.tiler` too
+//   !cute.swizzle<3,4,3>           a swizzle Sw<B,M,S>
+//   !cute.composed_layout<Sw<3,4,3> o 0 o (8,64):(64,1)>   CuTe's print of A o O o B
 #include "cute/Dialect/Cute/IR/CuteTypes.h"
 
 #include "cute/Dialect/Cute/IR/CuteDialect.h"
@@ -73,8 +75,36 @@ TypeValue TypeValue::ofTiler(const cutelayout::Tiler &t) {
   return v;
 }
 
+TypeValue TypeValue::ofSwizzle(const cutelayout::Swizzle &s) {
+  TypeValue v;
+  v.form_ = Form::Value;
+  v.first_ = IntTuple::makeTuple(
+      {IntTuple(Int::fixed(s.bits)).view(), IntTuple(Int::fixed(s.base)).view(), IntTuple(Int::fixed(s.shift)).view()});
+  return v;
+}
+
+cutelayout::Swizzle TypeValue::swizzle() const {
+  return cutelayout::Swizzle{int32_t(first_.child(0).asInt().value), int32_t(first_.child(1).asInt().value),
+                             int32_t(first_.child(2).asInt().value)};
+}
+
+TypeValue TypeValue::ofComposed(const cutelayout::ComposedLayout &c) {
+  cutelayout::ComposedLayout normalized = cutelayout::mapLeaves(
+      c, [](Int x) { return x.isStatic ? x : Int::dynamic(cutelayout::kUnknownDynamic); });
+  TypeValue v = ofLayout(normalized.inner);
+  v.composed_ = std::make_shared<const cutelayout::ComposedLayout>(std::move(normalized));
+  return v;
+}
+
+TypeValue TypeValue::ofAny(const cutelayout::AnyLayout &l) {
+  if (const cutelayout::Layout *plain = std::get_if<cutelayout::Layout>(&l))
+    return ofLayout(*plain);
+  return ofComposed(std::get<cutelayout::ComposedLayout>(l));
+}
+
 bool TypeValue::isStatic() const {
-  return form_ == Form::Value && cutelayout::isStatic(first_) && cutelayout::isStatic(second_);
+  return form_ == Form::Value && cutelayout::isStatic(first_) && cutelayout::isStatic(second_) &&
+         (!composed_ || cutelayout::isStatic(*composed_));
 }
 
 StringRef mlir::cute::kindName(TypeKind kind) {
@@ -316,12 +346,100 @@ FailureOr<TypeValue> parseBody(AsmParser &p, BodyShape shape) {
 FailureOr<TypeValue> parseTupleBody(AsmParser &p) { return parseBody(p, BodyShape::Tuple); }
 FailureOr<TypeValue> parseLayoutBody(AsmParser &p) { return parseBody(p, BodyShape::Layout); }
 FailureOr<TypeValue> parseTileBody(AsmParser &p) { return parseBody(p, BodyShape::Tile); }
-FailureOr<TypeValue> parseRankBody(AsmParser &p) {
+
+/// `B,M,S`: a swizzle's parameters, checked as CuTe checks them.
+FailureOr<cutelayout::Swizzle> parseSwizzleParams(AsmParser &p, llvm::SMLoc loc) {
+  int64_t v[3];
+  for (int i = 0; i < 3; ++i) {
+    OptionalParseResult r = p.parseOptionalInteger(v[i]);
+    if (!r.has_value() || failed(*r) || (i < 2 && failed(p.parseOptionalComma())))
+      return p.emitError(loc, "expected a swizzle's three parameters B,M,S such as 3,4,3");
+  }
+  cutelayout::Expected<cutelayout::Swizzle> s = cutelayout::makeSwizzle(v[0], v[1], v[2]);
+  if (!s)
+    return p.emitError(loc, s.error().message);
+  return *s;
+}
+
+/// `<B,M,S>`: a swizzle.
+FailureOr<TypeValue> parseSwizzleBody(AsmParser &p) {
+  if (failed(p.parseOptionalLess()))
+    return TypeValue::kindOnly();
   llvm::SMLoc loc = p.getCurrentLocation();
-  FailureOr<TypeValue> v = parseBody(p, BodyShape::Tuple);
-  if (succeeded(v) && v->hasValue())
-    return p.emitError(loc, "this cute type carries only a rank until the swizzle issue");
-  return v;
+  FailureOr<cutelayout::Swizzle> s = parseSwizzleParams(p, loc);
+  if (failed(s) || p.parseGreater())
+    return failure();
+  return TypeValue::ofSwizzle(*s);
+}
+
+/// One layout item of a composed layout's text.
+FailureOr<cutelayout::Layout> parseLayoutItem(AsmParser &p) {
+  llvm::SMLoc loc = p.getCurrentLocation();
+  Item item;
+  if (failed(parseItem(p, item, 0)))
+    return failure();
+  FailureOr<cutelayout::Layout> l = toLayout(item);
+  if (failed(l))
+    return p.emitError(loc, "expected a layout shape:stride with congruent shape and stride");
+  return l;
+}
+
+/// `<rank=N>`, `<N>`, or CuTe's print `A o O o B [o O2 o B2 ...]`, A `Sw<B,M,S>` or a layout.
+FailureOr<TypeValue> parseComposedBody(AsmParser &p) {
+  if (failed(p.parseOptionalLess()))
+    return TypeValue::kindOnly();
+  llvm::SMLoc loc = p.getCurrentLocation();
+  int64_t rank;
+  if (succeeded(p.parseOptionalKeyword("rank"))) {
+    llvm::SMLoc rankLoc;
+    if (p.parseEqual())
+      return failure();
+    rankLoc = p.getCurrentLocation();
+    if (p.parseInteger(rank) || failed(checkRank(p, rankLoc, rank)) || p.parseGreater())
+      return failure();
+    return TypeValue::ofRank(unsigned(rank));
+  }
+  OptionalParseResult r = p.parseOptionalInteger(rank);
+  if (r.has_value()) {
+    if (failed(*r) || failed(checkRank(p, loc, rank)) || p.parseGreater())
+      return failure();
+    return TypeValue::ofRank(unsigned(rank));
+  }
+  cutelayout::OuterFunction outer;
+  if (succeeded(p.parseOptionalKeyword("Sw"))) {
+    if (p.parseLess())
+      return failure();
+    FailureOr<cutelayout::Swizzle> s = parseSwizzleParams(p, p.getCurrentLocation());
+    if (failed(s) || p.parseGreater())
+      return failure();
+    outer = cutelayout::OuterFunction::of(*s);
+  } else {
+    FailureOr<cutelayout::Layout> l = parseLayoutItem(p);
+    if (failed(l))
+      return failure();
+    outer = cutelayout::OuterFunction::of(*l);
+  }
+  std::optional<cutelayout::ComposedLayout> c;
+  do {
+    if (p.parseKeyword("o"))
+      return failure();
+    llvm::SMLoc offsetLoc = p.getCurrentLocation();
+    Item offsetItem;
+    if (failed(parseItem(p, offsetItem, 0)))
+      return failure();
+    FailureOr<IntTuple> offset = toTuple(offsetItem);
+    if (failed(offset) || cutelayout::hasUnderscore(*offset))
+      return p.emitError(offsetLoc, "expected an int tuple offset without `_`");
+    if (p.parseKeyword("o"))
+      return failure();
+    FailureOr<cutelayout::Layout> inner = parseLayoutItem(p);
+    if (failed(inner))
+      return failure();
+    if (c)
+      outer = cutelayout::OuterFunction::of(*c);
+    c = cutelayout::ComposedLayout{std::move(outer), *offset, *inner};
+  } while (failed(p.parseOptionalGreater()));
+  return TypeValue::ofComposed(*c);
 }
 
 // --- printing ---------------------------------------------------------------------------
@@ -353,6 +471,17 @@ void printBody(AsmPrinter &p, const TypeValue &v, BodyShape shape) {
   p << ">";
 }
 
+void printSwizzleBody(AsmPrinter &p, const TypeValue &v) {
+  if (!v.hasValue())
+    return printBody(p, v, BodyShape::Tuple);
+  cutelayout::Swizzle s = v.swizzle();
+  p << "<" << s.bits << "," << s.base << "," << s.shift << ">";
+}
+void printComposedBody(AsmPrinter &p, const TypeValue &v) {
+  if (!v.isComposed())
+    return printBody(p, v, BodyShape::Tuple);
+  p << "<" << cutelayout::print(*v.composed(), cutelayout::Style::Type) << ">";
+}
 void printTupleBody(AsmPrinter &p, const TypeValue &v) { printBody(p, v, BodyShape::Tuple); }
 void printLayoutBody(AsmPrinter &p, const TypeValue &v) { printBody(p, v, BodyShape::Layout); }
 void printTileBody(AsmPrinter &p, const TypeValue &v) { printBody(p, v, BodyShape::Tile); }
@@ -365,9 +494,9 @@ template <TypeKind K> LogicalResult verifyKind(function_ref<InFlightDiagnostic()
 TypeValue foldValue(const TypeValue &v) { return v; }
 
 const KindTable kKindTables[kNumTypeKinds] = {
-    /*ComposedLayout*/ {verifyKind<TypeKind::ComposedLayout>, printTupleBody, parseRankBody, foldValue},
+    /*ComposedLayout*/ {verifyKind<TypeKind::ComposedLayout>, printComposedBody, parseComposedBody, foldValue},
     /*Layout*/ {verifyKind<TypeKind::Layout>, printLayoutBody, parseLayoutBody, foldValue},
-    /*Swizzle*/ {verifyKind<TypeKind::Swizzle>, printTupleBody, parseRankBody, foldValue},
+    /*Swizzle*/ {verifyKind<TypeKind::Swizzle>, printSwizzleBody, parseSwizzleBody, foldValue},
     /*Tile*/ {verifyKind<TypeKind::Tile>, printTileBody, parseTileBody, foldValue},
     /*Shape*/ {verifyKind<TypeKind::Shape>, printTupleBody, parseTupleBody, foldValue},
     /*Coord*/ {verifyKind<TypeKind::Coord>, printTupleBody, parseTupleBody, foldValue},
@@ -409,7 +538,15 @@ Type mlir::cute::withValue(Type like, const TypeValue &value) {
       .Case([&](StrideType) { return StrideType::get(ctx, value); })
       .Case([&](CoordType) { return CoordType::get(ctx, value); })
       .Case([&](TileType) { return TileType::get(ctx, value); })
-      .Case([&](LayoutType) { return LayoutType::get(ctx, value); })
+      .Case<LayoutType, ComposedLayoutType>([&](Type) -> Type {
+        // The lifted algebra decides: a composed value is a composed layout, a plain one a layout.
+        if (value.isComposed())
+          return ComposedLayoutType::get(ctx, value);
+        if (value.hasValue())
+          return LayoutType::get(ctx, value);
+        return isa<LayoutType>(like) ? Type(LayoutType::get(ctx, value)) : Type(ComposedLayoutType::get(ctx, value));
+      })
+      .Case([&](SwizzleType) { return SwizzleType::get(ctx, value); })
       .Default([&](Type t) { return t; });
 }
 
@@ -426,15 +563,43 @@ bool compatibleTuples(TupleView written, TupleView inferred) {
 }
 } // namespace
 
+namespace {
+bool compatibleLayouts(const cutelayout::Layout &w, const cutelayout::Layout &i) {
+  return compatibleTuples(w.shape, i.shape) && compatibleTuples(w.stride, i.stride);
+}
+
+bool compatibleComposed(const cutelayout::ComposedLayout &w, const cutelayout::ComposedLayout &i) {
+  if (w.outer.kind != i.outer.kind || !compatibleTuples(w.offset, i.offset) || !compatibleLayouts(w.inner, i.inner))
+    return false;
+  switch (w.outer.kind) {
+  case cutelayout::OuterFunction::Kind::Swizzle:
+    return w.outer.swizzle == i.outer.swizzle;
+  case cutelayout::OuterFunction::Kind::Layout:
+    return compatibleLayouts(w.outer.layout, i.outer.layout);
+  case cutelayout::OuterFunction::Kind::Composed:
+    return compatibleComposed(*w.outer.composed, *i.outer.composed);
+  }
+  return false;
+}
+} // namespace
+
 bool mlir::cute::isCompatible(const TypeValue &written, const TypeValue &inferred, TypeKind kind) {
+  // A plain layout value is never a composed layout's, nor the other way round.
+  if (inferred.hasValue() && (kind == TypeKind::ComposedLayout) != inferred.isComposed() &&
+      (kind == TypeKind::ComposedLayout || kind == TypeKind::Layout))
+    return false;
   if (written.form() == TypeValue::Form::Kind || inferred.form() == TypeValue::Form::Kind)
     return true;
+  if (kind == TypeKind::Swizzle)
+    return !written.hasValue() || !inferred.hasValue() || written.swizzle() == inferred.swizzle();
   if (written.rank() != inferred.rank())
     return false;
   if (!written.hasValue() || !inferred.hasValue())
     return true;
   if (!compatibleTuples(written.tuple(), inferred.tuple()))
     return false;
+  if (kind == TypeKind::ComposedLayout)
+    return compatibleComposed(*written.composed(), *inferred.composed());
   if (kind == TypeKind::Layout || kind == TypeKind::Tile)
     return compatibleTuples(written.layout().stride, inferred.layout().stride);
   return true;
@@ -482,6 +647,16 @@ bool mlir::cute::isRepresentable(const TypeValue &v) {
   case TypeValue::Form::Value:
     break;
   }
+  if (const cutelayout::ComposedLayout *c = v.composed())
+    for (const cutelayout::ComposedLayout *part = c; part;) {
+      if (!withinLimits(part->offset) || !withinLimits(part->inner.shape) || !withinLimits(part->inner.stride))
+        return false;
+      const cutelayout::OuterFunction &outer = part->outer;
+      if (outer.kind == cutelayout::OuterFunction::Kind::Layout &&
+          (!withinLimits(outer.layout.shape) || !withinLimits(outer.layout.stride)))
+        return false;
+      part = outer.kind == cutelayout::OuterFunction::Kind::Composed ? outer.composed.get() : nullptr;
+    }
   return withinLimits(v.tuple()) && withinLimits(v.layout().stride) && withinLimits(v.tiler().profile);
 }
 
@@ -501,11 +676,12 @@ std::string mlir::cute::kindValueViolation(TypeKind kind, const TypeValue &v) {
         return "shape " + text(v.tuple()) + " has the negative extent " + std::to_string(*bad) +
                "; extents are at least 0";
     return "";
+  case TypeKind::ComposedLayout:
   case TypeKind::Layout:
   case TypeKind::Tile:
     if (std::optional<int64_t> bad = leafBelow(v.layout().shape, 1))
-      return std::string(kind == TypeKind::Layout ? "layout " + cutelayout::print(v.layout(), cutelayout::Style::Type)
-                                                  : "tile " + cutelayout::print(v.tiler(), cutelayout::Style::Type)) +
+      return std::string(kind == TypeKind::Tile ? "tile " + cutelayout::print(v.tiler(), cutelayout::Style::Type)
+                                                : "layout " + cutelayout::print(v.layout(), cutelayout::Style::Type)) +
              " has the extent " + std::to_string(*bad) + "; layout extents are positive";
     return "";
   default:

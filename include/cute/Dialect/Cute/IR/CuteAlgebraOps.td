@@ -5,6 +5,8 @@
 // Operands are AnyType: the verifier checks their kinds in the spec's order, so its
 // verbatim diagnostics come first (an ODS constraint would preempt them).
 
+// The ops CuTe lifts to composed layouts (the input's inner layout is transformed and the
+// swizzle or outer layout kept) return a layout or a composed layout.
 def Cute_LayoutLike : AnyTypeOf<[Cute_LayoutType, Cute_ComposedLayoutType]>;
 
 // --- canonicalizers ---------------------------------------------------------------------
@@ -12,7 +14,7 @@ def Cute_LayoutLike : AnyTypeOf<[Cute_LayoutType, Cute_ComposedLayoutType]>;
 def Cute_CoalesceOp : Cute_Op<"coalesce"> {
   let summary = "merge modes without changing the layout function (at the leaves of a profile)";
   let arguments = (ins AnyType:$input, Optional<AnyType>:$target_profile);
-  let results = (outs Cute_LayoutType:$result);
+  let results = (outs Cute_LayoutLike:$result);
 }
 def Cute_FilterZerosOp : Cute_Op<"filter_zeros"> {
   let summary = "static-0-stride leaves (or the leaves a target profile marks with 0) get size 1";
@@ -35,22 +37,22 @@ def Cute_ComplementOp : Cute_Op<"complement"> {
 def Cute_CompositionOp : Cute_Op<"composition"> {
   let summary = "lhs o rhs; rhs a layout (1-D), a tile or a shape (by mode)";
   let arguments = (ins AnyType:$lhs, AnyType:$rhs);
-  let results = (outs Cute_LayoutType:$result);
+  let results = (outs Cute_LayoutLike:$result);
 }
 def Cute_RightInverseOp : Cute_Op<"right_inverse"> {
   let summary = "R with input(R(i)) == i";
   let arguments = (ins AnyType:$input);
-  let results = (outs Cute_LayoutType:$result);
+  let results = (outs Cute_LayoutLike:$result);
 }
 def Cute_LeftInverseOp : Cute_Op<"left_inverse"> {
   let summary = "R with R(input(i)) == i for an injective input with static strides";
   let arguments = (ins AnyType:$input);
-  let results = (outs Cute_LayoutType:$result);
+  let results = (outs Cute_LayoutLike:$result);
 }
 def Cute_RecastLayoutOp : Cute_Op<"recast_layout"> {
   let summary = "the layout for elements of `new_type` over the same bytes as `old_type` elements";
   let arguments = (ins AnyType:$src, TypeAttr:$old_type, TypeAttr:$new_type);
-  let results = (outs Cute_LayoutType:$result);
+  let results = (outs Cute_LayoutLike:$result);
 }
 
 // --- divides and products ---------------------------------------------------------------
@@ -58,7 +60,7 @@ def Cute_RecastLayoutOp : Cute_Op<"recast_layout"> {
 class Cute_DivideOrProduct<string mnemonic, string what> : Cute_Op<mnemonic> {
   let summary = what;
   let arguments = (ins AnyType:$input, AnyType:$tiler);
-  let results = (outs Cute_LayoutType:$result);
+  let results = (outs Cute_LayoutLike:$result);
 }
 def Cute_LogicalDivideOp : Cute_DivideOrProduct<"logical_divide", "((tile, rest), ...): each divided mode keeps its place">;
 def Cute_ZippedDivideOp : Cute_DivideOrProduct<"zipped_divide", "((tiles...), (rests..., untouched...))">;
@@ -108,12 +110,12 @@ def Cute_TileToShapeOp : Cute_Op<"tile_to_shape"> {
                        OptionalAttr<DenseI64ArrayAttr>:$lower_padding,
                        OptionalAttr<DenseI64ArrayAttr>:$upper_padding,
                        OptionalAttr<DenseI64ArrayAttr>:$traversal_stride);
-  let results = (outs Cute_LayoutType:$result);
+  let results = (outs Cute_LayoutLike:$result);
 }
 def Cute_SliceOp : Cute_Op<"slice"> {
   let summary = "the sub-layout of the modes where the coordinate has `_`";
   let arguments = (ins AnyType:$coord, AnyType:$input);
-  let results = (outs Cute_LayoutType:$result);
+  let results = (outs Cute_LayoutLike:$result);
 }
 def Cute_DiceOp : Cute_Op<"dice"> {
   let summary = "the sub-layout of the modes where the coordinate has integers";

@@ -100,6 +100,18 @@ def Cute_MakeOrderedLayoutOp : Cute_Op<"make_ordered_layout"> {
   let results = (outs Cute_LayoutType:$result);
 }
 
+def Cute_MakeComposedLayoutOp : Cute_Op<"make_composed_layout"> {
+  let summary = "the composed layout outer o offset o inner: c -> outer(offset + inner(c))";
+  let description = [{
+    CuTe's `make_composed_layout(A, O, B)`: `outer` (A) is a swizzle, a layout or a composed
+    layout, applied last; `offset` (O) an int tuple or an index added to what `inner` (B), a
+    layout, returns. `%c = cute.make_composed_layout(%sw, %off, %l) : (!cute.swizzle<3,4,3>,
+    !cute.int_tuple<value=0>, !cute.layout<(8,64):(64,1)>) -> !cute.composed_layout<Sw<3,4,3> o 0 o (8,64):(64,1)>`.
+  }];
+  let arguments = (ins AnyType:$outer, AnyType:$offset, AnyType:$inner);
+  let results = (outs Cute_ComposedLayoutType:$result);
+}
+
 // --- queries ----------------------------------------------------------------------------
 
 def Cute_GetShapeOp : Cute_Op<"get_shape"> {
@@ -113,9 +125,9 @@ def Cute_GetStrideOp : Cute_Op<"get_stride"> {
   let results = (outs Cute_StrideType:$result);
 }
 def Cute_GetLayoutOp : Cute_Op<"get_layout"> {
-  let summary = "the layout of a layout (a view's layout, once views exist)";
+  let summary = "the layout of a layout or composed layout (a view's layout, once views exist)";
   let arguments = (ins AnyType:$input);
-  let results = (outs Cute_LayoutType:$result);
+  let results = (outs AnyTypeOf<[Cute_LayoutType, Cute_ComposedLayoutType]>:$result);
 }
 
 class Cute_IndexQuery<string mnemonic, string what> : Cute_Op<mnemonic> {

@@ -2,17 +2,22 @@
 //   Kind   nothing but the kind              !cute.shape
 //   Rank   the number of top-level modes     !cute.shape<3>, !cute.coord<rank=2>
 //   Value  the value; a leaf is a static     !cute.shape<(4,?,8)>, !cute.layout<(4,8):(1,?)>
-//          integer, a dynamic `?` or `_`
+//          integer, a dynamic `?` or `_`     !cute.swizzle<3,4,3>,
+//                                            !cute.composed_layout<Sw<3,4,3> o 0 o (8,64):(64,1)>
+// A swizzle's value is its (B,M,S) as a tuple; a composed layout's is held whole, with its
+// inner layout also in the layout slots (so shape, rank and size read as B's).
 // Invariant: in the Value form every dynamic leaf holds cutelayout::kUnknownDynamic, so
 // equal types compare and hash equal whatever computation produced them.
 #ifndef CUTE_DIALECT_CUTE_IR_CUTETYPEVALUE_H
 #define CUTE_DIALECT_CUTE_IR_CUTETYPEVALUE_H
 
+#include "cutelayout/ComposedLayout.h"
 #include "cutelayout/Tiler.h"
 
 #include "llvm/ADT/Hashing.h"
 
 #include <cstdint>
+#include <memory>
 
 namespace mlir::cute {
 
@@ -27,6 +32,10 @@ public:
   static TypeValue ofTuple(const cutelayout::IntTuple &t);
   static TypeValue ofLayout(const cutelayout::Layout &l);
   static TypeValue ofTiler(const cutelayout::Tiler &t);
+  static TypeValue ofSwizzle(const cutelayout::Swizzle &s);
+  static TypeValue ofComposed(const cutelayout::ComposedLayout &c);
+  /// A layout or a composed layout, as the lifted algebra returns it.
+  static TypeValue ofAny(const cutelayout::AnyLayout &l);
 
   Form form() const { return form_; }
   bool hasValue() const { return form_ == Form::Value; }
@@ -36,22 +45,29 @@ public:
   const cutelayout::IntTuple &tuple() const { return first_; }
   cutelayout::Layout layout() const { return cutelayout::Layout{first_, second_}; }
   cutelayout::Tiler tiler() const { return cutelayout::Tiler{layout(), third_}; }
+  /// The swizzle (Value form of a swizzle type).
+  cutelayout::Swizzle swizzle() const;
+  /// The composed layout, or null when the value is not one.
+  const cutelayout::ComposedLayout *composed() const { return composed_.get(); }
+  bool isComposed() const { return composed_ != nullptr; }
   /// Value form with no dynamic leaf: the value is known when the IR is built.
   bool isStatic() const;
 
   bool operator==(const TypeValue &o) const {
     return form_ == o.form_ && rank_ == o.rank_ && first_ == o.first_ && second_ == o.second_ &&
-           third_ == o.third_;
+           third_ == o.third_ && isComposed() == o.isComposed() && (!isComposed() || *composed_ == *o.composed_);
   }
   friend llvm::hash_code hash_value(const TypeValue &v) {
     return llvm::hash_combine(unsigned(v.form_), v.rank_, cutelayout::hashValue(v.first_),
-                              cutelayout::hashValue(v.second_), cutelayout::hashValue(v.third_));
+                              cutelayout::hashValue(v.second_), cutelayout::hashValue(v.third_),
+                              v.isComposed() ? cutelayout::hashValue(*v.composed_) : 0);
   }
 
 private:
   Form form_ = Form::Kind;
   unsigned rank_ = 0;
   cutelayout::IntTuple first_, second_, third_;
+  std::shared_ptr<const cutelayout::ComposedLayout> composed_; // immutable, so shared
 };
 
 /// Every dynamic leaf of t set to cutelayout::kUnknownDynamic.
