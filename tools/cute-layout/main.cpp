@@ -3,9 +3,11 @@
 //   cute-layout 'composition((6,2):(8,2), (4,3):(3,1))'    prints ((2,2),3):((24,2),8)
 //   cute-layout --cute --dynamic 'coalesce((2,(1,6)):(1,(6,2)))'
 //   cute-layout -                                          one expression per stdin line
+//   cute-layout --banks --access=columns 'Sw<3,3,3> o _0 o (8,64):(64,1)'   bank conflicts
 //
 // Exit status: 0 when every expression evaluated, 1 when any failed or the command line
 // is wrong. Errors never crash the tool.
+#include "Banks.h"
 #include "Evaluator.h"
 #include "Operations.h"
 #include "Table.h"
@@ -43,7 +45,8 @@ const char *kGrammar = R"(Notation:
 
 Switches take an optional value: --cute, --cute=true, --cute=1; --cute=false, --cute=0.
 With -, each standard-input line gives one answer line (the result or "error: ...");
-with --table each answer (a table, or one error line) ends with an empty line.
+with --table or --banks each answer (a table, a report, or one error line) ends with an
+empty line.
 Exit status: 0 when every expression evaluated, 1 otherwise.
 
 Operations:
@@ -52,6 +55,8 @@ Operations:
 struct Options {
   Style style = Style::Plain;
   bool table = false;
+  bool banks = false;
+  BankOptions bankOptions;
   ParseOptions parse;
 };
 
@@ -181,21 +186,25 @@ bool runOne(std::string_view expr, const Options &opts, Output &out) {
     out.putChar('\n');
     return false;
   }
-  if (opts.table) {
+  if (opts.table || opts.banks) {
+    const char *view = opts.table ? "--table" : "--banks";
     if (v->kind != Value::Kind::Layout && v->kind != Value::Kind::Composed) {
-      out.put("error: --table needs a layout or a composed layout but the result is ");
+      out.put(std::string("error: ") + view + " needs a layout or a composed layout but the result is ");
       out.put(printValue(*v, opts.style));
       out.putChar('\n');
       return false;
     }
-    if (v->notCongruent) { // printable, but it has no offsets to tabulate
-      out.put("error: --table needs a layout whose shape and stride are congruent, got ");
+    if (v->notCongruent) { // printable, but it has no offsets to show
+      out.put(std::string("error: ") + view + " needs a layout whose shape and stride are congruent, got ");
       out.put(printValue(*v, opts.style));
       out.putChar('\n');
       return false;
     }
-    Expected<std::string> t = v->kind == Value::Kind::Composed ? printTable(*v->composed, opts.style)
-                                                               : printTable(v->layout, opts.style);
+    bool composed = v->kind == Value::Kind::Composed;
+    Expected<std::string> t =
+        opts.table ? (composed ? printTable(*v->composed, opts.style) : printTable(v->layout, opts.style))
+                   : (composed ? printBanks(*v->composed, opts.bankOptions, opts.style)
+                               : printBanks(v->layout, opts.bankOptions, opts.style));
     if (!t) {
       out.put("error: ", 7);
       out.put(t.error().message);
@@ -243,7 +252,8 @@ bool parseSwitch(const cxxopts::ParseResult &r, const char *name, bool &value) {
 
 int main(int argc, char **argv) {
   cxxopts::Options cli("cute-layout", "Compute CuTe layouts: evaluate layout-algebra expressions.");
-  cli.custom_help("[--cute[=B]] [--dynamic[=B]] [--table[=B]] EXPR... | -");
+  cli.custom_help("[--cute[=B]] [--dynamic[=B]] [--table[=B] | --banks[=B] [--element-bits=N] [--access-bits=N]\n"
+                  "              [--access=rows|columns|TV]] EXPR... | -");
   cli.positional_help("");
   // The switches take an optional value, parsed here rather than by cxxopts, which would
   // also accept t, yes, on and the like: --cute, --cute=true, --cute=1, --cute=false, --cute=0.
@@ -251,6 +261,12 @@ int main(int argc, char **argv) {
   cli.add_options()("cute", "print CuTe's exact print() form: _N for static integers", flag())(
       "dynamic", "plain integers are runtime values (CuTe int); _N stays static", flag())(
       "table", "print a rank-1 or rank-2 layout as a grid of offsets (CuTe's print_layout)", flag())(
+      "banks", "report the shared-memory banks each access wave hits and its conflict degree", flag())(
+      "element-bits", "--banks: bits of one element", cxxopts::value<std::string>()->default_value("16"), "N")(
+      "access-bits", "--banks: bits one thread accesses at once: 8, 16, 32, 64 or 128",
+      cxxopts::value<std::string>()->default_value("128"), "N")(
+      "access", "--banks: rows, columns, or a thread-value layout (thread, value) -> element index",
+      cxxopts::value<std::string>()->default_value("rows"), "rows|columns|TV")(
       "h,help", "show this help")("exprs", "expressions", cxxopts::value<std::vector<std::string>>());
   cli.parse_positional({"exprs"});
 
@@ -265,10 +281,28 @@ int main(int argc, char **argv) {
     }
     bool cute = false, dynamic = false;
     if (!parseSwitch(r, "cute", cute) || !parseSwitch(r, "dynamic", dynamic) ||
-        !parseSwitch(r, "table", opts.table))
+        !parseSwitch(r, "table", opts.table) || !parseSwitch(r, "banks", opts.banks))
       return 1;
+    if (opts.table && opts.banks) {
+      std::fprintf(stderr, "cute-layout: --table and --banks are different views: give one (try --help)\n");
+      return 1;
+    }
+    for (const char *name : {"element-bits", "access-bits", "access"})
+      if (!opts.banks && r.count(name)) {
+        std::fprintf(stderr, "cute-layout: --%s is an option of --banks (try --help)\n", name);
+        return 1;
+      }
     opts.style = cute ? Style::Cute : Style::Plain;
     opts.parse.plainIsDynamic = dynamic;
+    if (opts.banks) {
+      Expected<BankOptions> b = makeBankOptions(r["element-bits"].as<std::string>(), r["access-bits"].as<std::string>(),
+                                                r["access"].as<std::string>(), opts.parse);
+      if (!b) {
+        std::fprintf(stderr, "cute-layout: %s (try --help)\n", printable(b.error().message).c_str());
+        return 1;
+      }
+      opts.bankOptions = b.take();
+    }
     if (r.count("exprs"))
       exprs = r["exprs"].as<std::vector<std::string>>();
   } catch (const std::exception &e) {
@@ -287,16 +321,16 @@ int main(int argc, char **argv) {
     std::string_view line;
     while (in.next(line)) {
       ok = runOne(line, opts, out) && ok;
-      // A table has several lines: with --table each input line's answer (a table or
-      // one error line) ends with an empty line, so a reader can tell where it stops.
-      if (opts.table)
+      // A table or a bank report has several lines: each input line's answer (or one
+      // error line) ends with an empty line, so a reader can tell where it stops.
+      if (opts.table || opts.banks)
         out.putChar('\n');
       out.endOfItem();
     }
     return ok ? 0 : 1;
   }
   for (size_t i = 0; i < exprs.size(); ++i) {
-    if (opts.table && i > 0) // tables of several arguments are separated by an empty line
+    if ((opts.table || opts.banks) && i > 0) // blocks of several arguments: an empty line between
       out.putChar('\n');
     ok = runOne(exprs[i], opts, out) && ok;
     out.endOfItem();
