@@ -378,6 +378,8 @@ Expected<std::string> printBanks(const Layout &l, const BankOptions &options, St
 }
 
 Expected<std::string> printBanks(const ComposedLayout &c, const BankOptions &options, Style style) {
+  if (c.innerSwizzle) // its domain is not a layout's: no rows, columns or element indices
+    return innerSwizzleError(c, "--banks");
   return BankWalk<ComposedLayout>(c, c.inner, options, style).run();
 }
 
