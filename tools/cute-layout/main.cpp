@@ -267,7 +267,7 @@ int main(int argc, char **argv) {
       cxxopts::value<std::string>()->default_value("128"), "N")(
       "access", "--banks: rows, columns, or a thread-value layout (thread, value) -> element index",
       cxxopts::value<std::string>()->default_value("rows"), "rows|columns|TV")(
-      "h,help", "show this help")("exprs", "expressions", cxxopts::value<std::vector<std::string>>());
+      "h,help", "show this help")("version", "show the version")("exprs", "expressions", cxxopts::value<std::vector<std::string>>());
   cli.parse_positional({"exprs"});
 
   Options opts;
@@ -277,6 +277,10 @@ int main(int argc, char **argv) {
     cxxopts::ParseResult r = cli.parse(argc, argv);
     if (r.count("help")) {
       std::cout << cli.help() << "\n" << kGrammar << operationHelp();
+      return 0;
+    }
+    if (r.count("version")) {
+      std::cout << "cute-layout (cutelayout) " CUTELAYOUT_VERSION "\n";
       return 0;
     }
     bool cute = false, dynamic = false;

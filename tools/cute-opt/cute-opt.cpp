@@ -13,6 +13,7 @@
 #include "mlir/Tools/mlir-opt/MlirOptMain.h"
 #include "mlir/Transforms/Passes.h"
 
+#include "llvm/Support/CommandLine.h"
 #include "llvm/Support/InitLLVM.h"
 #include "llvm/Support/SourceMgr.h"
 #include "llvm/Support/ToolOutputFile.h"
@@ -27,6 +28,8 @@ int main(int argc, char **argv) {
   mlir::registerSymbolDCEPass();
   mlir::cute::registerCutePasses();
 
+  llvm::cl::AddExtraVersionPrinter(
+      [](llvm::raw_ostream &os) { os << "cute-opt (cutelayout) " CUTELAYOUT_VERSION "\n"; });
   auto [inputFilename, outputFilename] =
       mlir::registerAndParseCLIOptions(argc, argv, "cute optimizer driver\n", registry);
   mlir::MlirOptMainConfig config = mlir::MlirOptMainConfig::createFromCLOptions();
