@@ -259,8 +259,9 @@ Expected<AnyLayout> sliceSwizzled(TupleView coord, const ComposedLayout &c) {
   int64_t z = sw.zzzMask() & -sw.zzzMask(), y = sw.yyyMask() & -sw.yyyMask();
   auto strides = [&](bool zBelowY, TupleBuilder &out) {
     for (int i = 0; i < sw.bits; ++i) {
-      int64_t v = zBelowY ? ((offsetOnly & (y << i)) == 0 ? z << i : -(z << i))
-                          : ((offsetOnly & (z << i)) == 0 ? (y + z) << i : (y - z) << i);
+      int64_t bit = int64_t(1) << i; // y - z is negative for a negative shift: no << on it
+      int64_t v = zBelowY ? ((offsetOnly & (y << i)) == 0 ? z * bit : -z * bit)
+                          : ((offsetOnly & (z << i)) == 0 ? (y + z) * bit : (y - z) * bit);
       out.leaf(Int::fixed(v));
     }
   };
