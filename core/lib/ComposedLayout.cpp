@@ -310,8 +310,9 @@ Expected<AnyLayout> sliceSwizzled(TupleView coord, const ComposedLayout &c) {
   auto strides = [&](bool zBelowY, TupleBuilder &out) {
     for (int i = 0; i < sw.bits; ++i) {
       int64_t bit = zBelowY ? y << i : z << i;
+      int64_t scale = int64_t(1) << i; // y - z is negative for a negative shift: no << on it
       bool set = (offsetOnly & bit) != 0;
-      int64_t v = zBelowY ? (set ? -(z << i) : z << i) : (set ? (y - z) << i : (y + z) << i);
+      int64_t v = zBelowY ? (set ? -z * scale : z * scale) : (set ? (y - z) * scale : (y + z) * scale);
       out.leaf(Int{v, (dynamicBits & bit) == 0});
     }
   };
@@ -362,10 +363,14 @@ Expected<AnyLayout> slice(TupleView coord, const ComposedLayout &c) {
   if (!c.offset.isInt())
     return tupleOffset(c, "slice");
   Layout sliced = CL_TRY(slice(coord, c.inner));
-  // CuTe's slice_and_offset: the fixed modes' offset, B at coord with `_` read as 0.
-  Layout diced = CL_TRY(dice(coord, c.inner));
-  IntTuple dicedCoord = CL_TRY(dice(coord, coord));
-  Int offset = CL_TRY(crd2idx(dicedCoord, diced));
+  // CuTe's slice_and_offset: the fixed modes' offset, B at coord with `_` read as 0 (a
+  // static 0 when no mode is fixed: there is no coordinate left to evaluate).
+  Int offset = Int::fixed(0);
+  if (!allUnderscore(coord)) {
+    Layout diced = CL_TRY(dice(coord, c.inner));
+    IntTuple dicedCoord = CL_TRY(dice(coord, coord));
+    offset = CL_TRY(crd2idx(dicedCoord, diced));
+  }
   Int total = CL_TRY(checkedAdd(c.offset.asInt(), offset, "slice"));
   return AnyLayout(ComposedLayout{c.outer, IntTuple(total), std::move(sliced)});
 }

@@ -23,10 +23,13 @@ Expected<Swizzle> makeSwizzle(int64_t bits, int64_t base, int64_t shift) {
     return makeError(params(bits, base, shift) + ": B must not be negative (CuTe: \"BBits must be positive.\")");
   if (base < 0)
     return makeError(params(bits, base, shift) + ": M must not be negative (CuTe: \"MBase must be positive.\")");
-  int64_t absShift = shift < 0 ? -shift : shift;
-  if (shift < -64 || shift > 64 || absShift < bits)
+  // Any parameter past 31 fails the width check; testing that first keeps the sum below
+  // from overflowing int64 (and -INT64_MIN from being taken).
+  bool huge = bits > 31 || base > 31 || shift < -31 || shift > 31;
+  int64_t absShift = shift < 0 ? (shift < -31 ? INT64_MAX : -shift) : shift;
+  if (absShift < bits)
     return makeError(params(bits, base, shift) + ": |S| must be at least B (CuTe: \"abs(SShift) must be more than BBits.\")");
-  if (bits + base + absShift > 31)
+  if (huge || bits + base + absShift > 31)
     return makeError(params(bits, base, shift) +
                      ": B + M + |S| must be at most 31 (CuTe's masks are 32-bit int; these bits reach past them)");
   return Swizzle{int32_t(bits), int32_t(base), int32_t(shift)};
