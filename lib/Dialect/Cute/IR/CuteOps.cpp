@@ -658,6 +658,19 @@ FailureOr<Inferred> mlir::cute::detail::infer(Operation *op, const Reporter &r, 
   return inferred;
 }
 
+FailureOr<Type> mlir::cute::inferResultType(Operation *op, bool emit) {
+  std::vector<Known> ks;
+  ks.reserve(op->getNumOperands());
+  for (Value v : op->getOperands())
+    ks.push_back(typeFacts(v));
+  FailureOr<Inferred> inferred = infer(op, Reporter{op, emit}, ks);
+  if (failed(inferred))
+    return failure();
+  if (inferred->isIndex)
+    return Type(IndexType::get(op->getContext()));
+  return withValue(op->getResult(0).getType(), inferred->value);
+}
+
 LogicalResult mlir::cute::verifyCuteOp(Operation *op) {
   VerifyRun &run = runFor(op);
   std::vector<Known> ks;

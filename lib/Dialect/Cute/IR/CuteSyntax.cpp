@@ -3,9 +3,12 @@
 //   %r = cute.op [%a, %b] : (A, B) -> R
 //   %r = cute.op %a, %b : A, B -> R
 //   %r = cute.op %a, %b : R                         operand types are the op's defaults
+//   %r = cute.op(%a, %b) : (A, B)                   the result type is inferred
 #include "cute/Dialect/Cute/IR/CuteOps.h"
 
 #include "llvm/ADT/StringSwitch.h"
+
+#include <functional>
 
 using namespace mlir;
 using namespace mlir::cute;
@@ -71,6 +74,53 @@ FailureOr<SmallVector<Type>> defaultOperandTypes(OpAsmParser &parser, StringRef 
   return types;
 }
 
+/// A kind-only result of the op's result kind, for inferring the result type: the kind
+/// its result always has, or the first operand's for ops whose result is the input's kind.
+/// (A layout stands for "layout or composed layout": inference picks.)
+FailureOr<Type> placeholderResult(OpAsmParser &parser, StringRef name, ArrayRef<Type> operandTypes, llvm::SMLoc loc) {
+  MLIRContext *ctx = parser.getContext();
+  TypeValue any = TypeValue::kindOnly();
+  auto inputKind = [&]() -> FailureOr<Type> {
+    if (!operandTypes.empty() && isa<CuteTypeInterface>(operandTypes[0]))
+      return withValue(operandTypes[0], any);
+    return parser.emitError(loc, "needs a cute operand to infer its result type");
+  };
+  return llvm::StringSwitch<std::function<FailureOr<Type>()>>(name)
+      .Cases({"cute.make_int_tuple", "cute.make_tuple", "cute.to_int_tuple"}, [&] { return Type(IntTupleType::get(ctx, any)); })
+      .Cases({"cute.make_shape", "cute.get_shape"}, [&] { return Type(ShapeType::get(ctx, any)); })
+      .Cases({"cute.make_stride", "cute.get_stride"}, [&] { return Type(StrideType::get(ctx, any)); })
+      .Cases({"cute.make_coord", "cute.idx2crd"}, [&] { return Type(CoordType::get(ctx, any)); })
+      .Case("cute.make_tile", [&] { return Type(TileType::get(ctx, any)); })
+      .Case("cute.make_composed_layout", [&] { return Type(ComposedLayoutType::get(ctx, any)); })
+      .Cases({"cute.size", "cute.cosize", "cute.rank", "cute.depth", "cute.crd2idx"},
+             [&] { return Type(IndexType::get(ctx)); })
+      .Cases({"cute.select", "cute.group_modes", "cute.get_layout", "cute.tuple_add", "cute.tuple_sub", "cute.tuple_mul",
+              "cute.tuple_div", "cute.tuple_mod", "cute.shape_div", "cute.ceil_div"},
+             inputKind)
+      .Case("cute.constant", [&]() -> FailureOr<Type> {
+        return parser.emitError(loc, "needs its result type: its value is its type");
+      })
+      .Default([&] { return Type(LayoutType::get(ctx, any)); })();
+}
+
+/// The inferred result type of the op being parsed (a detached copy is inferred and erased).
+FailureOr<Type> inferParsedResult(OpAsmParser &parser, OperationState &result, StringRef name, llvm::SMLoc loc) {
+  SmallVector<Type> operandTypes;
+  for (Value v : result.operands)
+    operandTypes.push_back(v.getType());
+  FailureOr<Type> placeholder = placeholderResult(parser, name, operandTypes, loc);
+  if (failed(placeholder))
+    return failure();
+  OperationState probe(parser.getEncodedSourceLoc(loc), name);
+  probe.addOperands(result.operands);
+  probe.addAttributes(result.attributes.getAttrs());
+  probe.addTypes(*placeholder);
+  Operation *op = Operation::create(probe);
+  FailureOr<Type> inferred = inferResultType(op);
+  op->destroy();
+  return inferred;
+}
+
 } // namespace
 
 ParseResult mlir::cute::parseCuteCall(OpAsmParser &parser, OperationState &result, StringRef opName) {
@@ -90,13 +140,19 @@ ParseResult mlir::cute::parseCuteCall(OpAsmParser &parser, OperationState &resul
 
   SmallVector<Type> operandTypes;
   Type resultType;
+  bool inferResult = false;
+  llvm::SMLoc typesLoc = parser.getCurrentLocation();
   if (succeeded(parser.parseOptionalLParen())) {
     if (failed(parser.parseOptionalRParen())) {
       if (parser.parseTypeList(operandTypes) || parser.parseRParen())
         return failure();
     }
-    if (parser.parseArrow() || parser.parseType(resultType))
-      return failure();
+    if (succeeded(parser.parseOptionalArrow())) {
+      if (parser.parseType(resultType))
+        return failure();
+    } else {
+      inferResult = true; // `: (A, B)`: the algebra determines the result
+    }
   } else {
     if (parser.parseTypeList(operandTypes))
       return failure();
@@ -119,6 +175,12 @@ ParseResult mlir::cute::parseCuteCall(OpAsmParser &parser, OperationState &resul
            << operands.size() << " operand types but got " << operandTypes.size();
   if (parser.resolveOperands(operands, operandTypes, operandsLoc, result.operands))
     return failure();
+  if (inferResult) {
+    FailureOr<Type> inferred = inferParsedResult(parser, result, opName, typesLoc);
+    if (failed(inferred))
+      return failure();
+    resultType = *inferred;
+  }
   result.addTypes(resultType);
   return success();
 }

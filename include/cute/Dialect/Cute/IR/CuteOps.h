@@ -18,6 +18,11 @@ void printCuteCall(OpAsmPrinter &p, Operation *op);
 
 /// Verification and folding, shared by all cute ops and dispatched on the op name.
 LogicalResult verifyCuteOp(Operation *op);
+/// The result type op's inference gives from its operands' types (and integer constants),
+/// in the kind of op's current result type (a placeholder of the op's result kind; a
+/// layout placeholder becomes a composed layout where the algebra gives one). Emits the
+/// op's diagnostic (when `emit`) and fails where inference fails.
+FailureOr<Type> inferResultType(Operation *op, bool emit = true);
 OpFoldResult foldCuteOp(Operation *op, ArrayRef<Attribute> operands);
 
 } // namespace mlir::cute

@@ -13,4 +13,16 @@ def CuteStaticFold : Pass<"cute-static-fold"> {
   let dependentDialects = ["::mlir::arith::ArithDialect"];
 }
 
+def CuteRefineTypes : Pass<"cute-refine-types", "::mlir::ModuleOp"> {
+  let summary = "Replace kind-only and rank-only result types with the inferred ones";
+  let description = [{
+    Every cute op whose result type says less than its operands' types determine gets the
+    inferred type, where every use accepts it: cute ops (their operands take any cute
+    type), and `func.return` of a function nothing calls (its signature is updated). Ops
+    are visited in order, so refined types flow down a chain; graph regions are revisited
+    until nothing changes.
+  }];
+  let dependentDialects = ["::mlir::func::FuncDialect"];
+}
+
 #endif // CUTE_PASSES_TD
