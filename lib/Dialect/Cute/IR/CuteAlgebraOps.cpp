@@ -428,5 +428,5 @@ FailureOr<Inferred> mlir::cute::detail::inferAlgebraOp(Operation *op, const Repo
       .Case([&](LocalPartitionOp) { return inferLocalPartition(r, ks); })
       .Case([&](TileToShapeOp o) { return inferTileToShape(o, r, ks); })
       .Case<SliceOp, DiceOp>([&](Operation *o) { return inferSliceOrDice(o, r, ks[0], ks[1]); })
-      .Default([&](Operation *) -> FailureOr<Inferred> { return r.error() << "is not a cute op"; });
+      .Default([&](Operation *o) { return inferCalculatorOp(o, r, ks); });
 }

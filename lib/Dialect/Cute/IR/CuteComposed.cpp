@@ -194,7 +194,7 @@ std::optional<FailureOr<Inferred>> mlir::cute::detail::inferOnComposed(Operation
       // CuTe's lift: A o O o op(B).
       .Case<CoalesceOp, CompositionOp, LogicalDivideOp, ZippedDivideOp, TiledDivideOp, FlatDivideOp,
             LogicalProductOp, ZippedProductOp, TiledProductOp, FlatProductOp, BlockedProductOp, RakedProductOp,
-            TileToShapeOp, GroupModesOp>([&](Operation *o) -> std::optional<FailureOr<Inferred>> {
+            TileToShapeOp, GroupModesOp, FlattenOp, TakeOp, GetOp>([&](Operation *o) -> std::optional<FailureOr<Inferred>> {
         if (isa<CompositionOp>(o) && ks.size() > 1 && isComposedOrSwizzle(ks[1]))
           return FailureOr<Inferred>(r.error() << "expects an input of type layout or composed layout, but got "
                                                << ks[1].type);
@@ -208,6 +208,15 @@ std::optional<FailureOr<Inferred>> mlir::cute::detail::inferOnComposed(Operation
       .Case<RightInverseOp, LeftInverseOp>(
           [&](Operation *o) -> std::optional<FailureOr<Inferred>> { return inferComposedInverse(o, r, ks); })
       .Case([&](RecastLayoutOp o) -> std::optional<FailureOr<Inferred>> { return inferComposedRecast(o, r, ks); })
+      .Case<UpcastOp, DowncastOp>([&](Operation *o) -> std::optional<FailureOr<Inferred>> {
+        FailureOr<Inferred> gates = lift(o, r, ks, 0, false);
+        if (failed(gates) || !ks[0].value.isComposed())
+          return gates;
+        int64_t n = attrOf<IntegerAttr>(o, "factor").getValue().getSExtValue();
+        const ComposedLayout &c = *ks[0].value.composed();
+        return anyOr(r, isa<UpcastOp>(o) ? cutelayout::upcast(c, n) : cutelayout::downcast(c, n),
+                     [&] { return std::string("unable to ") + (isa<UpcastOp>(o) ? "upcast " : "downcast ") + text(c); });
+      })
       .Case([&](FilterOp) -> std::optional<FailureOr<Inferred>> {
         return FailureOr<Inferred>(r.error() << "unable to filter input " << ks[0].type
                                              << ": CuTe's filter takes a layout, not a composed layout");

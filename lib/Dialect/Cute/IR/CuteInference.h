@@ -104,6 +104,9 @@ FailureOr<Inferred> inferAlgebraOp(Operation *op, const Reporter &r, const std::
 /// Every op's inference on what is known of its operands, without the shared checks of
 /// infer() (CuteOps.cpp); the composed-layout lift runs it on the inner layout.
 FailureOr<Inferred> inferOp(Operation *op, const Reporter &r, const std::vector<Known> &operands);
+/// The command line's operations as ops (CuteCalculatorOps.cpp); fails with "is not a
+/// cute op" for anything else.
+FailureOr<Inferred> inferCalculatorOp(Operation *op, const Reporter &r, const std::vector<Known> &operands);
 /// cute.make_composed_layout (CuteComposed.cpp).
 FailureOr<Inferred> inferMakeComposedLayout(const Reporter &r, const std::vector<Known> &operands);
 /// The ops on a composed layout or a swizzle operand (CuteComposed.cpp): nothing when no

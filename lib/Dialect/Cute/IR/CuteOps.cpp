@@ -523,9 +523,12 @@ std::pair<unsigned, unsigned> arity(Operation *op) {
       .Case<ConstantOp>([](auto) { return std::make_pair(0u, 0u); })
       .Case<MakeIntTupleOp, MakeShapeOp, MakeStrideOp, MakeCoordOp, MakeTupleOp, MakeTileOp>(
           [&](auto) { return std::make_pair(0u, kAny); })
-      .Case<MakeLayoutOp, CoalesceOp, FilterZerosOp, ComplementOp>([](auto) { return std::make_pair(1u, 2u); })
+      .Case<MakeLayoutOp, CoalesceOp, FilterZerosOp, ComplementOp, CompactColMajorOp, CompactRowMajorOp>(
+          [](auto) { return std::make_pair(1u, 2u); })
       .Case<MakeIdentityLayoutOp, GetShapeOp, GetStrideOp, GetLayoutOp, SizeOp, CosizeOp, RankOp, DepthOp, SelectOp,
-            GroupModesOp, ToIntTupleOp, FilterOp, RightInverseOp, LeftInverseOp, RecastLayoutOp, MakeFragmentLikeOp>(
+            GroupModesOp, ToIntTupleOp, FilterOp, RightInverseOp, LeftInverseOp, RecastLayoutOp, MakeFragmentLikeOp,
+            FlattenOp, TakeOp, GetOp, UpcastOp, DowncastOp, ProductEachOp, MakeLayoutLikeOp, ToShapeOp, ToStrideOp,
+            ToCoordOp, GetOuterOp, GetOffsetOp, GetInnerOp>(
           [](auto) { return std::make_pair(1u, 1u); })
       .Case<LocalTileOp, MakeComposedLayoutOp>([](auto) { return std::make_pair(3u, 3u); })
       .Case<LocalPartitionOp>([](auto) { return std::make_pair(3u, 4u); })

@@ -86,16 +86,32 @@ FailureOr<Type> placeholderResult(OpAsmParser &parser, StringRef name, ArrayRef<
     return parser.emitError(loc, "needs a cute operand to infer its result type");
   };
   return llvm::StringSwitch<std::function<FailureOr<Type>()>>(name)
-      .Cases({"cute.make_int_tuple", "cute.make_tuple", "cute.to_int_tuple"}, [&] { return Type(IntTupleType::get(ctx, any)); })
-      .Cases({"cute.make_shape", "cute.get_shape"}, [&] { return Type(ShapeType::get(ctx, any)); })
-      .Cases({"cute.make_stride", "cute.get_stride"}, [&] { return Type(StrideType::get(ctx, any)); })
-      .Cases({"cute.make_coord", "cute.idx2crd"}, [&] { return Type(CoordType::get(ctx, any)); })
+      .Cases({"cute.make_int_tuple", "cute.make_tuple", "cute.to_int_tuple", "cute.get_offset"},
+             [&] { return Type(IntTupleType::get(ctx, any)); })
+      .Cases({"cute.make_shape", "cute.get_shape", "cute.to_shape"}, [&] { return Type(ShapeType::get(ctx, any)); })
+      .Cases({"cute.make_stride", "cute.get_stride", "cute.to_stride", "cute.compact_col_major",
+              "cute.compact_row_major"},
+             [&] { return Type(StrideType::get(ctx, any)); })
+      .Cases({"cute.make_coord", "cute.idx2crd", "cute.to_coord"}, [&] { return Type(CoordType::get(ctx, any)); })
+      .Case("cute.get_outer", [&]() -> FailureOr<Type> {
+        // The outer function's kind, when the operand's type holds it.
+        auto c = operandTypes.empty() ? ComposedLayoutType() : dyn_cast<ComposedLayoutType>(operandTypes[0]);
+        const cutelayout::ComposedLayout *v = c ? c.getTypeValue().composed() : nullptr;
+        if (!v)
+          return parser.emitError(loc, "needs its result type unless the operand's type holds its value");
+        if (v->outer.isSwizzle())
+          return Type(SwizzleType::get(ctx, any));
+        if (v->outer.kind == cutelayout::OuterFunction::Kind::Layout)
+          return Type(LayoutType::get(ctx, any));
+        return Type(ComposedLayoutType::get(ctx, any));
+      })
       .Case("cute.make_tile", [&] { return Type(TileType::get(ctx, any)); })
       .Case("cute.make_composed_layout", [&] { return Type(ComposedLayoutType::get(ctx, any)); })
-      .Cases({"cute.size", "cute.cosize", "cute.rank", "cute.depth", "cute.crd2idx"},
+      .Cases({"cute.size", "cute.cosize", "cute.rank", "cute.depth", "cute.crd2idx", "cute.max_common_vector"},
              [&] { return Type(IndexType::get(ctx)); })
       .Cases({"cute.select", "cute.group_modes", "cute.get_layout", "cute.tuple_add", "cute.tuple_sub", "cute.tuple_mul",
-              "cute.tuple_div", "cute.tuple_mod", "cute.shape_div", "cute.ceil_div"},
+              "cute.tuple_div", "cute.tuple_mod", "cute.shape_div", "cute.ceil_div", "cute.flatten", "cute.take",
+              "cute.get", "cute.product_each", "cute.round_up"},
              inputKind)
       .Case("cute.constant", [&]() -> FailureOr<Type> {
         return parser.emitError(loc, "needs its result type: its value is its type");

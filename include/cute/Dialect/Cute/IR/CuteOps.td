@@ -189,5 +189,6 @@ def Cute_ToIntTupleOp : Cute_Op<"to_int_tuple"> {
 }
 
 include "cute/Dialect/Cute/IR/CuteAlgebraOps.td"
+include "cute/Dialect/Cute/IR/CuteCalculatorOps.td"
 
 #endif // CUTE_OPS_TD

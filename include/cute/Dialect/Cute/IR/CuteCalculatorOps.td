@@ -1,0 +1,94 @@
+#ifndef CUTE_CALCULATOR_OPS_TD
+#define CUTE_CALCULATOR_OPS_TD
+
+// The command line's operations that mean something on IR values and had no op (issue 20):
+// each is inferred and folded through the core, as cute-layout computes it. Included by
+// CuteOps.td, after Cute_Op. Operands are AnyType (the inference checks kinds).
+
+def Cute_FlattenOp : Cute_Op<"flatten"> {
+  let summary = "the leaves of a tuple or layout as one level (CuTe's flatten)";
+  let arguments = (ins AnyType:$input);
+  let results = (outs Cute_AnyType:$result);
+}
+def Cute_TakeOp : Cute_Op<"take"> {
+  let summary = "modes [begin, end) of a tuple or layout (CuTe's take<B,E>)";
+  let arguments = (ins AnyType:$input, I32Attr:$begin, I32Attr:$end);
+  let results = (outs Cute_AnyType:$result);
+}
+def Cute_GetOp : Cute_Op<"get"> {
+  let summary = "the mode at a path of mode indices (CuTe's get<I,J,...>)";
+  let arguments = (ins AnyType:$input, DenseI32ArrayAttr:$modes);
+  let results = (outs Cute_AnyType:$result);
+}
+def Cute_UpcastOp : Cute_Op<"upcast"> {
+  let summary = "`factor` elements become one (CuTe's upcast<N>)";
+  let arguments = (ins AnyType:$input, I64Attr:$factor);
+  let results = (outs AnyTypeOf<[Cute_LayoutType, Cute_ComposedLayoutType]>:$result);
+}
+def Cute_DowncastOp : Cute_Op<"downcast"> {
+  let summary = "one element becomes `factor` (CuTe's downcast<N>)";
+  let arguments = (ins AnyType:$input, I64Attr:$factor);
+  let results = (outs AnyTypeOf<[Cute_LayoutType, Cute_ComposedLayoutType]>:$result);
+}
+def Cute_ProductEachOp : Cute_Op<"product_each"> {
+  let summary = "the product of each top-level mode of an int tuple";
+  let arguments = (ins AnyType:$input);
+  let results = (outs Cute_TupleLike:$result);
+}
+def Cute_RoundUpOp : Cute_Op<"round_up"> {
+  let summary = "lhs rounded up to a multiple of rhs, mode by mode (CuTe's round_up)";
+  let arguments = (ins AnyType:$lhs, AnyType:$rhs);
+  let results = (outs Cute_TupleLike:$result);
+}
+def Cute_CompactColMajorOp : Cute_Op<"compact_col_major"> {
+  let summary = "the column-major strides of a shape, from an optional current stride";
+  let arguments = (ins AnyType:$shape, Optional<AnyType>:$current);
+  let results = (outs Cute_StrideType:$result);
+}
+def Cute_CompactRowMajorOp : Cute_Op<"compact_row_major"> {
+  let summary = "the row-major strides of a shape, from an optional current stride";
+  let arguments = (ins AnyType:$shape, Optional<AnyType>:$current);
+  let results = (outs Cute_StrideType:$result);
+}
+def Cute_MakeLayoutLikeOp : Cute_Op<"make_layout_like"> {
+  let summary = "a compact layout ordered like the input's strides (CuTe's make_layout_like)";
+  let arguments = (ins AnyType:$input);
+  let results = (outs Cute_LayoutType:$result);
+}
+def Cute_MaxCommonLayoutOp : Cute_Op<"max_common_layout"> {
+  let summary = "the largest layout both inputs share contiguously (CuTe's max_common_layout)";
+  let arguments = (ins AnyType:$lhs, AnyType:$rhs);
+  let results = (outs Cute_LayoutType:$result);
+}
+def Cute_MaxCommonVectorOp : Cute_Op<"max_common_vector"> {
+  let summary = "the number of elements both inputs share contiguously (CuTe's max_common_vector)";
+  let arguments = (ins AnyType:$lhs, AnyType:$rhs);
+  let results = (outs Index:$result);
+}
+class Cute_ToKind<string mnemonic, Type resultType, string what> : Cute_Op<mnemonic> {
+  let summary = what;
+  let arguments = (ins AnyType:$input);
+  let results = (outs resultType:$result);
+}
+def Cute_ToShapeOp : Cute_ToKind<"to_shape", Cute_ShapeType, "an int tuple as a shape (no `_`, no negative extent)">;
+def Cute_ToStrideOp : Cute_ToKind<"to_stride", Cute_StrideType, "an int tuple as a stride (no `_`)">;
+def Cute_ToCoordOp : Cute_ToKind<"to_coord", Cute_CoordType, "an int tuple as a coordinate">;
+
+// The parts of a composed layout A o O o B.
+def Cute_GetOuterOp : Cute_Op<"get_outer"> {
+  let summary = "A of A o O o B: a swizzle, a layout or a composed layout";
+  let arguments = (ins AnyType:$input);
+  let results = (outs Cute_AnyType:$result);
+}
+def Cute_GetOffsetOp : Cute_Op<"get_offset"> {
+  let summary = "O of A o O o B";
+  let arguments = (ins AnyType:$input);
+  let results = (outs Cute_IntTupleType:$result);
+}
+def Cute_GetInnerOp : Cute_Op<"get_inner"> {
+  let summary = "B of A o O o B";
+  let arguments = (ins AnyType:$input);
+  let results = (outs Cute_LayoutType:$result);
+}
+
+#endif // CUTE_CALCULATOR_OPS_TD
