@@ -195,9 +195,10 @@ func.func @local_tile_not_a_view(%s: !cute.shape<(8,8)>, %t: !cute.shape<(2,2)>,
 
 // -----
 
-func.func @local_tile_underscore_coord(%l: !cute.layout<(8,8):(1,8)>, %t: !cute.shape<(2,2)>, %c: !cute.coord<(_,0)>) {
-  // expected-error @+1 {{'cute.local_tile' op failed to construct a valid coordinate from '!cute.coord<(_,0)>'}}
-  %0 = cute.local_tile(%l, %t, %c) : (!cute.layout<(8,8):(1,8)>, !cute.shape<(2,2)>, !cute.coord<(_,0)>) -> !cute.layout
+// R11: a static coordinate mode outside the static count of tiles (4 along mode 0).
+func.func @local_tile_coord_outside(%l: !cute.layout<(8,8):(1,8)>, %t: !cute.shape<(2,2)>, %c: !cute.coord<(5,0)>) {
+  // expected-error @+1 {{'cute.local_tile' op failed to construct a valid coordinate from '!cute.coord<(5,0)>': mode 0 is 5, outside the 4 tiles of rest mode 4}}
+  %0 = cute.local_tile(%l, %t, %c) : (!cute.layout<(8,8):(1,8)>, !cute.shape<(2,2)>, !cute.coord<(5,0)>) -> !cute.layout
   return
 }
 

@@ -290,25 +290,88 @@ bool isPermutation(const IntTuple &t) {
   return true;
 }
 
-FailureOr<Inferred> inferLocalTile(const Reporter &r, const Known &in, const Known &tiler, const Known &coord) {
+/// The coordinate of local_tile picks one tile of the rest modes (R11): one coordinate mode
+/// per rest mode at most (after the projection drops its `X` modes), and a static integer
+/// mode inside a static count of tiles. `_` keeps every tile of its mode.
+LogicalResult checkTileCoordinate(const Reporter &r, const Known &in, const Known &tiler, const Known &coord,
+                                  const IntTuple *step) {
+  Tiler t = tilerOf(tiler);
+  IntTuple c = coord.value.tuple();
+  if (step) {
+    if (!t.isTuple() || !step->isTuple() || step->rank() != t.rank())
+      return r.error() << "failed to construct a valid coordinate from " << coord.type << ": the projection "
+                       << text(*step) << " needs a tiler of its rank, got " << text(t);
+    cutelayout::Expected<IntTuple> diced = cutelayout::dice(*step, c);
+    if (!diced)
+      return r.error() << "failed to construct a valid coordinate from " << coord.type << ": " << diced.error().message;
+    c = diced.take();
+    std::vector<Tiler> kept;
+    uint32_t i = 0;
+    for (cutelayout::TupleView p : step->view()) {
+      if (!p.isUnderscore())
+        kept.push_back(t.child(i));
+      ++i;
+    }
+    t = cutelayout::makeTile(kept.data(), uint32_t(kept.size()));
+  }
+  cutelayout::Expected<Layout> tiled = cutelayout::zippedDivide(in.value.layout(), t);
+  if (!tiled)
+    return r.error() << "Failed to dice " << tiler.type << " with " << coord.type << ": " << tiled.error().message;
+  cutelayout::TupleView rest = tiled->shape.child(1);
+  if (!c.isTuple())
+    return success();
+  if (c.rank() > rest.rank())
+    return r.error() << "failed to construct a valid coordinate from " << coord.type << ": " << c.rank()
+                     << " coordinate modes for the " << rest.rank() << " rest modes " << text(IntTuple(rest));
+  for (uint32_t i = 0; i < c.rank(); ++i) {
+    cutelayout::TupleView leaf = c.child(i);
+    if (!leaf.isInt() || !leaf.asInt().isStatic)
+      continue;
+    Int tiles = cutelayout::product(rest.child(i));
+    int64_t x = leaf.asInt().value;
+    if (tiles.isStatic && (x < 0 || x >= tiles.value))
+      return r.error() << "failed to construct a valid coordinate from " << coord.type << ": mode " << i << " is "
+                       << x << ", outside the " << tiles.value << " tiles of rest mode " << text(IntTuple(rest.child(i)));
+  }
+  return success();
+}
+
+FailureOr<Inferred> inferLocalTile(const Reporter &r, const Known &in, const Known &tiler, const Known &coord,
+                                   const Known *projection) {
   // The five gates of 004, in order.
   if (!isa<TileType, ShapeType, LayoutType, IntTupleType>(tiler.type))
     return r.error() << "unexpected tiler type, got " << tiler.type;
   if (!isa<CoordType>(coord.type))
     return r.error() << "unexpected coordinate type, got " << coord.type;
-  if (coord.knowsRank() && in.knowsRank() && coord.value.hasValue() && coord.value.tuple().isTuple() &&
-      coord.value.rank() > in.value.rank())
-    return r.error() << "expected a coordinate of rank " << in.value.rank() << " but got " << coord.type;
-  if (coord.knowsRank() && in.knowsRank() && !coord.value.hasValue() && coord.value.rank() > in.value.rank())
+  // With a projection, the coordinate has the tiler's modes and the projection keeps those
+  // it does not mark `_` (CuTe's X): those kept are what must fit the input's rank.
+  std::optional<unsigned> coordRank;
+  if (coord.knowsRank() && (!coord.value.hasValue() || coord.value.tuple().isTuple()))
+    coordRank = coord.value.rank();
+  if (projection && coordRank) {
+    coordRank.reset();
+    if (projection->value.hasValue() && projection->value.tuple().isTuple()) {
+      unsigned kept = 0;
+      for (cutelayout::TupleView p : projection->value.tuple().view())
+        kept += !p.isUnderscore();
+      coordRank = kept;
+    }
+  }
+  if (coordRank && in.knowsRank() && *coordRank > in.value.rank())
     return r.error() << "expected a coordinate of rank " << in.value.rank() << " but got " << coord.type;
   if (!in.isLayout())
     return r.error() << "expected a view as an input but got " << in.type;
-  if (!in.value.hasValue() || !tiler.value.hasValue() || !coord.value.hasValue())
+  if (projection && !isa<CoordType, IntTupleType, ShapeType>(projection->type))
+    return r.error() << "expects a projection coordinate (CuTe's Step: `_` drops a mode), but got "
+                     << projection->type;
+  if (!in.value.hasValue() || !tiler.value.hasValue() || !coord.value.hasValue() ||
+      (projection && !projection->value.hasValue()))
     return ofValue(TypeValue::kindOnly());
-  if (cutelayout::hasUnderscore(coord.value.tuple()))
-    return r.error() << "failed to construct a valid coordinate from " << coord.type;
+  IntTuple step = projection ? projection->value.tuple() : IntTuple();
+  if (failed(checkTileCoordinate(r, in, tiler, coord, projection ? &step : nullptr)))
+    return failure();
   cutelayout::Expected<Layout> result =
-      cutelayout::localTile(in.value.layout(), tilerOf(tiler), coord.value.tuple(), nullptr);
+      cutelayout::localTile(in.value.layout(), tilerOf(tiler), coord.value.tuple(), projection ? &step : nullptr);
   if (!result)
     return r.error() << "Failed to dice " << tiler.type << " with " << coord.type << ": " << result.error().message;
   return ofValue(TypeValue::ofLayout(*result));
@@ -424,7 +487,7 @@ FailureOr<Inferred> mlir::cute::detail::inferAlgebraOp(Operation *op, const Repo
       .Case<LogicalProductOp, ZippedProductOp, TiledProductOp, FlatProductOp, BlockedProductOp, RakedProductOp>(
           [&](Operation *o) { return inferProduct(o, r, ks[0], ks[1]); })
       .Case([&](StencilDivideOp o) { return inferStencil(o, r, ks[0], ks[1]); })
-      .Case([&](LocalTileOp) { return inferLocalTile(r, ks[0], ks[1], ks[2]); })
+      .Case([&](LocalTileOp) { return inferLocalTile(r, ks[0], ks[1], ks[2], ks.size() > 3 ? &ks[3] : nullptr); })
       .Case([&](LocalPartitionOp) { return inferLocalPartition(r, ks); })
       .Case([&](TileToShapeOp o) { return inferTileToShape(o, r, ks); })
       .Case<SliceOp, DiceOp>([&](Operation *o) { return inferSliceOrDice(o, r, ks[0], ks[1]); })

@@ -530,8 +530,8 @@ std::pair<unsigned, unsigned> arity(Operation *op) {
             FlattenOp, TakeOp, GetOp, UpcastOp, DowncastOp, ProductEachOp, MakeLayoutLikeOp, ToShapeOp, ToStrideOp,
             ToCoordOp, GetOuterOp, GetOffsetOp, GetInnerOp>(
           [](auto) { return std::make_pair(1u, 1u); })
-      .Case<LocalTileOp, MakeComposedLayoutOp>([](auto) { return std::make_pair(3u, 3u); })
-      .Case<LocalPartitionOp>([](auto) { return std::make_pair(3u, 4u); })
+      .Case<MakeComposedLayoutOp>([](auto) { return std::make_pair(3u, 3u); })
+      .Case<LocalTileOp, LocalPartitionOp>([](auto) { return std::make_pair(3u, 4u); })
       .Case<TileToShapeOp>([](auto) { return std::make_pair(2u, 3u); })
       .Default([](Operation *) { return std::make_pair(2u, 2u); });
 }

@@ -90,7 +90,14 @@ def Cute_StencilDivideOp : Cute_Op<"stencil_divide"> {
 
 def Cute_LocalTileOp : Cute_Op<"local_tile"> {
   let summary = "the tile at `coord` of the rest modes (CuTe's local_tile, R10)";
-  let arguments = (ins AnyType:$input, AnyType:$tiler, AnyType:$coord);
+  let description = [{
+    `coord` may hold `_` (every tile along that mode stays, as in CuTe). The optional
+    `projection` is CuTe's `Step`: a coordinate whose `_` leaves are CuTe's `X` (the mode is
+    dropped from the tiler and the coordinate) and whose integers keep the mode, so
+    `local_tile(mA, cta_tiler, (bm,bn,_), Step<_1,X,_1>{})` is
+    `cute.local_tile(%mA, %tiler, %coord, %step) : (..., !cute.coord<(1,_,1)>)`.
+  }];
+  let arguments = (ins AnyType:$input, AnyType:$tiler, AnyType:$coord, Optional<AnyType>:$projection);
   let results = (outs Cute_LayoutType:$result);
 }
 def Cute_LocalPartitionOp : Cute_Op<"local_partition"> {
