@@ -461,7 +461,7 @@ FailureOr<Inferred> inferSliceOrDice(Operation *op, const Reporter &r, const Kno
   cutelayout::Expected<Layout> result = isa<SliceOp>(op) ? cutelayout::slice(coord.value.tuple(), in.value.layout())
                                                           : cutelayout::dice(coord.value.tuple(), in.value.layout());
   if (!result)
-    return r.error() << "Failed to dice " << in.type << " with " << coord.type;
+    return r.error() << "Failed to dice " << in.type << " with " << coord.type << ": " << result.error().message;
   return ofValue(TypeValue::ofLayout(*result));
 }
 

@@ -9,6 +9,7 @@
 
 #include "llvm/ADT/TypeSwitch.h"
 
+#include <functional>
 #include <optional>
 
 using namespace mlir;
@@ -410,6 +411,41 @@ FailureOr<Inferred> inferGroupModes(const Reporter &r, const Known &in, int32_t 
 
 } // namespace
 
+namespace {
+/// The first static coordinate leaf outside the static extent it indexes, as "mode [i,j]
+/// is x, outside the extent n" (R11). @pre there is one
+std::string outOfRange(TupleView coord, TupleView shape) {
+  std::string found;
+  std::vector<uint32_t> path;
+  std::function<bool(TupleView, TupleView)> walk = [&](TupleView cv, TupleView sv) {
+    if (cv.isInt()) {
+      Int v = cv.asInt(), n = cutelayout::product(sv);
+      if (v.isStatic && n.isStatic && (v.value < 0 || v.value >= n.value)) {
+        std::string where;
+        for (size_t i = 0; i < path.size(); ++i)
+          where += (i ? "," : "") + std::to_string(path[i]);
+        found = "mode [" + where + "] is " + std::to_string(v.value) + ", outside the extent " +
+                std::to_string(n.value) + " (RESOLUTIONS R11: CuTe computes such an offset at run time; the "
+                "verifier refuses a static coordinate outside a static extent)";
+        return true;
+      }
+      return false;
+    }
+    if (!cv.isTuple() || !sv.isTuple())
+      return false;
+    for (uint32_t i = 0; i < cv.rank() && i < sv.rank(); ++i) {
+      path.push_back(i);
+      if (walk(cv.child(i), sv.child(i)))
+        return true;
+      path.pop_back();
+    }
+    return false;
+  };
+  walk(coord, shape);
+  return found;
+}
+} // namespace
+
 LogicalResult mlir::cute::detail::checkCoordinate(const Reporter &r, const Known &coord, const Known &layout) {
   const TypeValue &c = coord.value, &l = layout.value;
   if (!coord.isCute() || (c.hasValue() && !c.tuple().isTuple()))
@@ -430,8 +466,10 @@ LogicalResult mlir::cute::detail::checkCoordinate(const Reporter &r, const Known
   if (!fits(c.tuple(), l.tuple())) {
     if (!cutelayout::weaklyCongruent(c.tuple(), l.tuple()))
       return r.error() << "expected a coordinate of rank " << l.rank() << " but got " << coord.type;
-    // Print what is known (values the types leave open come from the defining ops).
-    return r.error() << "Failed to dice " << withValue(layout.type, l) << " with " << withValue(coord.type, c);
+    // Print what is known (values the types leave open come from the defining ops), then
+    // which mode is out of its extent.
+    return r.error() << "Failed to dice " << withValue(layout.type, l) << " with " << withValue(coord.type, c)
+                     << ": " << outOfRange(c.tuple(), l.tuple());
   }
   return success();
 }
@@ -452,7 +490,8 @@ FailureOr<Inferred> inferCrd2Idx(const Reporter &r, const Known &coord, const Kn
   cutelayout::ArithScope scope;
   cutelayout::Expected<Int> i = cutelayout::crd2idx(c, layout.value.layout());
   if (!i || scope.failed())
-    return r.error() << "Failed to dice " << layout.type << " with " << coord.type;
+    return r.error() << "Failed to dice " << layout.type << " with " << coord.type << ": "
+                     << (!i ? i.error().message : scope.error("crd2idx").message);
   return ofIndex(*i);
 }
 
