@@ -819,6 +819,12 @@ const std::unordered_map<std::string_view, Found> &byName() {
 
 /// Runs op's handler; one return of one local, so the result is not copied.
 Expected<Value> invoke(const std::string &key, const Operation &op, const std::vector<Value> &args) {
+  // A non-congruent make_layout prints as CuTe prints it, and nothing takes it further.
+  for (size_t i = 0; i < args.size(); ++i)
+    if (args[i].kind == Value::Kind::Layout && args[i].notCongruent)
+      return makeError("argument " + std::to_string(i + 1) + ": shape " + print(args[i].layout.shape) +
+                       " and stride " + print(args[i].layout.stride) +
+                       " are not congruent (CuTe prints such a make_layout, but no operation is defined on it)");
   // Core operations report overflow themselves; this also catches queries such as size.
   ArithScope scope;
   Expected<Value> r = hasComposedArgument(args)
@@ -925,6 +931,9 @@ Expected<Value> callOperation(std::string_view name, const std::vector<Value> &a
 Expected<Tiler> asTiler(const Value &v) {
   switch (v.kind) {
   case Value::Kind::Layout:
+    if (v.notCongruent)
+      return makeError("shape " + print(v.layout.shape) + " and stride " + print(v.layout.stride) +
+                       " are not congruent (CuTe prints such a make_layout, but no operation is defined on it)");
     return tilerFromLayout(v.layout);
   case Value::Kind::Tuple:
     return tilerFromShape(v.tuple);
