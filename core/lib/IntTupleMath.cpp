@@ -560,4 +560,43 @@ Expected<IntTuple> tupleArith(TupleOp op, TupleView a, TupleView b) {
   return makeError("unknown tuple operation");
 }
 
+Bool tupleEqual(TupleView a, TupleView b) {
+  if (a.isTuple() != b.isTuple() || (a.isTuple() && a.rank() != b.rank()))
+    return Bool{false, true};
+  if (!a.isTuple()) {
+    if (!a.isInt() || !b.isInt())
+      return Bool{a.isUnderscore() && b.isUnderscore(), true};
+    return equal(a.asInt(), b.asInt());
+  }
+  Bool all{true, true};
+  TupleView::Iterator bi = b.begin();
+  for (TupleView x : a) {
+    Bool e = tupleEqual(x, *bi);
+    all = Bool{all.value && e.value, all.isStatic && e.isStatic};
+    ++bi;
+  }
+  return all;
+}
+
+Expected<Bool> elemLess(TupleView a, TupleView b) {
+  if (a.isTuple() != b.isTuple())
+    return makeError("elem_less of " + print(a) + " and " + print(b) +
+                     ": a tuple and an integer do not compare (CuTe has no such overload)");
+  if (!a.isTuple()) {
+    if (!a.isInt() || !b.isInt())
+      return makeError("elem_less of " + print(a) + " and " + print(b) + ": `_` does not compare");
+    return less(a.asInt(), b.asInt());
+  }
+  if (a.rank() > b.rank())
+    return Bool{false, true};
+  Bool all{true, true};
+  TupleView::Iterator bi = b.begin();
+  for (TupleView x : a) {
+    Bool e = CL_TRY(elemLess(x, *bi));
+    all = Bool{all.value && e.value, all.isStatic && e.isStatic};
+    ++bi;
+  }
+  return all;
+}
+
 } // namespace cutelayout

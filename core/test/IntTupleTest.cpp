@@ -298,6 +298,27 @@ TEST(IntTupleMath, CeilDivAndRoundUp) {
   EXPECT_EQ(show(roundUp(D("7"), T("4"))), "8");
 }
 
+// CuTe's elem_less and == of int tuples (answers from CuTe: _1 / _0 static, 1 dynamic).
+TEST(IntTupleMath, ElemLessAndEqualAreCutes) {
+  auto less = [](const IntTuple &a, const IntTuple &b) {
+    Expected<Bool> r = elemLess(a, b);
+    return r ? std::string(r->isStatic ? "_" : "") + (r->value ? "1" : "0") : "error";
+  };
+  EXPECT_EQ(less(T("(_1,_2)"), T("(_3,_4)")), "_1");
+  EXPECT_EQ(less(T("(_1,_5)"), T("(_3,_4)")), "_0");
+  EXPECT_EQ(less(T("(_1)"), T("(_3,_4)")), "_1");       // b may have more modes
+  EXPECT_EQ(less(T("(_1,_2,_0)"), T("(_3,_4)")), "_0"); // a may not
+  EXPECT_EQ(less(D("(1,2)"), D("(3,4)")), "1");         // runtime leaves: a runtime answer
+  EXPECT_EQ(less(T("(_1,_2)"), T("_3")), "error");      // a tuple and an integer
+  auto eq = [](const IntTuple &a, const IntTuple &b) {
+    Bool r = tupleEqual(a, b);
+    return std::string(r.isStatic ? "_" : "") + (r.value ? "1" : "0");
+  };
+  EXPECT_EQ(eq(T("(_1,_2)"), T("(_1,_2)")), "_1");
+  EXPECT_EQ(eq(D("(1,2)"), D("(1,2)")), "1");
+  EXPECT_EQ(eq(T("(_1,_2)"), T("(_1)")), "_0"); // different profiles: known from the types
+}
+
 TEST(IntTupleMath, ShapeDivDocExamples) {
   EXPECT_EQ(show(shapeDiv(T("(6,2)"), T("2"))), "(_3,_2)");
   EXPECT_EQ(show(shapeDiv(T("(6,2)"), T("3"))), "(_2,_2)");

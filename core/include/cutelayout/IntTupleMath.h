@@ -84,6 +84,14 @@ Expected<IntTuple> idx2crd(TupleView i, TupleView shape);
 Expected<IntTuple> idx2crd(TupleView i, TupleView shape, TupleView stride);
 
 /// Element-wise tuple arithmetic on congruent tuples (an integer operand broadcasts).
+/// CuTe's operator== of int tuples: the same profile and equal leaves; static when every
+/// leaf compared is static, or when the profiles differ (CuTe decides that from the types).
+Bool tupleEqual(TupleView a, TupleView b);
+/// CuTe's elem_less: every mode of a less than b's mode at the same index (b may have more
+/// modes; a with more modes than b is false). Leaves compare with <.
+/// @pre a and b are tuples, or both integers, at every level compared (else an error)
+Expected<Bool> elemLess(TupleView a, TupleView b);
+
 enum class TupleOp { Add, Sub, Mul, Div, Mod };
 Expected<IntTuple> tupleArith(TupleOp op, TupleView a, TupleView b);
 

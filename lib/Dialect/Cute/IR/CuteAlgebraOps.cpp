@@ -452,6 +452,15 @@ FailureOr<Inferred> inferTileToShape(TileToShapeOp op, const Reporter &r, const 
 FailureOr<Inferred> inferSliceOrDice(Operation *op, const Reporter &r, const Known &coord, const Known &in) {
   if (!isa<CoordType>(coord.type))
     return r.error() << "unexpected coordinate type, got " << coord.type;
+  if (isa<IntTupleType, ShapeType, StrideType, CoordType>(in.type)) { // CuTe's slice and dice of tuples
+    if (!coord.value.hasValue() || !in.value.hasValue())
+      return ofValue(TypeValue::kindOnly());
+    cutelayout::Expected<IntTuple> t = isa<SliceOp>(op) ? cutelayout::slice(coord.value.tuple(), in.value.tuple())
+                                                         : cutelayout::dice(coord.value.tuple(), in.value.tuple());
+    if (!t)
+      return r.error() << "Failed to dice " << in.type << " with " << coord.type << ": " << t.error().message;
+    return ofValue(TypeValue::ofTuple(*t));
+  }
   if (!in.isLayout())
     return r.error() << "expected a view as an input but got " << in.type;
   if (failed(checkCoordinate(r, coord, in)))

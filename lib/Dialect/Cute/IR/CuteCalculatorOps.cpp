@@ -1,7 +1,8 @@
 // Inference of the command line's operations that had no op (issue 20): flatten, take,
 // get, upcast, downcast, product_each, round_up, compact_col_major/row_major,
-// make_layout_like, max_common_layout/vector, to_shape/to_stride/to_coord, and the parts
-// of a composed layout. Every result is the core's, as cute-layout computes it.
+// make_layout_like, max_common_layout/vector, to_shape/to_stride/to_coord, the parts
+// of a composed layout, and what passes need to compare and pad values: equal, elem_less,
+// append_to_rank, prepend_to_rank. Every result is the core's, as cute-layout computes it.
 #include "CuteInference.h"
 
 #include "cutelayout/ComposedLayout.h"
@@ -198,6 +199,53 @@ FailureOr<Inferred> inferPart(Operation *op, const Reporter &r, const Known &in)
   return ofValue(TypeValue::kindOnly());
 }
 
+FailureOr<Inferred> inferCompare(Operation *op, const Reporter &r, const Known &a, const Known &b) {
+  bool less = isa<ElemLessOp>(op);
+  auto comparable = [&](const Known &k) { return isTupleKind(k.type) || (!less && k.isLayout()); };
+  for (const Known *k : {&a, &b})
+    if (!comparable(*k))
+      return r.error() << "expects " << (less ? "int tuples" : "int tuples or layouts") << ", but got " << k->type;
+  if (!a.value.hasValue() || !b.value.hasValue())
+    return ofIndex(Int::dynamic(cutelayout::kUnknownDynamic));
+  if (!less) {
+    if (a.isLayout() != b.isLayout())
+      return ofIndex(Int::fixed(0));
+    cutelayout::Bool e = cutelayout::tupleEqual(a.value.tuple(), b.value.tuple());
+    if (a.isLayout()) {
+      cutelayout::Bool d = cutelayout::tupleEqual(a.value.layout().stride, b.value.layout().stride);
+      e = cutelayout::Bool{e.value && d.value, e.isStatic && d.isStatic};
+    }
+    return ofIndex(Int{e.value, e.isStatic});
+  }
+  cutelayout::Expected<cutelayout::Bool> e = cutelayout::elemLess(a.value.tuple(), b.value.tuple());
+  if (!e)
+    return r.error() << e.error().message;
+  return ofIndex(Int{e->value, e->isStatic});
+}
+
+FailureOr<Inferred> inferPad(Operation *op, const Reporter &r, const Known &in) {
+  IntegerAttr rankAttr = attrOf<IntegerAttr>(op, "rank");
+  if (!rankAttr)
+    return r.error() << "expects the attribute `rank` (i32)";
+  int64_t n = rankAttr.getValue().getSExtValue();
+  if (failed(needsLayoutOrTuple(r, in)))
+    return failure();
+  if (n < 0 || n > 65536)
+    return r.error() << "expects a rank in [0, 65536], but got " << n;
+  if (!in.value.hasValue())
+    return ofValue(in.knowsRank() ? TypeValue::ofRank(unsigned(std::max<int64_t>(n, in.value.rank())))
+                                  : TypeValue::kindOnly());
+  bool back = isa<AppendToRankOp>(op);
+  if (in.isLayout()) {
+    Layout l = in.value.layout();
+    return ofValue(TypeValue::ofLayout(back ? cutelayout::appendTo(l, uint32_t(n)) : cutelayout::prependTo(l, uint32_t(n))));
+  }
+  IntTuple one(Int::fixed(1));
+  TupleView t = in.value.tuple();
+  return ofValue(TypeValue::ofTuple(back ? cutelayout::appendTo(t, uint32_t(n), one)
+                                         : cutelayout::prependTo(t, uint32_t(n), one)));
+}
+
 } // namespace
 
 FailureOr<Inferred> mlir::cute::detail::inferCalculatorOp(Operation *op, const Reporter &r,
@@ -260,5 +308,7 @@ FailureOr<Inferred> mlir::cute::detail::inferCalculatorOp(Operation *op, const R
       .Case<MaxCommonLayoutOp, MaxCommonVectorOp>([&](Operation *o) { return inferMaxCommon(o, r, ks[0], ks[1]); })
       .Case<ToShapeOp, ToStrideOp, ToCoordOp>([&](Operation *o) { return inferToKind(o, r, ks[0]); })
       .Case<GetOuterOp, GetOffsetOp, GetInnerOp>([&](Operation *o) { return inferPart(o, r, ks[0]); })
+      .Case<EqualOp, ElemLessOp>([&](Operation *o) { return inferCompare(o, r, ks[0], ks[1]); })
+      .Case<AppendToRankOp, PrependToRankOp>([&](Operation *o) { return inferPad(o, r, ks[0]); })
       .Default([&](Operation *) -> FailureOr<Inferred> { return r.error() << "is not a cute op"; });
 }

@@ -61,5 +61,7 @@ Operation *CuteDialect::materializeConstant(OpBuilder &builder, Attribute value,
   }
   if (auto intAttr = dyn_cast<IntegerAttr>(value); intAttr && type.isIndex())
     return arith::ConstantIndexOp::create(builder, loc, intAttr.getInt());
+  if (auto intAttr = dyn_cast<IntegerAttr>(value); intAttr && type.isInteger(1)) // equal, elem_less
+    return arith::ConstantOp::create(builder, loc, type, intAttr);
   return nullptr;
 }

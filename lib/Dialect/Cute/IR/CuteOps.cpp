@@ -567,7 +567,7 @@ std::pair<unsigned, unsigned> arity(Operation *op) {
       .Case<MakeIdentityLayoutOp, GetShapeOp, GetStrideOp, GetLayoutOp, SizeOp, CosizeOp, RankOp, DepthOp, SelectOp,
             GroupModesOp, ToIntTupleOp, FilterOp, RightInverseOp, LeftInverseOp, RecastLayoutOp, MakeFragmentLikeOp,
             FlattenOp, TakeOp, GetOp, UpcastOp, DowncastOp, ProductEachOp, MakeLayoutLikeOp, ToShapeOp, ToStrideOp,
-            ToCoordOp, GetOuterOp, GetOffsetOp, GetInnerOp>(
+            ToCoordOp, GetOuterOp, GetOffsetOp, GetInnerOp, AppendToRankOp, PrependToRankOp>(
           [](auto) { return std::make_pair(1u, 1u); })
       .Case<MakeComposedLayoutOp>([](auto) { return std::make_pair(3u, 3u); })
       .Case<LocalTileOp, LocalPartitionOp>([](auto) { return std::make_pair(3u, 4u); })
@@ -708,8 +708,9 @@ FailureOr<Type> mlir::cute::inferResultType(Operation *op, bool emit) {
   FailureOr<Inferred> inferred = infer(op, Reporter{op, emit}, ks);
   if (failed(inferred))
     return failure();
-  if (inferred->isIndex)
-    return Type(IndexType::get(op->getContext()));
+  if (inferred->isIndex) // index, or i1 for the comparisons
+    return isa<IntegerType>(op->getResult(0).getType()) ? op->getResult(0).getType()
+                                                        : Type(IndexType::get(op->getContext()));
   return withValue(op->getResult(0).getType(), inferred->value);
 }
 
@@ -749,7 +750,7 @@ OpFoldResult mlir::cute::foldCuteOp(Operation *op, ArrayRef<Attribute>) {
   if (inferred->isIndex) {
     if (!inferred->index.isStatic)
       return {};
-    return IntegerAttr::get(IndexType::get(op->getContext()), inferred->index.value);
+    return IntegerAttr::get(op->getResult(0).getType(), inferred->index.value); // index, or i1
   }
   // Only an exact, static, representable value that the written type admits is folded.
   auto written = cast<CuteTypeInterface>(op->getResult(0).getType());

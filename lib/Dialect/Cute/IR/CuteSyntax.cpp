@@ -107,11 +107,17 @@ FailureOr<Type> placeholderResult(OpAsmParser &parser, StringRef name, ArrayRef<
       })
       .Case("cute.make_tile", [&] { return Type(TileType::get(ctx, any)); })
       .Case("cute.make_composed_layout", [&] { return Type(ComposedLayoutType::get(ctx, any)); })
+      .Cases({"cute.equal", "cute.elem_less"}, [&] { return Type(IntegerType::get(ctx, 1)); })
+      .Cases({"cute.slice", "cute.dice"}, [&]() -> FailureOr<Type> { // the kind of the sliced operand
+        if (operandTypes.size() == 2 && isa<CuteTypeInterface>(operandTypes[1]) && !isa<ComposedLayoutType>(operandTypes[1]))
+          return withValue(operandTypes[1], any);
+        return Type(LayoutType::get(ctx, any));
+      })
       .Cases({"cute.size", "cute.cosize", "cute.rank", "cute.depth", "cute.crd2idx", "cute.max_common_vector"},
              [&] { return Type(IndexType::get(ctx)); })
       .Cases({"cute.select", "cute.group_modes", "cute.get_layout", "cute.tuple_add", "cute.tuple_sub", "cute.tuple_mul",
               "cute.tuple_div", "cute.tuple_mod", "cute.shape_div", "cute.ceil_div", "cute.flatten", "cute.take",
-              "cute.get", "cute.product_each", "cute.round_up"},
+              "cute.get", "cute.product_each", "cute.round_up", "cute.append_to_rank", "cute.prepend_to_rank"},
              inputKind)
       .Case("cute.constant", [&]() -> FailureOr<Type> {
         return parser.emitError(loc, "needs its result type: its value is its type");

@@ -120,14 +120,14 @@ def Cute_TileToShapeOp : Cute_Op<"tile_to_shape"> {
   let results = (outs Cute_LayoutLike:$result);
 }
 def Cute_SliceOp : Cute_Op<"slice"> {
-  let summary = "the sub-layout of the modes where the coordinate has `_`";
+  let summary = "the modes of a layout or int tuple where the coordinate has `_`";
   let arguments = (ins AnyType:$coord, AnyType:$input);
-  let results = (outs Cute_LayoutLike:$result);
+  let results = (outs Cute_AnyType:$result);
 }
 def Cute_DiceOp : Cute_Op<"dice"> {
-  let summary = "the sub-layout of the modes where the coordinate has integers";
+  let summary = "the modes of a layout or int tuple where the coordinate has integers";
   let arguments = (ins AnyType:$coord, AnyType:$input);
-  let results = (outs Cute_LayoutType:$result);
+  let results = (outs Cute_AnyType:$result);
 }
 def Cute_MakeFragmentLikeOp : Cute_Op<"make_fragment_like"> {
   let summary = "a compact register-fragment layout like the input (CuTe's make_fragment_like)";

@@ -74,6 +74,28 @@ def Cute_ToShapeOp : Cute_ToKind<"to_shape", Cute_ShapeType, "an int tuple as a 
 def Cute_ToStrideOp : Cute_ToKind<"to_stride", Cute_StrideType, "an int tuple as a stride (no `_`)">;
 def Cute_ToCoordOp : Cute_ToKind<"to_coord", Cute_CoordType, "an int tuple as a coordinate">;
 
+// Comparison and padding, which a compiler's passes need to take values apart.
+def Cute_EqualOp : Cute_Op<"equal"> {
+  let summary = "CuTe's ==: the same profile and equal leaves (int tuples), or equal layouts";
+  let arguments = (ins AnyType:$lhs, AnyType:$rhs);
+  let results = (outs I1:$result);
+}
+def Cute_ElemLessOp : Cute_Op<"elem_less"> {
+  let summary = "CuTe's elem_less: every mode of lhs below rhs's mode at its index";
+  let arguments = (ins AnyType:$lhs, AnyType:$rhs);
+  let results = (outs I1:$result);
+}
+def Cute_AppendToRankOp : Cute_Op<"append_to_rank"> {
+  let summary = "padded at the back to `rank` modes: with _1 (int tuples) or _1:_0 (layouts)";
+  let arguments = (ins AnyType:$input, I32Attr:$rank);
+  let results = (outs Cute_AnyType:$result);
+}
+def Cute_PrependToRankOp : Cute_Op<"prepend_to_rank"> {
+  let summary = "padded at the front to `rank` modes: with _1 (int tuples) or _1:_0 (layouts)";
+  let arguments = (ins AnyType:$input, I32Attr:$rank);
+  let results = (outs Cute_AnyType:$result);
+}
+
 // The parts of a composed layout A o O o B.
 def Cute_GetOuterOp : Cute_Op<"get_outer"> {
   let summary = "A of A o O o B: a swizzle, a layout or a composed layout";
