@@ -22,7 +22,6 @@ namespace {
 
 bool isTupleKind(Type t) { return isa<IntTupleType, ShapeType, StrideType, CoordType>(t); }
 std::string text(const Layout &l) { return cutelayout::print(l, cutelayout::Style::Type); }
-std::string text(TupleView t) { return cutelayout::print(t, cutelayout::Style::Type); }
 
 /// A layout or a tuple kind: what flatten, take and get accept.
 LogicalResult needsLayoutOrTuple(const Reporter &r, const Known &in) {
@@ -120,6 +119,12 @@ FailureOr<Inferred> inferCompactMajor(Operation *op, const Reporter &r, const st
     return ofRankOf(shape.value);
   IntTuple start = !current ? IntTuple(Int::fixed(1)) : current->isCute() ? current->value.tuple() : IntTuple(current->leaf);
   cutelayout::Major major = isa<CompactRowMajorOp>(op) ? cutelayout::Major::Right : cutelayout::Major::Left;
+  if (isa<CompactMajorOp>(op)) {
+    StringAttr m = attrOf<StringAttr>(op, "major");
+    if (!m || (m.getValue() != "LayoutLeft" && m.getValue() != "LayoutRight"))
+      return r.error() << "expects the attribute `major` to be \"LayoutLeft\" or \"LayoutRight\"";
+    major = m.getValue() == "LayoutRight" ? cutelayout::Major::Right : cutelayout::Major::Left;
+  }
   cutelayout::Expected<IntTuple> d = cutelayout::compactMajor(shape.value.tuple(), start, major);
   if (!d)
     return r.error() << "unable to compute the compact strides of " << shape.type << ": " << d.error().message;
@@ -294,7 +299,37 @@ FailureOr<Inferred> mlir::cute::detail::inferCalculatorOp(Operation *op, const R
           return r.error() << "unable to round " << a.type << " up to " << b.type << ": " << t.error().message;
         return ofValue(TypeValue::ofTuple(*t));
       })
-      .Case<CompactColMajorOp, CompactRowMajorOp>([&](Operation *o) { return inferCompactMajor(o, r, ks); })
+      .Case<CompactColMajorOp, CompactRowMajorOp, CompactMajorOp>([&](Operation *o) { return inferCompactMajor(o, r, ks); })
+      .Case([&](MakeSwizzleOp o) -> FailureOr<Inferred> {
+        IntegerAttr y = attrOf<IntegerAttr>(o, "y"), z = attrOf<IntegerAttr>(o, "z");
+        if (!y || !z)
+          return r.error() << "expects the attributes `y` and `z` (i64)";
+        cutelayout::Expected<cutelayout::Swizzle> sw =
+            cutelayout::makeSwizzleFromMasks(y.getValue().getSExtValue(), z.getValue().getSExtValue());
+        if (!sw)
+          return r.error() << sw.error().message;
+        return ofValue(TypeValue::ofSwizzle(*sw));
+      })
+      .Case<GetSwizzlePortionOp, GetNonSwizzlePortionOp>([&](Operation *o) -> FailureOr<Inferred> {
+        bool swizzle = isa<GetSwizzlePortionOp>(o);
+        if (ks[0].isLayout())
+          return ofValue(swizzle ? TypeValue::ofSwizzle(cutelayout::swizzlePortion(Layout{})) : ks[0].value);
+        if (!isa<ComposedLayoutType>(ks[0].type))
+          return r.error() << "expects an input of type layout or composed layout, but got " << ks[0].type;
+        const cutelayout::ComposedLayout *c = ks[0].value.composed();
+        if (!c)
+          return ofValue(TypeValue::kindOnly());
+        if (swizzle) {
+          cutelayout::Expected<cutelayout::Swizzle> sw = cutelayout::swizzlePortion(*c);
+          if (!sw)
+            return r.error() << sw.error().message;
+          return ofValue(TypeValue::ofSwizzle(*sw));
+        }
+        cutelayout::Expected<Layout> l = cutelayout::nonSwizzlePortion(*c);
+        if (!l)
+          return r.error() << l.error().message;
+        return ofValue(TypeValue::ofLayout(*l));
+      })
       .Case([&](MakeLayoutLikeOp) -> FailureOr<Inferred> {
         if (!ks[0].isLayout())
           return r.error() << "expects `input` to be a layout or a view, got " << ks[0].type;

@@ -559,15 +559,16 @@ FailureOr<Inferred> inferTupleArith(Operation *op, const Reporter &r, const Know
 std::pair<unsigned, unsigned> arity(Operation *op) {
   constexpr unsigned kAny = ~0u;
   return llvm::TypeSwitch<Operation *, std::pair<unsigned, unsigned>>(op)
-      .Case<ConstantOp>([](auto) { return std::make_pair(0u, 0u); })
+      .Case<ConstantOp, MakeSwizzleOp>([](auto) { return std::make_pair(0u, 0u); })
       .Case<MakeIntTupleOp, MakeShapeOp, MakeStrideOp, MakeCoordOp, MakeTupleOp, MakeTileOp>(
           [&](auto) { return std::make_pair(0u, kAny); })
-      .Case<MakeLayoutOp, CoalesceOp, FilterZerosOp, ComplementOp, CompactColMajorOp, CompactRowMajorOp>(
+      .Case<MakeLayoutOp, CoalesceOp, FilterZerosOp, ComplementOp, CompactColMajorOp, CompactRowMajorOp, CompactMajorOp>(
           [](auto) { return std::make_pair(1u, 2u); })
       .Case<MakeIdentityLayoutOp, GetShapeOp, GetStrideOp, GetLayoutOp, SizeOp, CosizeOp, RankOp, DepthOp, SelectOp,
             GroupModesOp, ToIntTupleOp, FilterOp, RightInverseOp, LeftInverseOp, RecastLayoutOp, MakeFragmentLikeOp,
             FlattenOp, TakeOp, GetOp, UpcastOp, DowncastOp, ProductEachOp, MakeLayoutLikeOp, ToShapeOp, ToStrideOp,
-            ToCoordOp, GetOuterOp, GetOffsetOp, GetInnerOp, AppendToRankOp, PrependToRankOp>(
+            ToCoordOp, GetOuterOp, GetOffsetOp, GetInnerOp, AppendToRankOp, PrependToRankOp, GetSwizzlePortionOp,
+            GetNonSwizzlePortionOp>(
           [](auto) { return std::make_pair(1u, 1u); })
       .Case<MakeComposedLayoutOp>([](auto) { return std::make_pair(3u, 3u); })
       .Case<LocalTileOp, LocalPartitionOp>([](auto) { return std::make_pair(3u, 4u); })

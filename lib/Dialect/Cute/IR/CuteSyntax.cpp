@@ -90,7 +90,7 @@ FailureOr<Type> placeholderResult(OpAsmParser &parser, StringRef name, ArrayRef<
              [&] { return Type(IntTupleType::get(ctx, any)); })
       .Cases({"cute.make_shape", "cute.get_shape", "cute.to_shape"}, [&] { return Type(ShapeType::get(ctx, any)); })
       .Cases({"cute.make_stride", "cute.get_stride", "cute.to_stride", "cute.compact_col_major",
-              "cute.compact_row_major"},
+              "cute.compact_row_major", "cute.compact_major"},
              [&] { return Type(StrideType::get(ctx, any)); })
       .Cases({"cute.make_coord", "cute.idx2crd", "cute.to_coord"}, [&] { return Type(CoordType::get(ctx, any)); })
       .Case("cute.get_outer", [&]() -> FailureOr<Type> {
@@ -107,6 +107,7 @@ FailureOr<Type> placeholderResult(OpAsmParser &parser, StringRef name, ArrayRef<
       })
       .Case("cute.make_tile", [&] { return Type(TileType::get(ctx, any)); })
       .Case("cute.make_composed_layout", [&] { return Type(ComposedLayoutType::get(ctx, any)); })
+      .Cases({"cute.make_swizzle", "cute.get_swizzle_portion"}, [&] { return Type(SwizzleType::get(ctx, any)); })
       .Cases({"cute.equal", "cute.elem_less"}, [&] { return Type(IntegerType::get(ctx, 1)); })
       .Cases({"cute.slice", "cute.dice"}, [&]() -> FailureOr<Type> { // the kind of the sliced operand
         if (operandTypes.size() == 2 && isa<CuteTypeInterface>(operandTypes[1]) && !isa<ComposedLayoutType>(operandTypes[1]))

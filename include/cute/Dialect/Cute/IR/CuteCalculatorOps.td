@@ -50,6 +50,11 @@ def Cute_CompactRowMajorOp : Cute_Op<"compact_row_major"> {
   let arguments = (ins AnyType:$shape, Optional<AnyType>:$current);
   let results = (outs Cute_StrideType:$result);
 }
+def Cute_CompactMajorOp : Cute_Op<"compact_major"> {
+  let summary = "compact strides of a shape in `major` order, \"LayoutLeft\" or \"LayoutRight\" (CuTe's compact_major)";
+  let arguments = (ins AnyType:$shape, Optional<AnyType>:$current, StrAttr:$major);
+  let results = (outs Cute_StrideType:$result);
+}
 def Cute_MakeLayoutLikeOp : Cute_Op<"make_layout_like"> {
   let summary = "a compact layout ordered like the input's strides (CuTe's make_layout_like)";
   let arguments = (ins AnyType:$input);
@@ -94,6 +99,23 @@ def Cute_PrependToRankOp : Cute_Op<"prepend_to_rank"> {
   let summary = "padded at the front to `rank` modes: with _1 (int tuples) or _1:_0 (layouts)";
   let arguments = (ins AnyType:$input, I32Attr:$rank);
   let results = (outs Cute_AnyType:$result);
+}
+
+// Swizzles (issue 11's values): CuTe's make_swizzle<Y,Z> and the two portions.
+def Cute_MakeSwizzleOp : Cute_Op<"make_swizzle"> {
+  let summary = "the swizzle whose source bits are `y` and target bits `z` (CuTe's make_swizzle<Y,Z>)";
+  let arguments = (ins I64Attr:$y, I64Attr:$z);
+  let results = (outs Cute_SwizzleType:$result);
+}
+def Cute_GetSwizzlePortionOp : Cute_Op<"get_swizzle_portion"> {
+  let summary = "the swizzle of a swizzled layout; Sw<0,4,3> for a layout";
+  let arguments = (ins AnyType:$input);
+  let results = (outs Cute_SwizzleType:$result);
+}
+def Cute_GetNonSwizzlePortionOp : Cute_Op<"get_nonswizzle_portion"> {
+  let summary = "the layout under a swizzle; a layout itself";
+  let arguments = (ins AnyType:$input);
+  let results = (outs Cute_LayoutType:$result);
 }
 
 // The parts of a composed layout A o O o B.
