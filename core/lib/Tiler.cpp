@@ -544,4 +544,35 @@ Expected<Layout> makeFragmentLike(const Layout &l) {
   return makeLayout(l.shape);
 }
 
+IntTuple shape(const Tiler &t) {
+  if (t.isUnderscore())
+    return IntTuple::underscore();
+  if (!t.isTuple())
+    return t.layout.shape;
+  TupleBuilder b;
+  b.open();
+  for (uint32_t i = 0; i < t.rank(); ++i)
+    b.add(shape(t.child(i)));
+  b.close();
+  return b.finish();
+}
+
+Expected<IntTuple> ceilDiv(TupleView target, const Tiler &t) {
+  if (t.isUnderscore())
+    return makeError("ceil_div of " + print(target) + " by `_` (CuTe has no such overload)");
+  if (t.isExtent())
+    return ceilDiv(target, t.layout.shape.view());
+  if (t.isLayout())
+    return CL_TRY(complement(t.layout, target)).shape;
+  if (!target.isTuple() || target.rank() < t.rank())
+    return makeError("ceil_div: the tile " + print(t) + " has more modes than " + print(target));
+  TupleBuilder b;
+  b.open();
+  for (uint32_t i = 0; i < target.rank(); ++i)
+    b.add(i < t.rank() ? CL_TRY(ceilDiv(target.child(i), t.child(i)))
+                       : CL_TRY(ceilDiv(target.child(i), IntTuple(Int::fixed(1)).view())));
+  b.close();
+  return b.finish();
+}
+
 } // namespace cutelayout

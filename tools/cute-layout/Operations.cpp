@@ -154,20 +154,6 @@ Value elementValue(const Tiler &t) {
   return Value::ofTile(t);
 }
 
-/// CuTe's shape() of a tile: the tuple of its elements' shapes.
-IntTuple tileShape(const Tiler &t) {
-  if (t.isUnderscore())
-    return IntTuple::underscore();
-  if (!t.isTuple())
-    return t.layout.shape;
-  TupleBuilder b;
-  b.open();
-  for (uint32_t i = 0; i < t.rank(); ++i)
-    b.add(tileShape(t.child(i)));
-  b.close();
-  return b.finish();
-}
-
 /// CuTe's depth() of a tile: a layout counts its shape's depth, an extent or `_` 0.
 int tileDepth(const Tiler &t) {
   if (t.isUnderscore())
@@ -234,27 +220,6 @@ Expected<Value> sliceOrDiceTile(TupleView c, const Tiler &t, bool keepUnderscore
   std::vector<Tiler> out;
   CL_TRY(sliceTile(c, t, keepUnderscore, out));
   return tileOf(out);
-}
-
-/// CuTe's ceil_div of a shape by a tiler: by a layout T, shape(complement(T, target)),
-/// the rest modes of a divide; by a tile, mode by mode (target modes past the tile's rank
-/// are divided by _1, an extent n by n).
-Expected<IntTuple> ceilDivByTiler(TupleView target, const Tiler &t) {
-  if (t.isUnderscore())
-    return makeError("ceil_div of " + print(target) + " by `_` (CuTe has no such overload)");
-  if (t.isExtent())
-    return ceilDiv(target, t.layout.shape);
-  if (t.isLayout())
-    return CL_TRY(complement(t.layout, target)).shape;
-  if (!target.isTuple() || target.rank() < t.rank())
-    return makeError("ceil_div: the tile " + print(t) + " has more modes than " + print(target));
-  TupleBuilder b;
-  b.open();
-  for (uint32_t i = 0; i < target.rank(); ++i)
-    b.add(i < t.rank() ? CL_TRY(ceilDivByTiler(target.child(i), t.child(i)))
-                       : CL_TRY(ceilDiv(target.child(i), IntTuple(Int::fixed(1)))));
-  b.close();
-  return b.finish();
 }
 
 /// The sub-layout or sub-tuple at a path of mode indices.
@@ -428,7 +393,7 @@ const std::map<std::string, Operation, std::less<>> &operations() {
                  [](const Args &a) -> Expected<Value> {
                    Value v = CL_TRY(at(a[0], CL_TRY(a.indices(1))));
                    if (v.kind == Value::Kind::Tile)
-                     return tupleValue(tileShape(v.tile));
+                     return tupleValue(shape(v.tile));
                    return tupleValue(CL_TRY(shapeOf(v)));
                  }}},
       {"stride", {1, 64, "stride(L[, i...])", "the stride of a layout (of mode i...)",
@@ -664,7 +629,7 @@ const std::map<std::string, Operation, std::less<>> &operations() {
                           return layOr(complement(l, cotarget.shape));
                         }
                         if (a[1].kind == Value::Kind::Tile)
-                          return layOr(complement(l, tileShape(a[1].tile)));
+                          return layOr(complement(l, shape(a[1].tile)));
                         return layOr(complement(l, CL_TRY(a.tuple(1))));
                       }}},
       {"right_inverse", {1, 1, "right_inverse(L)", "R with L(R(i)) == i", unary<rightInverse>}},
@@ -744,7 +709,7 @@ const std::map<std::string, Operation, std::less<>> &operations() {
                     [](const Args &a) -> Expected<Value> {
                       TupleView target = CL_TRY(a.tuple(0));
                       if (a[1].kind == Value::Kind::Layout || a[1].kind == Value::Kind::Tile)
-                        return tupleValue(CL_TRY(ceilDivByTiler(target, CL_TRY(asTiler(a[1])))));
+                        return tupleValue(CL_TRY(ceilDiv(target, CL_TRY(asTiler(a[1])))));
                       IntTuple r = CL_TRY(ceilDiv(target, CL_TRY(a.tuple(1))));
                       return tupleValue(std::move(r));
                     }}},

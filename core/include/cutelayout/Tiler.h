@@ -39,6 +39,14 @@ struct Tiler {
 /// CuTe's print of a tiler: a layout, `_`, or a parenthesized tuple of those.
 std::string print(const Tiler &t, Style style = Style::Plain);
 
+/// CuTe's shape() of a tile: the tuple of its elements' shapes (`_` for `_`).
+/// Example: shape(<3:4, (2,4):(1,8)>) = (3,(2,4))
+IntTuple shape(const Tiler &t);
+/// CuTe's ceil_div of a shape by a tiler: by a layout T, shape(complement(T, target)) (the
+/// rest modes of a divide); by an extent n, ceil_div by n; by a tile, mode by mode (target
+/// modes past the tile are divided by _1). Example: ceil_div((16,32), (4,8):(1,4)) = 16
+Expected<IntTuple> ceilDiv(TupleView target, const Tiler &t);
+
 Tiler tilerFromLayout(const Layout &l);
 /// A shape read as a tiler: each extent n becomes n:_1, `_` stays `_`.
 Tiler tilerFromShape(TupleView shape);

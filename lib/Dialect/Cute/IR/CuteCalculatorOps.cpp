@@ -63,7 +63,26 @@ FailureOr<Inferred> inferTake(const Reporter &r, const Known &in, int32_t begin,
       });
 }
 
+/// The layout of element `modes` of a tile (an extent n is the layout n:1).
+FailureOr<Inferred> inferTileElement(const Reporter &r, const Known &in, ArrayRef<int32_t> modes) {
+  if (!in.value.hasValue())
+    return ofValue(TypeValue::kindOnly());
+  cutelayout::Tiler t = in.value.tiler();
+  for (int32_t m : modes) {
+    if (!t.isTuple() || m < 0 || uint32_t(m) >= t.rank())
+      return r.error() << "mode [" << m << "] is out of range for " << in.type;
+    t = t.child(uint32_t(m));
+  }
+  if (t.isUnderscore())
+    return r.error() << "the element of " << in.type << " at that mode is `_`, which has no layout";
+  if (t.isTuple())
+    return r.error() << "the element of " << in.type << " at that mode is a tile; give the path to a layout";
+  return ofValue(TypeValue::ofLayout(t.divisorLayout()));
+}
+
 FailureOr<Inferred> inferGet(const Reporter &r, const Known &in, ArrayRef<int32_t> modes) {
+  if (isa<TileType>(in.type)) // the layouts of a tile
+    return inferTileElement(r, in, modes);
   if (failed(needsLayoutOrTuple(r, in)))
     return failure();
   if (!in.value.hasValue())

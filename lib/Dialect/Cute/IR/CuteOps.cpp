@@ -271,6 +271,8 @@ FailureOr<Inferred> inferOrderedLayout(const Reporter &r, const std::vector<Know
 const char *kLayoutOrView = "expects `input` to be a layout or a view, got ";
 
 FailureOr<Inferred> inferGetPart(Operation *op, const Reporter &r, const Known &in) {
+  if (isa<GetShapeOp>(op) && isa<TileType>(in.type)) // CuTe's shape of a tile
+    return in.value.hasValue() ? ofValue(TypeValue::ofTuple(cutelayout::shape(in.value.tiler()))) : ofRankOf(in.value);
   if (!isa<LayoutType>(in.type))
     return r.error() << kLayoutOrView << in.type;
   const TypeValue &v = in.value;
@@ -355,6 +357,19 @@ bool validModeList(ArrayRef<int32_t> modes, unsigned rank) {
 FailureOr<Inferred> inferSelect(const Reporter &r, const Known &in, ArrayRef<int32_t> modes) {
   const TypeValue &v = in.value;
   bool isLayout = isa<LayoutType>(in.type);
+  if (isa<TileType>(in.type)) { // CuTe's select of a tile: the tile of those elements
+    if (v.form() == TypeValue::Form::Kind)
+      return ofValue(TypeValue::ofRank(modes.size()));
+    if (!validModeList(modes, v.rank()))
+      return r.error() << "Invalid results for select(). Modes: [" << modeText(modes) << "]";
+    if (!v.hasValue())
+      return ofValue(TypeValue::ofRank(modes.size()));
+    cutelayout::Tiler t = v.tiler();
+    std::vector<cutelayout::Tiler> picked;
+    for (int32_t m : modes)
+      picked.push_back(t.child(uint32_t(m)));
+    return ofValue(TypeValue::ofTiler(cutelayout::makeTile(picked.data(), uint32_t(picked.size()))));
+  }
   if (!isLayout && !isTupleKind(in.type))
     return r.error() << "expects view or layout type, but got " << in.type;
   if (v.form() == TypeValue::Form::Kind)
@@ -526,8 +541,25 @@ std::optional<uint32_t> firstZero(TupleView t) {
   return std::nullopt;
 }
 
+/// CuTe's ceil_div of a shape by a layout (the rest modes of a divide) or by a tile.
+FailureOr<Inferred> inferCeilDivByTiler(const Reporter &r, const Known &lhs, const Known &rhs) {
+  if (!isTupleKind(lhs.type))
+    return r.error() << "input type [" << lhs.type << "] has invalid values.";
+  if (!lhs.value.hasValue() || !rhs.value.hasValue())
+    return ofValue(TypeValue::kindOnly());
+  cutelayout::Tiler t = isa<TileType>(rhs.type) ? rhs.value.tiler() : cutelayout::tilerFromLayout(rhs.value.layout());
+  cutelayout::Expected<IntTuple> result = cutelayout::ceilDiv(lhs.value.tuple(), t);
+  if (!result)
+    return r.error() << "unable to compute size for input " << lhs.type << " and mode [0]: " << result.error().message;
+  return ofValue(TypeValue::ofTuple(*result));
+}
+
 FailureOr<Inferred> inferTupleArith(Operation *op, const Reporter &r, const Known &lhs, const Known &rhs) {
   Type lhsType = lhs.type, rhsType = rhs.type;
+  if (isa<CeilDivOp>(op) && isa<LayoutType, TileType>(rhsType))
+    return inferCeilDivByTiler(r, lhs, rhs);
+  if (isa<CeilDivOp>(op) && isTupleKind(lhsType) && isTupleKind(rhsType))
+    rhsType = lhsType; // CuTe divides a shape by any int tuple; the result is the shape's kind
   if (!isTupleKind(lhsType) || lhsType.getTypeID() != rhsType.getTypeID())
     return r.error() << "input type [" << lhs.type << "] has invalid values.";
   bool isDivMod = isa<TupleDivOp, TupleModOp>(op);

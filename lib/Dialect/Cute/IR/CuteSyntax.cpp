@@ -109,6 +109,11 @@ FailureOr<Type> placeholderResult(OpAsmParser &parser, StringRef name, ArrayRef<
       .Case("cute.make_composed_layout", [&] { return Type(ComposedLayoutType::get(ctx, any)); })
       .Cases({"cute.make_swizzle", "cute.get_swizzle_portion"}, [&] { return Type(SwizzleType::get(ctx, any)); })
       .Cases({"cute.equal", "cute.elem_less"}, [&] { return Type(IntegerType::get(ctx, 1)); })
+      .Case("cute.get", [&]() -> FailureOr<Type> { // a tile's element is a layout
+        if (!operandTypes.empty() && isa<TileType>(operandTypes[0]))
+          return Type(LayoutType::get(ctx, any));
+        return inputKind();
+      })
       .Cases({"cute.slice", "cute.dice"}, [&]() -> FailureOr<Type> { // the kind of the sliced operand
         if (operandTypes.size() == 2 && isa<CuteTypeInterface>(operandTypes[1]) && !isa<ComposedLayoutType>(operandTypes[1]))
           return withValue(operandTypes[1], any);
@@ -118,7 +123,7 @@ FailureOr<Type> placeholderResult(OpAsmParser &parser, StringRef name, ArrayRef<
              [&] { return Type(IndexType::get(ctx)); })
       .Cases({"cute.select", "cute.group_modes", "cute.get_layout", "cute.tuple_add", "cute.tuple_sub", "cute.tuple_mul",
               "cute.tuple_div", "cute.tuple_mod", "cute.shape_div", "cute.ceil_div", "cute.flatten", "cute.take",
-              "cute.get", "cute.product_each", "cute.round_up", "cute.append_to_rank", "cute.prepend_to_rank"},
+              "cute.product_each", "cute.round_up", "cute.append_to_rank", "cute.prepend_to_rank"},
              inputKind)
       .Case("cute.constant", [&]() -> FailureOr<Type> {
         return parser.emitError(loc, "needs its result type: its value is its type");
