@@ -915,6 +915,14 @@ Expected<Tiler> asTiler(const Value &v) {
   return makeError("expected a tiler (a layout, shape, tile or `_`) but got " + printValue(v, Style::Plain));
 }
 
+std::vector<std::string> operationNames() {
+  std::vector<std::string> names;
+  for (const auto &entry : byName())
+    names.emplace_back(entry.first);
+  std::sort(names.begin(), names.end());
+  return names;
+}
+
 std::string operationHelp() {
   std::string out;
   for (const auto &[name, op] : operations()) {

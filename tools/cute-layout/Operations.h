@@ -32,6 +32,9 @@ Expected<Value> callResolved(const ResolvedOperation &op, const std::vector<Valu
 /// v with every integer leaf static.
 Value staticTwin(const Value &v);
 
+/// Every operation name and alias, sorted (the Python module makes one function of each).
+std::vector<std::string> operationNames();
+
 /// True for the name of an operation or of one of its aliases.
 bool isOperationName(std::string_view name);
 
