@@ -1,0 +1,286 @@
+"""pycute's interface, computed by cutelayout: `import cutelayout.pycute as pycute`.
+
+pycute (CUTLASS's pure-Python layout algebra) represents a layout as Python tuples of ints
+in `.shape` and `.stride`; this module keeps that representation and those names, so code
+written for pycute runs unchanged, but every operation is cutelayout's, with CuTe's answers
+(static integers: pycute has no runtime leaves). `None` in a coordinate is CuTe's `_`.
+"""
+
+from abc import ABC
+
+from . import _core
+from . import Error
+
+__all__ = [
+    "Integer", "is_int", "is_tuple", "flatten", "signum", "product", "inner_product", "tuple_max",
+    "elem_scale", "shape_div", "prefix_product", "idx2crd", "crd2idx", "crd2crd", "slice_", "has_none",
+    "LayoutBase", "is_layout", "Layout", "make_layout", "size", "cosize", "coalesce", "filter",
+    "composition", "complement", "right_inverse", "left_inverse", "logical_divide", "logical_product",
+    "zipped_divide", "tiled_divide", "zipped_product", "tiled_product", "blocked_product",
+    "raked_product", "slice_and_offset", "Swizzle",
+]
+
+
+class Integer(ABC):
+    """An integer in pycute's sense: an int, but not a bool (nor a float)."""
+
+    @classmethod
+    def __subclasshook__(cls, c):
+        return False if c in (bool, float) else issubclass(c, int)
+
+
+# --- int tuples -----------------------------------------------------------------------
+
+
+def is_int(x):
+    return isinstance(x, int)
+
+
+def is_tuple(x):
+    return isinstance(x, tuple)
+
+
+def flatten(t):
+    if not is_tuple(t):
+        return t
+    out = []
+    for x in t:
+        f = flatten(x)
+        out.extend(f if is_tuple(f) else (f,))
+    return tuple(out)
+
+
+def signum(a):
+    return (a > 0) - (a < 0)
+
+
+def product(a):
+    return _core.call("size", a) if is_tuple(a) else a
+
+
+def inner_product(a, b):
+    if is_tuple(a):
+        return sum(inner_product(x, y) for x, y in zip(a, b))
+    return a * b
+
+
+def tuple_max(a):
+    return max(tuple_max(x) for x in a) if is_tuple(a) else a
+
+
+def elem_scale(a, b):
+    """a scaled by b: leaf by leaf, a leaf of a by the product of b's mode."""
+    if is_tuple(a):
+        return tuple(elem_scale(x, y) for x, y in zip(a, b))
+    return a * product(b)
+
+
+def shape_div(a, b):
+    return _core.call("shape_div", a, b)
+
+
+def prefix_product(a, init=1):
+    """The exclusive prefix products of a, from init (CuTe's prefix_product)."""
+    if not is_tuple(a):
+        return init
+    if is_tuple(init):
+        return tuple(prefix_product(x, i) for x, i in zip(a, init))
+    out = []
+    for x in a:
+        out.append(prefix_product(x, init))
+        init = init * product(x)
+    return tuple(out)
+
+
+def idx2crd(idx, shape, stride=None):
+    return _core.call("idx2crd", idx, shape) if stride is None else _core.call("idx2crd", idx, shape, stride)
+
+
+def crd2idx(crd, shape, stride=None):
+    if stride is None:
+        stride = prefix_product(shape)
+    return _core.call("crd2idx", crd, shape, stride)
+
+
+def crd2crd(crd, dst_shape, src_shape=None):
+    if is_tuple(crd):
+        if is_tuple(dst_shape):
+            return tuple(crd2crd(x, y) for x, y in zip(crd, dst_shape))
+        if src_shape is None:
+            raise Error(f"crd2crd of {crd} into {dst_shape} needs the source shape")
+        return crd2idx(crd, src_shape)
+    return idx2crd(crd, dst_shape) if is_tuple(dst_shape) else crd
+
+
+def slice_(crd, trg):
+    """The parts of trg paired with None in crd (CuTe's slice)."""
+    return _core.call("slice", crd, trg)
+
+
+def has_none(a):
+    if a is None:
+        return True
+    return is_tuple(a) and any(has_none(x) for x in a)
+
+
+# --- layouts --------------------------------------------------------------------------
+
+
+class LayoutBase:
+    pass
+
+
+def is_layout(x):
+    return isinstance(x, LayoutBase)
+
+
+def _native(layout):
+    return _core.call("make_layout", layout.shape, layout.stride)
+
+
+def _from_native(v):
+    return Layout(_core.call("shape", v), _core.call("stride", v))
+
+
+def _arg(x):
+    """A pycute operand as cutelayout's: a layout, a tuple of tilers (a tile), an int or None."""
+    if is_layout(x):
+        return _native(x)
+    if is_tuple(x) and any(is_layout(e) or is_tuple(e) for e in x):
+        return _core.call("make_tile", *[_arg(e) for e in x])
+    return x
+
+
+class Layout(LayoutBase):
+    """A layout as pycute has it: `.shape` and `.stride` are ints or tuples of ints."""
+
+    def __init__(self, _shape, _stride=None):
+        self.shape = _shape
+        self.stride = prefix_product(_shape) if _stride is None else _stride
+
+    def __eq__(self, other):
+        return is_layout(other) and self.shape == other.shape and self.stride == other.stride
+
+    def __len__(self):
+        return len(self.shape) if is_tuple(self.shape) else 1
+
+    def __call__(self, *args):
+        crd = args[0] if len(args) == 1 else args
+        if has_none(crd):
+            return _from_native(_core.call("slice", crd, _native(self)))
+        return _core.call("crd2idx", crd, self.shape, self.stride)
+
+    def __getitem__(self, i):
+        if is_tuple(self.shape):
+            return Layout(self.shape[i], self.stride[i])
+        if i != 0:
+            raise IndexError(f"mode {i} of a rank-1 layout")
+        return Layout(self.shape, self.stride)
+
+    def size(self):
+        return product(self.shape)
+
+    def cosize(self):
+        return _core.call("cosize", _native(self))
+
+    def __str__(self):
+        return f"{self.shape}:{self.stride}"
+
+    def __repr__(self):
+        return f"Layout({self.shape},{self.stride})"
+
+
+def make_layout(*layouts):
+    if len(layouts) == 1 and not is_layout(layouts[0]):
+        layouts = layouts[0]
+    return Layout(tuple(a.shape for a in layouts), tuple(a.stride for a in layouts))
+
+
+def size(layout):
+    return layout.size() if is_layout(layout) else product(layout)
+
+
+def cosize(layout):
+    return layout.cosize()
+
+
+def _op(name, *args):
+    return _from_native(_core.call(name, *[_arg(a) for a in args]))
+
+
+def coalesce(layout, profile=None):
+    return _op("coalesce", layout) if profile is None else _op("coalesce", layout, profile)
+
+
+def filter(layout, profile=None):
+    return _op("filter", layout) if profile is None else _op("filter", layout, profile)
+
+
+def composition(layoutA, layoutB):
+    return _op("composition", layoutA, layoutB)
+
+
+def complement(layout, max_idx=1):
+    return _op("complement", layout, max_idx)
+
+
+def right_inverse(layout):
+    return _op("right_inverse", layout)
+
+
+def left_inverse(layout):
+    return _op("left_inverse", layout)
+
+
+def logical_divide(layoutA, layoutB):
+    return _op("logical_divide", layoutA, layoutB)
+
+
+def logical_product(layoutA, layoutB):
+    return _op("logical_product", layoutA, layoutB)
+
+
+def zipped_divide(layoutA, layoutB):
+    return _op("zipped_divide", layoutA, layoutB)
+
+
+def tiled_divide(layoutA, layoutB):
+    return _op("tiled_divide", layoutA, layoutB)
+
+
+def zipped_product(layoutA, layoutB):
+    return _op("zipped_product", layoutA, layoutB)
+
+
+def tiled_product(layoutA, layoutB):
+    return _op("tiled_product", layoutA, layoutB)
+
+
+def blocked_product(layoutA, layoutB):
+    return _op("blocked_product", layoutA, layoutB)
+
+
+def raked_product(layoutA, layoutB):
+    return _op("raked_product", layoutA, layoutB)
+
+
+def slice_and_offset(crd, layout):
+    """(the layout of the modes where crd has None, the offset of the others)."""
+    sliced = _from_native(_core.call("slice", crd, _native(layout)))
+    fixed = _core.call("crd2idx", _core.call("dice", crd, crd), _core.call("dice", crd, _native(layout)))
+    return sliced, fixed
+
+
+class Swizzle:
+    """CuTe's Swizzle<B,M,S> as a function of an offset."""
+
+    def __init__(self, bits, base, shift):
+        self._v = _core.parse(f"Swizzle<{bits},{base},{shift}>")
+        self.bits, self.base, self.shift = bits, base, shift
+
+    def __call__(self, offset):
+        return _core.call("crd2idx", offset,
+                          _core.call("make_composed_layout", self._v, 0, _core.call("make_layout", 1 << 31)))
+
+    def __str__(self):
+        return f"SW_{self.bits}_{self.base}_{self.shift}"

@@ -1,0 +1,74 @@
+"""The Python module: values, every operation by its CuTe name, errors (CuTe's answers)."""
+
+import pytest
+
+import cutelayout as cl
+
+
+def test_composition_of_the_readme():
+    r = cl.composition(cl.Layout("(6,2):(8,2)"), cl.Layout("(4,3):(3,1)"))
+    assert str(r) == "((2,2),3):((24,2),8)"
+    assert repr(r) == "((_2,_2),_3):((_24,_2),_8)"
+    assert isinstance(r, cl.Layout)
+
+
+def test_layout_values():
+    L = cl.Layout((4, 8), (1, 4))
+    assert L(1, 2) == 9 and L((1, 2)) == 9 and L(9) == 9
+    assert L.shape == (4, 8) and L.stride == (1, 4)
+    assert L.size() == 32 and L.cosize() == 32 and len(L) == 2 and L.rank == 2 and L.depth == 1
+    assert str(L[1]) == "8:4"
+    assert str(L(None, 1)) == "(4):(1)"  # None is CuTe's _: a slice
+    assert L == cl.Layout("(4,8):(1,4)") and hash(L) == hash(cl.Layout("(4,8):(1,4)"))
+    assert L != cl.Layout("(4,8):(1,4)", dynamic=True)  # staticness is part of the value
+    assert str(cl.Layout((4, 8))) == "(4,8):(1,4)"  # column-major without a stride
+
+
+def test_static_and_dynamic_leaves():
+    L = cl.Layout((cl.Dyn(4), 8))
+    assert repr(L) == "(4,_8):(_1,4)"
+    s = cl.size(L)
+    assert s == 32 and isinstance(s, cl.Dyn) and repr(s) == "Dyn(32)"
+    assert cl.shape(L) == (4, 8) and isinstance(cl.shape(L)[0], cl.Dyn) and not isinstance(cl.shape(L)[1], cl.Dyn)
+
+
+def test_every_operation_is_a_function():
+    names = cl.operations()
+    assert len(names) >= 60
+    for name in names:
+        assert callable(getattr(cl, name))
+    assert str(cl.logical_divide(cl.Layout((4, 8), (1, 4)), (2, 4))) == "((2,2),(4,2)):((1,2),(4,16))"
+    assert str(cl.complement(cl.Layout(4, 2), 24)) == "(2,3):(1,8)"
+    assert str(cl.tile_to_shape(cl.Layout((8, 64), (64, 1)), (128, 64))) == "((8,16),(64,1)):((64,512),(1,0))"
+    assert str(cl.upcast(cl.Layout((8, 64), (64, 1)), 2)) == "(8,32):(32,1)"
+    assert str(cl.recast_layout(cl.Layout((8, 64), (64, 1)), "uint16_t", "uint32_t")) == "(8,32):(32,1)"
+    assert cl.crd2idx((3, 5), cl.Layout((128, 128), (1, 128))) == 643
+    assert cl.idx2crd(1000, ((8, 16), (64, 2))) == ((0, 13), (7, 0))
+
+
+def test_swizzles_and_composed_layouts():
+    c = cl.composition(cl.Swizzle(3, 4, 3), cl.Layout((8, 64), (64, 1)))
+    assert isinstance(c, cl.ComposedLayout)
+    assert repr(c) == "Sw<3,4,3> o _0 o (_8,_64):(_64,_1)"
+    assert c(1, 3) == 67 and c.size() == 512
+    assert repr(cl.tile_to_shape(c, (64, 128))) == "Sw<3,4,3> o _0 o ((_8,_8),(_64,_2)):((_64,_512),(_1,_4096))"
+    assert cl.Swizzle(3, 4, 3)(0x80) == 0x90
+    assert cl.ComposedLayout("Sw<3,4,3> o _0 o (8,64):(64,1)") == c
+
+
+def test_errors_carry_the_core_message():
+    with pytest.raises(cl.Error, match="stride divisibility condition fails"):
+        cl.composition(cl.Layout("(4,6):(1,5)"), cl.Layout("2:6"))
+    with pytest.raises(cl.Error, match="column 7: expected an integer"):
+        cl.Layout("(4,8):")
+    with pytest.raises(cl.Error, match="out of the int64 range"):
+        cl.size((1 << 70, 2))
+    with pytest.raises(cl.Error, match="expected an int, a tuple of ints or None"):
+        cl.size(1.5)
+    assert issubclass(cl.Error, ValueError)
+
+
+def test_evaluate_takes_the_command_line_notation():
+    assert str(cl.evaluate("coalesce((4,(2,2)):(1,(4,8)))")) == "16:1"
+    assert cl.evaluate("size((4,8))") == 32
+    assert cl.evaluate("shape((4,8):(1,4))", dynamic=True) == (4, 8)
