@@ -391,8 +391,9 @@ Expected<Int> crd2idx(TupleView c, TupleView shape, TupleView stride) {
     }
   }
   if (c.isTuple()) {
-    if (!shape.isTuple() || c.rank() != shape.rank() || !stride.isTuple() ||
-        stride.rank() != shape.rank())
+    if (shape.isTuple() != stride.isTuple() || (shape.isTuple() && stride.rank() != shape.rank()))
+      return makeError("crd2idx: shape " + print(shape) + " and stride " + print(stride) + " are not congruent");
+    if (!shape.isTuple() || c.rank() != shape.rank())
       return makeError("crd2idx: coordinate " + print(c) + " does not match shape " + print(shape));
     if (c.rank() == 0)
       return makeError("crd2idx: empty coordinate");

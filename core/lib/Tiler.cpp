@@ -425,6 +425,9 @@ Expected<Layout> localTile(const Layout &a, const Tiler &tiler, TupleView coord,
       return makeError("local_tile: a projection needs a tuple tiler");
     if (projection->rank() != tiler.rank())
       return makeError("local_tile: projection " + print(*projection) + " does not match the tiler's rank");
+    if (coord.isTuple() && coord.rank() != projection->rank())
+      return makeError("local_tile: coordinate " + print(coord) + " and projection " + print(*projection) +
+                       " have different ranks (the coordinate has the tiler's modes, the projection picks)");
     TileBuilder kept;
     uint32_t i = 0;
     for (TupleView p : projection->view()) {

@@ -321,7 +321,8 @@ Expected<IntTuple> modeRange(const Args &a, uint32_t b, uint32_t e) {
 }
 
 Expected<Value> tupleArithOp(const Args &a, TupleOp op) {
-  TupleView x = CL_TRY(a.tuple(0)), y = CL_TRY(a.tuple(1));
+  // CuTe has no arithmetic on `_` (a.shape refuses it; CuTe does not compile it).
+  TupleView x = CL_TRY(a.shape(0)), y = CL_TRY(a.shape(1));
   IntTuple r = CL_TRY(tupleArith(op, x, y));
   return tupleValue(std::move(r));
 }
@@ -368,7 +369,8 @@ const std::map<std::string, Operation, std::less<>> &operations() {
                     Value scratch;
                     const Value &v = *CL_TRY(operand(a, scratch));
                     if (v.kind != Value::Kind::Layout)
-                      return makeError("argument 1 must be a layout");
+                      return makeError("argument 1 must be a layout but is " + std::string(kindName(v.kind)) + " " +
+                                       printValue(v, Style::Plain));
                     if (v.notCongruent)
                       return makeError("shape " + print(v.layout.shape) + " and stride " +
                                        print(v.layout.stride) + " are not congruent");
@@ -401,7 +403,8 @@ const std::map<std::string, Operation, std::less<>> &operations() {
                     Value scratch;
                     const Value &v = *CL_TRY(operand(a, scratch));
                     if (v.kind != Value::Kind::Layout)
-                      return makeError("argument 1 must be a layout");
+                      return makeError("argument 1 must be a layout but is " + std::string(kindName(v.kind)) + " " +
+                                       printValue(v, Style::Plain));
                     return tupleValue(v.layout.stride);
                   }}},
       {"get", {2, 64, "get(x, i...)", "mode i (then j, ...) of a layout, int tuple or tile: get<i,j>(x)",
@@ -701,25 +704,25 @@ const std::map<std::string, Operation, std::less<>> &operations() {
       // --- int tuple arithmetic ------------------------------------------------------
       {"shape_div", {2, 2, "shape_div(a, b)", "shape division with the divisibility condition",
                      [](const Args &a) -> Expected<Value> {
-                       IntTuple r = CL_TRY(shapeDiv(CL_TRY(a.tuple(0)), CL_TRY(a.tuple(1))));
+                       IntTuple r = CL_TRY(shapeDiv(CL_TRY(a.shape(0)), CL_TRY(a.shape(1))));
                        return tupleValue(std::move(r));
                      }}},
       {"ceil_div", {2, 2, "ceil_div(a, b)",
                     "rounded-up division; by a layout or tile: the rest modes of dividing shape a",
                     [](const Args &a) -> Expected<Value> {
-                      TupleView target = CL_TRY(a.tuple(0));
+                      TupleView target = CL_TRY(a.shape(0));
                       if (a[1].kind == Value::Kind::Layout || a[1].kind == Value::Kind::Tile)
                         return tupleValue(CL_TRY(ceilDiv(target, CL_TRY(asTiler(a[1])))));
-                      IntTuple r = CL_TRY(ceilDiv(target, CL_TRY(a.tuple(1))));
+                      IntTuple r = CL_TRY(ceilDiv(target, CL_TRY(a.shape(1))));
                       return tupleValue(std::move(r));
                     }}},
       {"round_up", {2, 2, "round_up(a, b)", "a rounded up to a multiple of b",
                     [](const Args &a) -> Expected<Value> {
-                      IntTuple r = CL_TRY(roundUp(CL_TRY(a.tuple(0)), CL_TRY(a.tuple(1))));
+                      IntTuple r = CL_TRY(roundUp(CL_TRY(a.shape(0)), CL_TRY(a.shape(1))));
                       return tupleValue(std::move(r));
                     }}},
       {"product_each", {1, 1, "product_each(t)", "the product of each top-level mode",
-                        [](const Args &a) -> Expected<Value> { return tupleValue(productEach(CL_TRY(a.tuple(0)))); }}},
+                        [](const Args &a) -> Expected<Value> { return tupleValue(productEach(CL_TRY(a.shape(0)))); }}},
       {"tuple_add", {2, 2, "tuple_add(a, b)", "element-wise a + b", [](const Args &a) -> Expected<Value> { return tupleArithOp(a, TupleOp::Add); }}},
       {"tuple_sub", {2, 2, "tuple_sub(a, b)", "element-wise a - b", [](const Args &a) -> Expected<Value> { return tupleArithOp(a, TupleOp::Sub); }}},
       {"tuple_mul", {2, 2, "tuple_mul(a, b)", "element-wise a * b", [](const Args &a) -> Expected<Value> { return tupleArithOp(a, TupleOp::Mul); }}},

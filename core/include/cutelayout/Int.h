@@ -154,7 +154,13 @@ Int lcm(Int a, Int b);
 inline Int abs(Int a) { return a.value < 0 ? neg(a) : a; }
 inline Int signum(Int a) { return Int{(a.value > 0) - (a.value < 0), a.isStatic}; }
 /// (a + b - 1) / b with CuTe's staticness (so ceilDiv(static 0, dynamic) is dynamic).
-inline Int ceilDiv(Int a, Int b) { return div(sub(add(a, b), Int::fixed(1)), b); }
+inline Int ceilDiv(Int a, Int b) {
+  if (__builtin_expect(b.value == 0, 0)) { // name a, not the rounding sum, in the failure
+    detail::badDivisor(a.value, 0, '/');
+    return Int{0, detail::bothStatic(a, b)};
+  }
+  return div(sub(add(a, b), Int::fixed(1)), b);
+}
 /// CuTe's safe_div: static/static requires exact division. (Its callers check their own
 /// conditions for dynamic values, R18.)
 inline Int safeDiv(Int a, Int b) {

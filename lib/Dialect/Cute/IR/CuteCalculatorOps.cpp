@@ -313,6 +313,9 @@ FailureOr<Inferred> mlir::cute::detail::inferCalculatorOp(Operation *op, const R
           return r.error() << "input type [" << a.type << "] has invalid values.";
         if (!a.value.hasValue() || !b.value.hasValue())
           return ofRankOf(a.value);
+        for (const Known *k : {&a, &b})
+          if (cutelayout::hasUnderscore(k->value.tuple()))
+            return r.error() << "expects an input without `_` leaves, got " << k->type;
         cutelayout::Expected<IntTuple> t = cutelayout::roundUp(a.value.tuple(), b.value.tuple());
         if (!t)
           return r.error() << "unable to round " << a.type << " up to " << b.type << ": " << t.error().message;

@@ -562,6 +562,9 @@ FailureOr<Inferred> inferTupleArith(Operation *op, const Reporter &r, const Know
     rhsType = lhsType; // CuTe divides a shape by any int tuple; the result is the shape's kind
   if (!isTupleKind(lhsType) || lhsType.getTypeID() != rhsType.getTypeID())
     return r.error() << "input type [" << lhs.type << "] has invalid values.";
+  for (const Known *k : {&lhs, &rhs}) // CuTe has no arithmetic on `_`
+    if (k->value.hasValue() && cutelayout::hasUnderscore(k->value.tuple()))
+      return r.error() << "expects an input without `_` leaves, got " << k->type;
   bool isDivMod = isa<TupleDivOp, TupleModOp>(op);
   if (isDivMod && rhs.value.hasValue())
     if (std::optional<uint32_t> z = firstZero(rhs.value.tuple()))

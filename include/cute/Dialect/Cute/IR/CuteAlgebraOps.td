@@ -76,7 +76,7 @@ def Cute_RakedProductOp : Cute_DivideOrProduct<"raked_product", "input interleav
 def Cute_StencilDivideOp : Cute_Op<"stencil_divide"> {
   let summary = "sliding-window divide (RESOLUTIONS R9): mode i becomes (window, outputs)";
   let description = [{
-    `tiler` holds the windows (an extent per divided mode, `_` to skip a mode); `stride`
+    `tiler` holds the windows (an extent per divided mode; modes past them pass through); `stride`
     and `dilation` (default 1 per mode) give the step between outputs and between window
     elements. Mode i of size n becomes composition(mode, (w, n'):(d, s)) with
     n' = 1 + (n - ((w-1)*d + 1)) / s.
