@@ -785,19 +785,25 @@ const std::unordered_map<std::string_view, Found> &byName() {
   return index;
 }
 
-/// Runs op's handler; one return of one local, so the result is not copied.
-Expected<Value> invoke(const std::string &key, const Operation &op, const std::vector<Value> &args) {
+/// The handler's result, or the reason not to call it. Every branch returns a prvalue, so
+/// the (large) result value is built in place, never moved.
+Expected<Value> dispatch(const std::string &key, const Operation &op, const std::vector<Value> &args) {
   // A non-congruent make_layout prints as CuTe prints it, and nothing takes it further.
   for (size_t i = 0; i < args.size(); ++i)
     if (args[i].kind == Value::Kind::Layout && args[i].notCongruent)
       return makeError("argument " + std::to_string(i + 1) + ": shape " + print(args[i].layout.shape) +
                        " and stride " + print(args[i].layout.stride) +
                        " are not congruent (CuTe prints such a make_layout, but no operation is defined on it)");
+  if (hasComposedArgument(args))
+    return callWithComposed(key, args, [&](const std::vector<Value> &a) { return op.handler(Args(a)); });
+  return op.handler(Args(args));
+}
+
+/// Runs op's handler; one return of one local, so the result is not copied.
+Expected<Value> invoke(const std::string &key, const Operation &op, const std::vector<Value> &args) {
   // Core operations report overflow themselves; this also catches queries such as size.
   ArithScope scope;
-  Expected<Value> r = hasComposedArgument(args)
-                          ? callWithComposed(key, args, [&](const std::vector<Value> &a) { return op.handler(Args(a)); })
-                          : op.handler(Args(args));
+  Expected<Value> r = dispatch(key, op, args);
   if (scope.failed()) {
     // An overflow leaves placeholder values behind, and a condition checked on them later
     // fails with a message showing them ("size 0" for 2^64): the overflow is the cause,
