@@ -136,8 +136,32 @@ std::string kindOf(const Value &v) {
 PYBIND11_MODULE(_core, m) {
   m.doc() = "cutelayout's native part: CuTe layout algebra values and operations";
 
+  // The one native class: layouts, tiles, swizzles and composed layouts (cutelayout's
+  // Layout, Tile, Swizzle and ComposedLayout are views of it by kind, with no wrapper).
+  auto query = [](const char *name) {
+    return [name](const Value &v) { return fromValue(call(name, std::vector<Value>{v})); };
+  };
   py::class_<Value>(m, "Value")
       .def_property_readonly("kind", &kindOf)
+      .def("__call__", [](const Value &v, py::args coord) -> py::object {
+        if (v.kind == Value::Kind::Swizzle) { // a swizzle maps an offset
+          if (coord.size() != 1 || !PyLong_Check(coord[0].ptr()))
+            raise("a swizzle takes one integer offset");
+          return py::int_(v.swizzle.apply(coord[0].cast<int64_t>()));
+        }
+        Value c = coord.size() == 1 ? toValue(coord[0]) : toValue(py::tuple(coord));
+        bool slicing = c.kind == Value::Kind::Tuple && cutelayout::hasUnderscore(c.tuple);
+        return fromValue(call(slicing ? "slice" : "crd2idx", {c, v}));
+      })
+      .def("__getitem__", [](const Value &v, int64_t i) { return fromValue(call("get", {v, Value::ofInt(Int::fixed(i))})); })
+      .def("__len__", [](const Value &v) { return call("rank", {v}).tuple.asInt().value; })
+      .def("size", query("size"))
+      .def("cosize", query("cosize"))
+      .def_property_readonly("shape", query("shape"))
+      .def_property_readonly("stride", query("stride"))
+      .def_property_readonly("rank", query("rank"))
+      .def_property_readonly("depth", query("depth"))
+      .def("__repr__", [](const Value &v) { return cutelayout::cli::printValue(v, cutelayout::Style::Cute); })
       .def("__str__", [](const Value &v) { return cutelayout::cli::printValue(v, cutelayout::Style::Plain); })
       .def("cute", [](const Value &v) { return cutelayout::cli::printValue(v, cutelayout::Style::Cute); },
            "CuTe's print(): _N for static integers")

@@ -279,8 +279,7 @@ class Swizzle:
         self.bits, self.base, self.shift = bits, base, shift
 
     def __call__(self, offset):
-        return _core.call("crd2idx", offset,
-                          _core.call("make_composed_layout", self._v, 0, _core.call("make_layout", 1 << 31)))
+        return self._v(offset)
 
     def __str__(self):
         return f"SW_{self.bits}_{self.base}_{self.shift}"
