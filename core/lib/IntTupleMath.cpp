@@ -600,4 +600,25 @@ Expected<Bool> elemLess(TupleView a, TupleView b) {
   return all;
 }
 
+Expected<IntTuple> increment(TupleView coord, TupleView shape) {
+  if (!congruent(coord, shape) || hasUnderscore(coord) || hasUnderscore(shape))
+    return makeError("increment: coordinate " + print(coord) + " and shape " + print(shape) +
+                     " must be congruent, with integers only");
+  uint32_t n = leafCount(shape);
+  std::vector<int64_t> c(n);
+  for (uint32_t i = 0; i < n; ++i)
+    c[i] = leafAt(coord, i).asInt().value;
+  if (n > 0) {
+    ++c[0];
+    for (uint32_t i = 1; i < n; ++i)
+      if (c[i - 1] == leafAt(shape, i - 1).asInt().value) {
+        c[i - 1] = 0;
+        ++c[i];
+      }
+  }
+  bool known = isStatic(coord) && isStatic(shape);
+  uint32_t k = 0;
+  return mapLeaves(coord, [&](Int) { return Int{c[k++], known}; });
+}
+
 } // namespace cutelayout

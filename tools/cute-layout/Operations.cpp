@@ -721,6 +721,11 @@ const std::map<std::string, Operation, std::less<>> &operations() {
                       IntTuple r = CL_TRY(roundUp(CL_TRY(a.shape(0)), CL_TRY(a.shape(1))));
                       return tupleValue(std::move(r));
                     }}},
+      {"increment", {2, 2, "increment(coord, shape)",
+                     "the next coordinate, colexicographically (CuTe's coordinate iterator step)",
+                     [](const Args &a) -> Expected<Value> {
+                       return tupleValue(CL_TRY(increment(CL_TRY(a.shape(0)), CL_TRY(a.shape(1)))));
+                     }}},
       {"product_each", {1, 1, "product_each(t)", "the product of each top-level mode",
                         [](const Args &a) -> Expected<Value> { return tupleValue(productEach(CL_TRY(a.shape(0)))); }}},
       {"tuple_add", {2, 2, "tuple_add(a, b)", "element-wise a + b", [](const Args &a) -> Expected<Value> { return tupleArithOp(a, TupleOp::Add); }}},

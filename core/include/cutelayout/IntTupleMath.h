@@ -92,6 +92,15 @@ Bool tupleEqual(TupleView a, TupleView b);
 /// @pre a and b are tuples, or both integers, at every level compared (else an error)
 Expected<Bool> elemLess(TupleView a, TupleView b);
 
+/// CuTe's increment(coord, shape): the next coordinate colexicographically (the first leaf
+/// counts fastest; a leaf reaching its extent wraps to 0 and carries). The last leaf is not
+/// wrapped, so the coordinate after the last one is past the shape, as in CuTe's iterator.
+/// The leaves are static when coord and shape are (CuTe increments only runtime
+/// coordinates; a static one's successor is known where the IR is built).
+/// Example: increment((1,1), (2,3)) = (0,2); increment((1,2), (2,3)) = (0,3)
+/// @pre coord congruent with shape, integers only (else an error)
+Expected<IntTuple> increment(TupleView coord, TupleView shape);
+
 enum class TupleOp { Add, Sub, Mul, Div, Mod };
 Expected<IntTuple> tupleArith(TupleOp op, TupleView a, TupleView b);
 

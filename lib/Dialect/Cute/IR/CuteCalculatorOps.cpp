@@ -367,5 +367,15 @@ FailureOr<Inferred> mlir::cute::detail::inferCalculatorOp(Operation *op, const R
       .Case<GetOuterOp, GetOffsetOp, GetInnerOp>([&](Operation *o) { return inferPart(o, r, ks[0]); })
       .Case<EqualOp, ElemLessOp>([&](Operation *o) { return inferCompare(o, r, ks[0], ks[1]); })
       .Case<AppendToRankOp, PrependToRankOp>([&](Operation *o) { return inferPad(o, r, ks[0]); })
+      .Case([&](IncrementCoordOp) -> FailureOr<Inferred> {
+        if (!isTupleKind(ks[0].type) || !isa<ShapeType, IntTupleType>(ks[1].type))
+          return r.error() << "expects a coordinate and a shape, but got " << ks[0].type << " and " << ks[1].type;
+        if (!ks[0].value.hasValue() || !ks[1].value.hasValue())
+          return ofRankOf(ks[0].value);
+        cutelayout::Expected<IntTuple> c = cutelayout::increment(ks[0].value.tuple(), ks[1].value.tuple());
+        if (!c)
+          return r.error() << c.error().message;
+        return ofValue(TypeValue::ofTuple(*c));
+      })
       .Default([&](Operation *) -> FailureOr<Inferred> { return r.error() << "is not a cute op"; });
 }

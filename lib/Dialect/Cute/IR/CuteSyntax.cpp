@@ -123,7 +123,8 @@ FailureOr<Type> placeholderResult(OpAsmParser &parser, StringRef name, ArrayRef<
              [&] { return Type(IndexType::get(ctx)); })
       .Cases({"cute.select", "cute.group_modes", "cute.get_layout", "cute.tuple_add", "cute.tuple_sub", "cute.tuple_mul",
               "cute.tuple_div", "cute.tuple_mod", "cute.shape_div", "cute.ceil_div", "cute.flatten", "cute.take",
-              "cute.product_each", "cute.round_up", "cute.append_to_rank", "cute.prepend_to_rank"},
+              "cute.product_each", "cute.round_up", "cute.append_to_rank", "cute.prepend_to_rank",
+              "cute.increment_coord"},
              inputKind)
       .Case("cute.constant", [&]() -> FailureOr<Type> {
         return parser.emitError(loc, "needs its result type: its value is its type");

@@ -90,6 +90,11 @@ def Cute_ElemLessOp : Cute_Op<"elem_less"> {
   let arguments = (ins AnyType:$lhs, AnyType:$rhs);
   let results = (outs I1:$result);
 }
+def Cute_IncrementCoordOp : Cute_Op<"increment_coord"> {
+  let summary = "the next coordinate in a shape, colexicographically (CuTe's coordinate iterator step)";
+  let arguments = (ins AnyType:$coord, AnyType:$shape);
+  let results = (outs Cute_AnyType:$result);
+}
 def Cute_AppendToRankOp : Cute_Op<"append_to_rank"> {
   let summary = "padded at the back to `rank` modes: with _1 (int tuples) or _1:_0 (layouts)";
   let arguments = (ins AnyType:$input, I32Attr:$rank);
