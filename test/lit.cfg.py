@@ -7,6 +7,8 @@ config.test_format = lit.formats.ShTest(execute_external=False)
 config.suffixes = [".test", ".mlir"]
 config.test_source_root = os.path.dirname(__file__)
 config.test_exec_root = os.path.join(config.cutelayout_build_dir, "test")
+# test/package is a ctest test of its own (the installed package); its .mlir is its input.
+config.excludes = ["package"]
 config.environment["PATH"] = os.pathsep.join(
     [config.llvm_tools_dir, config.environment.get("PATH", os.environ.get("PATH", ""))])
 config.substitutions.append(("%cute-layout", config.cute_layout_path))
