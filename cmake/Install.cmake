@@ -20,10 +20,10 @@ if(CUTELAYOUT_DIALECT)
           FILES_MATCHING PATTERN "*.h" PATTERN "*.td")
   install(DIRECTORY ${PROJECT_BINARY_DIR}/include/cute DESTINATION ${CMAKE_INSTALL_INCLUDEDIR}
           FILES_MATCHING PATTERN "*.h.inc" PATTERN "CMakeFiles" EXCLUDE)
-  # The tool finds libMLIR.so and libLLVM.so where they were linked (Debian keeps them in
+  # The tools find libMLIR.so and libLLVM.so where they were linked (Debian keeps them in
   # /usr/lib/llvm-22/lib, off the loader's path).
-  set_target_properties(cute-opt PROPERTIES INSTALL_RPATH_USE_LINK_PATH ON)
-  install(TARGETS cute-opt RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})
+  set_target_properties(cute-opt cute-lsp-server PROPERTIES INSTALL_RPATH_USE_LINK_PATH ON)
+  install(TARGETS cute-opt cute-lsp-server RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})
   # For cutelayoutConfig.cmake: MLIR 22.1 accepts any 22.1.x.
   set(CUTELAYOUT_MLIR_VERSION "${LLVM_VERSION_MAJOR}.${LLVM_VERSION_MINOR}")
   set(CUTELAYOUT_DIALECT_COMPONENT " and Dialect")

@@ -15,6 +15,9 @@ config.substitutions.append(("%cute-layout", config.cute_layout_path))
 if config.cute_opt_path:
     config.available_features.add("cute-opt")
     config.substitutions.append(("%cute-opt", config.cute_opt_path))
+if config.cute_lsp_server_path:
+    config.available_features.add("cute-lsp-server")
+    config.substitutions.append(("%cute-lsp-server", config.cute_lsp_server_path))
 if config.cutelayout_bench_path:
     config.available_features.add("cutelayout-bench")
     config.substitutions.append(("%cutelayout-bench", config.cutelayout_bench_path))

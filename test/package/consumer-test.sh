@@ -41,6 +41,8 @@ if [ "$DIALECT" = ON ]; then
   "$work/build/consumer-opt" --canonicalize "$consumer/fold.mlir" | "$FILECHECK" "$consumer/fold.mlir"
   "$work/build/consumer-opt" --cute-static-fold "$consumer/fold.mlir" | "$FILECHECK" "$consumer/fold.mlir"
   "$prefix/bin/cute-opt" --canonicalize "$consumer/fold.mlir" | "$FILECHECK" "$consumer/fold.mlir"
+  "$prefix/bin/cute-lsp-server" --version | grep -q "cute-lsp-server (cutelayout)" ||
+    fail "the installed cute-lsp-server does not run"
 else
   [ ! -e "$work/build/consumer-opt" ] || fail "a core-only install offered the Dialect component"
 fi
