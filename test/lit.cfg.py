@@ -7,12 +7,17 @@ config.test_format = lit.formats.ShTest(execute_external=False)
 config.suffixes = [".test", ".mlir"]
 config.test_source_root = os.path.dirname(__file__)
 config.test_exec_root = os.path.join(config.cutelayout_build_dir, "test")
+# test/package is a ctest test of its own (the installed package); its .mlir is its input.
+config.excludes = ["package"]
 config.environment["PATH"] = os.pathsep.join(
     [config.llvm_tools_dir, config.environment.get("PATH", os.environ.get("PATH", ""))])
 config.substitutions.append(("%cute-layout", config.cute_layout_path))
 if config.cute_opt_path:
     config.available_features.add("cute-opt")
     config.substitutions.append(("%cute-opt", config.cute_opt_path))
+if config.cute_lsp_server_path:
+    config.available_features.add("cute-lsp-server")
+    config.substitutions.append(("%cute-lsp-server", config.cute_lsp_server_path))
 if config.cutelayout_bench_path:
     config.available_features.add("cutelayout-bench")
     config.substitutions.append(("%cutelayout-bench", config.cutelayout_bench_path))

@@ -1,0 +1,40 @@
+# Install rules and the CMake package `cutelayout`:
+#   cmake --install build --prefix P
+#   find_package(cutelayout) with CMAKE_PREFIX_PATH=P gives cutelayout::core and, when the
+#   dialect was built (component Dialect), cutelayout::CuteDialect and cutelayout::CuteTransforms.
+include(CMakePackageConfigHelpers)
+set(CUTELAYOUT_INSTALL_CMAKEDIR "${CMAKE_INSTALL_LIBDIR}/cmake/cutelayout"
+    CACHE STRING "where cutelayoutConfig.cmake is installed, relative to the prefix")
+
+install(TARGETS cutelayout_core EXPORT cutelayoutTargets
+        ARCHIVE DESTINATION ${CMAKE_INSTALL_LIBDIR} LIBRARY DESTINATION ${CMAKE_INSTALL_LIBDIR})
+install(DIRECTORY ${PROJECT_SOURCE_DIR}/core/include/cutelayout DESTINATION ${CMAKE_INSTALL_INCLUDEDIR}
+        FILES_MATCHING PATTERN "*.h")
+install(TARGETS cute-layout RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})
+install(FILES ${PROJECT_SOURCE_DIR}/LICENSE DESTINATION ${CMAKE_INSTALL_DOCDIR})
+
+if(CUTELAYOUT_DIALECT)
+  install(TARGETS CuteDialect CuteTransforms EXPORT cutelayoutTargets ARCHIVE DESTINATION ${CMAKE_INSTALL_LIBDIR})
+  # The headers and ODS files, and the headers TableGen generated next to them.
+  install(DIRECTORY ${PROJECT_SOURCE_DIR}/include/cute DESTINATION ${CMAKE_INSTALL_INCLUDEDIR}
+          FILES_MATCHING PATTERN "*.h" PATTERN "*.td")
+  install(DIRECTORY ${PROJECT_BINARY_DIR}/include/cute DESTINATION ${CMAKE_INSTALL_INCLUDEDIR}
+          FILES_MATCHING PATTERN "*.h.inc" PATTERN "CMakeFiles" EXCLUDE)
+  # The tools find libMLIR.so and libLLVM.so where they were linked (Debian keeps them in
+  # /usr/lib/llvm-22/lib, off the loader's path).
+  set_target_properties(cute-opt cute-lsp-server PROPERTIES INSTALL_RPATH_USE_LINK_PATH ON)
+  install(TARGETS cute-opt cute-lsp-server RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})
+  # For cutelayoutConfig.cmake: MLIR 22.1 accepts any 22.1.x.
+  set(CUTELAYOUT_MLIR_VERSION "${LLVM_VERSION_MAJOR}.${LLVM_VERSION_MINOR}")
+  set(CUTELAYOUT_DIALECT_COMPONENT " and Dialect")
+endif()
+
+install(EXPORT cutelayoutTargets NAMESPACE cutelayout:: DESTINATION ${CUTELAYOUT_INSTALL_CMAKEDIR})
+configure_package_config_file(${PROJECT_SOURCE_DIR}/cmake/cutelayoutConfig.cmake.in
+                              ${PROJECT_BINARY_DIR}/cutelayoutConfig.cmake
+                              INSTALL_DESTINATION ${CUTELAYOUT_INSTALL_CMAKEDIR})
+# 0.x: a minor release may change the API, so only the same major.minor is compatible.
+write_basic_package_version_file(${PROJECT_BINARY_DIR}/cutelayoutConfigVersion.cmake
+                                 VERSION ${PROJECT_VERSION} COMPATIBILITY SameMinorVersion)
+install(FILES ${PROJECT_BINARY_DIR}/cutelayoutConfig.cmake ${PROJECT_BINARY_DIR}/cutelayoutConfigVersion.cmake
+        DESTINATION ${CUTELAYOUT_INSTALL_CMAKEDIR})
