@@ -38,3 +38,14 @@ write_basic_package_version_file(${PROJECT_BINARY_DIR}/cutelayoutConfigVersion.c
                                  VERSION ${PROJECT_VERSION} COMPATIBILITY SameMinorVersion)
 install(FILES ${PROJECT_BINARY_DIR}/cutelayoutConfig.cmake ${PROJECT_BINARY_DIR}/cutelayoutConfigVersion.cmake
         DESTINATION ${CUTELAYOUT_INSTALL_CMAKEDIR})
+
+# The Python module: the package cutelayout under lib/pythonX.Y/site-packages of the
+# prefix (PYTHONPATH=P/lib/python3.11/site-packages imports it).
+if(CUTELAYOUT_PYTHON)
+  if(NOT CUTELAYOUT_INSTALL_PYTHONDIR) # relative to the prefix
+    set(CUTELAYOUT_INSTALL_PYTHONDIR "${CMAKE_INSTALL_LIBDIR}/python${CUTELAYOUT_PYTHON_VERSION}/site-packages")
+  endif()
+  install(TARGETS cutelayout_python_core LIBRARY DESTINATION ${CUTELAYOUT_INSTALL_PYTHONDIR}/cutelayout)
+  install(DIRECTORY ${PROJECT_SOURCE_DIR}/python/cutelayout/ DESTINATION ${CUTELAYOUT_INSTALL_PYTHONDIR}/cutelayout
+          FILES_MATCHING PATTERN "*.py")
+endif()

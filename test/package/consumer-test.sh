@@ -4,7 +4,8 @@
 # and the installed tools.
 #   consumer-test.sh BUILD_DIR WORK_DIR
 # The environment names the tools (set by test/package/CMakeLists.txt): CMAKE, GENERATOR,
-# MAKE_PROGRAM, CXX, FILECHECK, DIALECT (ON or OFF); JOBS (default 2), CCACHE (optional).
+# MAKE_PROGRAM, CXX, FILECHECK, DIALECT (ON or OFF); JOBS (default 2), CCACHE and PYTHON
+# (the module's interpreter, when the module is built) optional.
 set -euo pipefail
 build="$1"
 work="$2"
@@ -34,6 +35,14 @@ got="$("$work/build/compose")"
 got="$("$prefix/bin/cute-layout" 'composition((6,2):(8,2), (4,3):(3,1))')"
 [ "$got" = "((2,2),3):((24,2),8)" ] || fail "the installed cute-layout printed '$got'"
 [ -f "$prefix/share/doc/cutelayout/LICENSE" ] || fail "LICENSE is not installed"
+# The Python module, from the prefix alone.
+if [ -n "${PYTHON:-}" ]; then
+  site="$(echo "$prefix"/lib*/python3*/site-packages)"
+  got="$(cd "$work" && PYTHONPATH="$site" "$PYTHON" -c \
+    "import cutelayout as cl; print(cl.composition(cl.Layout('(6,2):(8,2)'), cl.Layout('(4,3):(3,1)')))")" ||
+    fail "the installed Python module does not import"
+  [ "$got" = "((2,2),3):((24,2),8)" ] || fail "the installed Python module printed '$got'"
+fi
 
 # (b) The dialect, through the consumer's own opt tool and the installed tools.
 if [ "$DIALECT" = ON ]; then
