@@ -379,3 +379,36 @@ FailureOr<Inferred> mlir::cute::detail::inferCalculatorOp(Operation *op, const R
       })
       .Default([&](Operation *) -> FailureOr<Inferred> { return r.error() << "is not a cute op"; });
 }
+
+// --- get_leaves --------------------------------------------------------------------------
+
+LogicalResult GetLeavesOp::verify() {
+  auto in = dyn_cast<CuteTypeInterface>(getInput().getType());
+  if (!in || !isTupleKind(getInput().getType()))
+    return emitOpError("expects a shape, stride, coordinate or int tuple, but got ") << getInput().getType();
+  const TypeValue &v = in.getTypeValue();
+  if (!v.hasValue())
+    return emitOpError("expects an input type that holds its value (the number of leaves), but got ")
+           << getInput().getType();
+  if (cutelayout::hasUnderscore(v.tuple()))
+    return emitOpError("expects an input without `_` leaves, got ") << getInput().getType();
+  uint32_t n = cutelayout::leafCount(v.tuple());
+  if (getLeaves().size() != n)
+    return emitOpError("expects one result per leaf of ") << getInput().getType() << " (" << n << "), but got "
+                                                          << getLeaves().size();
+  return success();
+}
+
+LogicalResult GetLeavesOp::fold(FoldAdaptor, SmallVectorImpl<OpFoldResult> &results) {
+  // Only a fully static value folds: a fold replaces every result or none.
+  auto in = dyn_cast<CuteTypeInterface>(getInput().getType());
+  if (!in || !in.getTypeValue().isStatic())
+    return failure();
+  cutelayout::TupleView t = in.getTypeValue().tuple();
+  uint32_t n = cutelayout::leafCount(t);
+  if (n != getLeaves().size() || cutelayout::hasUnderscore(t))
+    return failure();
+  for (uint32_t i = 0; i < n; ++i)
+    results.push_back(IntegerAttr::get(IndexType::get(getContext()), cutelayout::leafAt(t, i).asInt().value));
+  return success();
+}

@@ -140,4 +140,21 @@ def Cute_GetInnerOp : Cute_Op<"get_inner"> {
   let results = (outs Cute_LayoutType:$result);
 }
 
+// The leaves of a value as SSA values: what a pass needs to take a value apart. It has one
+// result per leaf, so it has its own syntax and verifier rather than the one-result call.
+def Cute_GetLeavesOp : Op<Cute_Dialect, "get_leaves", [Pure]> {
+  let summary = "the integer leaves of an int tuple, in order, as `index` values";
+  let description = [{
+    `%a, %b = cute.get_leaves(%shape) : !cute.shape<(?,8)> -> index, index`. The input's
+    type must hold its value (so the number of leaves is known) and have no `_`; a fully
+    static value folds to constants, one with a `?` leaf stays (its leaves are computed at
+    run time, by the lowering).
+  }];
+  let arguments = (ins AnyType:$input);
+  let results = (outs Variadic<Index>:$leaves);
+  let assemblyFormat = "`(` $input `)` attr-dict `:` type($input) (`->` type($leaves)^)?";
+  let hasVerifier = 1;
+  let hasFolder = 1;
+}
+
 #endif // CUTE_CALCULATOR_OPS_TD
