@@ -108,8 +108,12 @@ Value call(const std::string &name, const std::vector<Value> &args) {
 py::object callPython(const std::string &name, py::args args) {
   std::vector<Value> values;
   values.reserve(args.size());
-  for (py::handle a : args)
-    values.push_back(toValue(a));
+  for (py::handle a : args) {
+    if (py::isinstance<Value>(a))
+      values.push_back(a.cast<const Value &>()); // one copy, no temporary
+    else
+      values.push_back(toValue(a));
+  }
   return fromValue(call(name, values));
 }
 
