@@ -21,5 +21,11 @@ if config.cute_lsp_server_path:
 if config.cutelayout_bench_path:
     config.available_features.add("cutelayout-bench")
     config.substitutions.append(("%cutelayout-bench", config.cutelayout_bench_path))
+# The module imports into the plain interpreter only when it is not built with the
+# sanitizers (their runtime must be loaded first). %pythonpath comes before %python, which
+# would otherwise replace its first seven letters.
+if config.python_module_dir and config.sanitized.upper() not in ("ON", "1", "TRUE", "YES"):
+    config.available_features.add("python-module")
+    config.substitutions.append(("%pythonpath", config.python_module_dir))
 config.substitutions.append(("%golden", config.golden_path))
 config.substitutions.append(("%python", config.python_executable))

@@ -1,8 +1,9 @@
 #!/usr/bin/env python3
-"""Runs the worked examples of docs/reference/*.md and checks their outputs.
+"""Runs the worked examples of the documentation and checks their outputs.
 
   run_doc_examples.py --cute-layout BIN [--help-coverage] cute-layout.md
   run_doc_examples.py --cute-opt BIN [--td DIR] dialect.md
+  run_doc_examples.py --guide --cute-layout BIN --cute-opt BIN [--pythonpath DIR] tutorial.md
 
 cute-layout reference: every fenced block holds `$ cute-layout ...` lines, each of them
 run; the lines up to the next `$` are its exact output (standard output and standard
@@ -18,6 +19,15 @@ compare as one space). A fenced `mlir` block after `<!-- error-example -->` must
 Each example belongs to the `###` entry above it and must use that entry's operation.
 With --help-coverage (cute-layout) or --td (dialect), every operation the tool lists or
 the ODS files define needs an entry (an alias a line `Aliases: ...` under its entry).
+
+guide (docs/tutorial.md, docs/semantics.md): every fenced block runs, whatever its kind:
+a plain block of `$ cute-layout ...` lines as in the cute-layout reference; an `mlir`
+block with its markers as in the dialect reference; a `python` block in one interpreter
+session for the whole document (PYTHONPATH=DIR, so `import cutelayout` finds the build
+tree's module), whose standard output must be exactly the plain block after
+`<!-- output -->` that follows it (a block that prints nothing has none). Any other block
+is a failure, so nothing in a guide goes unchecked. There are no entries.
+
 Prints one line per failure, then `doc examples: N passed, M failed`; exits 1 on any
 failure.
 """
@@ -100,40 +110,49 @@ def mentions(text, name):
 
 # --- cute-layout ----------------------------------------------------------------------------
 
+def run_commands(tool, start, lines, results):
+    """Runs the `$ cute-layout ...` lines of one block against the lines after each; returns
+    (argv, is_error) of each command that passed."""
+    passed = []
+    commands = [i for i, l in enumerate(lines) if l.startswith("$ ")]
+    if not commands or not lines[0].startswith("$ "):
+        results.fail(start, "a block here holds `$ cute-layout` commands and their output, first a command")
+        return passed
+    for k, i in enumerate(commands):
+        end = commands[k + 1] if k + 1 < len(commands) else len(lines)
+        command, expected = lines[i][2:], lines[i + 1:end]
+        where = start + i
+        try:
+            argv = shlex.split(command)
+        except ValueError as e:
+            results.fail(where, "cannot split %r: %s" % (command, e))
+            continue
+        if not argv or argv[0] != "cute-layout":
+            results.fail(where, "not a cute-layout command: %s" % command)
+            continue
+        proc = subprocess.run([tool] + argv[1:], stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+                              universal_newlines=True)
+        got = proc.stdout.rstrip("\n").split("\n") if proc.stdout else []
+        is_error = any(l.startswith("error:") for l in expected)
+        status = 1 if is_error else 0
+        if got != expected:
+            results.fail(where, "%s: expected %r, got %r" % (command, " | ".join(expected), " | ".join(got)))
+        elif proc.returncode != status:
+            results.fail(where, "%s: exit status %d, expected %d" % (command, proc.returncode, status))
+        else:
+            results.ok()
+            passed.append((argv, is_error))
+    return passed
+
+
 def run_cute_layout(doc, tool, results, help_coverage):
     used = {}         # entry -> (examples, error examples) that call it
     for entry, _, _, start, lines in doc.blocks:
-        commands = [i for i, l in enumerate(lines) if l.startswith("$ ")]
-        if not commands or not lines[0].startswith("$ "):
-            results.fail(start, "a block here holds `$ cute-layout` commands and their output, first a command")
-            continue
-        for k, i in enumerate(commands):
-            end = commands[k + 1] if k + 1 < len(commands) else len(lines)
-            command, expected = lines[i][2:], lines[i + 1:end]
-            where = start + i
-            try:
-                argv = shlex.split(command)
-            except ValueError as e:
-                results.fail(where, "cannot split %r: %s" % (command, e))
-                continue
-            if not argv or argv[0] != "cute-layout":
-                results.fail(where, "not a cute-layout command: %s" % command)
-                continue
-            proc = subprocess.run([tool] + argv[1:], stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
-                                  universal_newlines=True)
-            got = proc.stdout.rstrip("\n").split("\n") if proc.stdout else []
-            is_error = any(l.startswith("error:") for l in expected)
-            status = 1 if is_error else 0
-            if got != expected:
-                results.fail(where, "%s: expected %r, got %r" % (command, " | ".join(expected), " | ".join(got)))
-            elif proc.returncode != status:
-                results.fail(where, "%s: exit status %d, expected %d" % (command, proc.returncode, status))
-            else:
-                results.ok()
-                if entry is not None:
-                    counts = used.setdefault(entry, [0, 0])
-                    if any(mentions(a, entry) for a in argv[1:]):
-                        counts[1 if is_error else 0] += 1
+        for argv, is_error in run_commands(tool, start, lines, results):
+            if entry is not None:
+                counts = used.setdefault(entry, [0, 0])
+                if any(mentions(a, entry) for a in argv[1:]):
+                    counts[1 if is_error else 0] += 1
     for entry in doc.entries:
         examples, errors = used.get(entry, [0, 0])
         if examples == 0:
@@ -192,6 +211,40 @@ def find_in_order(output, expected):
     return None
 
 
+def check_example(tool, ex_start, snippet, start, marker, lines, results, entry=None):
+    """Runs an example (at line ex_start) through cute-opt, with --canonicalize unless the
+    marker of its expect block (at line start) says otherwise, and looks for that block's
+    lines in order."""
+    canonicalize = marker == "expect"
+    proc = run_cute_opt(tool, snippet, ["--canonicalize"] if canonicalize else [])
+    if proc.returncode != 0:
+        results.fail(ex_start, "cute-opt failed: " + first_error(proc.stderr))
+        return False
+    missing = find_in_order(proc.stdout, [l for l in lines if l.strip()])
+    if missing is not None:
+        printed = [squeeze(l) for l in proc.stdout.splitlines() if entry and mentions(l, entry)]
+        if printed:
+            results.fail(start, "%r not found in order; the op printed %r" % (missing, printed[0]))
+        else:
+            results.fail(start, "%r not found in order in what cute-opt printed: %r" % (missing, proc.stdout.strip()))
+        return False
+    results.ok()
+    return True
+
+
+def check_error_example(tool, start, text, results):
+    """Runs an error example through cute-opt -verify-diagnostics."""
+    if "expected-error" not in text:
+        results.fail(start, "an error example needs an expected-error line")
+        return False
+    proc = run_cute_opt(tool, text, ["-verify-diagnostics"])
+    if proc.returncode != 0:
+        results.fail(start, "-verify-diagnostics: " + first_error(proc.stderr))
+        return False
+    results.ok()
+    return True
+
+
 def run_dialect(doc, tool, results, td):
     used = {}
     pending = None  # (entry, start, snippet) of an example awaiting its expect block
@@ -214,18 +267,8 @@ def run_dialect(doc, tool, results, td):
                 continue
             ex_entry, ex_start, snippet = pending
             pending = None
-            canonicalize = marker == "expect"
-            proc = run_cute_opt(tool, snippet, ["--canonicalize"] if canonicalize else [])
-            if proc.returncode != 0:
-                results.fail(ex_start, "cute-opt failed: " + first_error(proc.stderr))
+            if not check_example(tool, ex_start, snippet, start, marker, lines, results, ex_entry):
                 continue
-            missing = find_in_order(proc.stdout, [l for l in lines if l.strip()])
-            if missing is not None:
-                printed = [squeeze(l) for l in proc.stdout.splitlines() if ex_entry and mentions(l, ex_entry)]
-                results.fail(start, "%r not found in order; the op printed %r"
-                             % (missing, printed[0] if printed else proc.stdout.strip()))
-                continue
-            results.ok()
             if ex_entry and mentions(snippet, ex_entry):
                 used.setdefault(ex_entry, [0, 0])[0] += 1
         elif lang == "mlir" and marker != "error-example":
@@ -233,14 +276,8 @@ def run_dialect(doc, tool, results, td):
         elif marker == "error-example":
             flush_missing()
             pending = None
-            if "expected-error" not in text:
-                results.fail(start, "an error example needs an expected-error line")
+            if not check_error_example(tool, start, text, results):
                 continue
-            proc = run_cute_opt(tool, text, ["-verify-diagnostics"])
-            if proc.returncode != 0:
-                results.fail(start, "-verify-diagnostics: " + first_error(proc.stderr))
-                continue
-            results.ok()
             if entry and mentions(text, entry):
                 used.setdefault(entry, [0, 0])[1] += 1
     flush_missing()
@@ -262,17 +299,109 @@ def run_dialect(doc, tool, results, td):
         print("entries: %d, with an error example: %d" % (len(doc.entries), errors))
 
 
+# --- guides: every block of the document runs --------------------------------------------------
+
+# Runs in the interpreter that runs this script: executes the blocks it reads (JSON
+# [[name, source], ...]) one after the other in one namespace and writes, for each, what
+# it printed and the exception it raised, if any.
+PYTHON_SESSION = r"""
+import contextlib, io, json, sys, traceback
+namespace = {"__name__": "__main__"}
+answers = []
+for name, source in json.load(sys.stdin):
+    out = io.StringIO()
+    error = None
+    try:
+        with contextlib.redirect_stdout(out):
+            exec(compile(source, name, "exec"), namespace)
+    except BaseException as e:
+        error = "".join(traceback.format_exception_only(type(e), e)).strip()
+    answers.append([out.getvalue(), error])
+json.dump(answers, sys.__stdout__)
+"""
+
+
+def run_python_blocks(doc, blocks, pythonpath, results):
+    """Runs the python blocks [(start, lines, expected output or None)] in one session."""
+    if not blocks:
+        return
+    if not pythonpath:
+        results.fail(blocks[0][0], "python blocks need --pythonpath (the build tree's python directory)")
+        return
+    import json
+    env = dict(os.environ, PYTHONPATH=pythonpath)
+    name = os.path.basename(doc.path)
+    source = json.dumps([["%s:%d" % (name, start), "\n".join(lines) + "\n"] for start, lines, _ in blocks])
+    proc = subprocess.run([sys.executable, "-c", PYTHON_SESSION], input=source, stdout=subprocess.PIPE,
+                          stderr=subprocess.PIPE, universal_newlines=True, env=env)
+    try:
+        answers = json.loads(proc.stdout)
+    except ValueError:
+        results.fail(blocks[0][0], "the python session failed: " + squeeze(proc.stderr)[-400:])
+        return
+    for (start, lines, expected), (out, error) in zip(blocks, answers):
+        got = out.rstrip("\n").split("\n") if out else []
+        if error is not None:
+            results.fail(start, "python: " + error)
+        elif expected is None and got:
+            results.fail(start, "python: the block prints %r but no <!-- output --> block follows it"
+                         % " | ".join(got))
+        elif expected is not None and got != expected:
+            results.fail(start, "python: expected %r, got %r" % (" | ".join(expected), " | ".join(got)))
+        else:
+            results.ok()
+
+
+def run_guide(doc, cute_layout, cute_opt, pythonpath, results):
+    python = []   # (start, lines, expected output or None), run together at the end
+    blocks = doc.blocks
+    i = 0
+    while i < len(blocks):
+        _, marker, lang, start, lines = blocks[i]
+        after = blocks[i + 1] if i + 1 < len(blocks) else None
+        i += 1
+        if lang == "python":
+            expected = None
+            if after is not None and after[1] == "output":
+                if after[2] != "":
+                    results.fail(after[3], "an <!-- output --> block is a plain fenced block")
+                expected = after[4]
+                i += 1
+            python.append((start, lines, expected))
+        elif lang == "mlir" and marker == "example":
+            if after is None or after[1] not in ("expect", "expect: no-canonicalize"):
+                results.fail(start, "example without an <!-- expect --> block")
+                continue
+            i += 1
+            check_example(cute_opt, start, "\n".join(lines), after[3], after[1], after[4], results)
+        elif lang == "mlir" and marker == "error-example":
+            check_error_example(cute_opt, start, "\n".join(lines), results)
+        elif lang == "" and lines and lines[0].startswith("$ "):
+            run_commands(cute_layout, start, lines, results)
+        else:
+            results.fail(start, "a block that does not run: a guide's blocks are `$ cute-layout` commands "
+                         "with their output, python blocks (with an <!-- output --> block) and mlir "
+                         "examples (<!-- example --> and <!-- expect -->, or <!-- error-example -->)")
+    run_python_blocks(doc, python, pythonpath, results)
+
+
 def main():
     p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("--cute-layout")
     p.add_argument("--help-coverage", action="store_true")
     p.add_argument("--cute-opt")
     p.add_argument("--td")
+    p.add_argument("--guide", action="store_true")
+    p.add_argument("--pythonpath")
     p.add_argument("doc")
     a = p.parse_args()
     doc = Doc(a.doc)
     results = Results(doc)
-    if a.cute_layout:
+    if a.guide:
+        if not a.cute_layout or not a.cute_opt:
+            p.error("--guide needs --cute-layout and --cute-opt")
+        run_guide(doc, a.cute_layout, a.cute_opt, a.pythonpath, results)
+    elif a.cute_layout:
         run_cute_layout(doc, a.cute_layout, results, a.help_coverage)
     elif a.cute_opt:
         run_dialect(doc, a.cute_opt, results, a.td)
