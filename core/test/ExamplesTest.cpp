@@ -1,4 +1,4 @@
-// Worked examples from CuTe's algebra documentation (spec 003) and RESOLUTIONS, each
+// Worked examples from CuTe's algebra documentation (spec 003) and its rulings (docs/semantics.md), each
 // checked in CuTe's printed form, static and dynamic.
 #include "cutelayout/Notation.h"
 #include "cutelayout/Tiler.h"
@@ -71,7 +71,7 @@ TEST(Examples, ComplementDoc) {
 
 TEST(Examples, DivideDoc) {
   // The page's 1-D example prints ((2,2),(2,3)):((4,1),(2,8)), but that is not A o (B,B*):
-  // A(B(i)) = 0,1,2,3 for B = 4:2. CuTe itself computes the following (RESOLUTIONS: CuTe wins).
+  // A(B(i)) = 0,1,2,3 for B = 4:2. CuTe itself computes the following (docs/semantics.md: CuTe wins).
   EXPECT_EQ(show(logicalDivide(L("(2,4,3):(4,1,8)"), tilerFromLayout(L("4:2")))), "(_4,(_2,_3)):(_1,(_4,_8))");
   EXPECT_EQ(show(logicalDivide(L("(2,4,3):(4,1,8)", true), tilerFromLayout(L("4:2", true)))),
             "((1,4,1),((2,1,1),(1,1,3))):((8,1,8),((4,1,8),(32,4,8)))");

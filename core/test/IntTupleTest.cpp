@@ -345,7 +345,7 @@ TEST(IntTupleMath, ShapeDivOfUnknownDynamicLeavesRoundsUp) {
   EXPECT_EQ(print(IntTuple(Int::dynamic(6))), "?");
 }
 
-TEST(IntTupleMath, ShapeDivChecksKnownDynamicLeaves) { // RESOLUTIONS R18
+TEST(IntTupleMath, ShapeDivChecksKnownDynamicLeaves) { // docs/semantics.md, R18
   const std::string note = " (CuTe does not check this for runtime integers)";
   EXPECT_EQ(show(shapeDiv(D("6"), T("4"))),
             "error: shape_div: divisibility condition fails: neither 6 % 4 nor 4 % 6 is 0" + note);

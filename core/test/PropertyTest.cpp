@@ -211,7 +211,7 @@ TEST(Property, CompositionWithDynamicLeaves) {
 }
 
 TEST(Property, KnownDynamicValuesAreChecked) {
-  // RESOLUTIONS R18: the divisibility conditions are checked on runtime integers too, where
+  // docs/semantics.md, R18: the divisibility conditions are checked on runtime integers too, where
   // the algorithm meets them (CuTe computes on: under UnknownDynamicValues, so do we). An
   // accepted runtime form has the composition's shape. (The command line also applies the
   // operation to the static twin: test/tools/cute-layout/static-twin.test.)
@@ -1085,7 +1085,7 @@ TEST(Property, SliceAndDiceSplitTheLayout) {
 
 // --- stencil ----------------------------------------------------------------------------------
 
-/// stencil_divide (RESOLUTIONS R9) on a compact layout, whose modes are linear: mode i with
+/// stencil_divide (docs/semantics.md, R9) on a compact layout, whose modes are linear: mode i with
 /// window w, stride s and dilation d becomes (w, n) with n = 1 + (size - ((w-1)*d + 1)) / s
 /// and R_i(k, o) == A_i(k*d + o*s); other modes pass; a window longer than the mode fails.
 /// A window that fits only once (n == 1) may fail too: composition still checks the unused

@@ -1,5 +1,5 @@
 // Unit and property tests of Swizzle.h: CuTe's Swizzle<B,M,S> as a bit function
-// (RESOLUTIONS R6), its validation, make_swizzle<Y,Z>, the composition of two swizzles,
+// (docs/semantics.md, R6), its validation, make_swizzle<Y,Z>, the composition of two swizzles,
 // upcast/downcast and print. The tables of expected values are CuTe's own answers
 // (printed by CUTLASS for these inputs); the properties run over every offset of a
 // swizzle's domain or over seeded random swizzles.

@@ -468,7 +468,7 @@ const std::map<std::string, Operation, std::less<>> &operations() {
                                  return layOr(makeOrderedLayout(CL_TRY(a.shape(0)), CL_TRY(a.shape(1))));
                                }}},
       {"make_identity_layout", {1, 1, "make_identity_layout(shape)",
-                                "compact column-major layout: the identity on [0, size) (RESOLUTIONS R7)",
+                                "compact column-major layout: the identity on [0, size) (docs/semantics.md, R7)",
                                 [](const Args &a) -> Expected<Value> { return lay(makeLayout(CL_TRY(a.shape(0)))); }}},
       {"make_layout_like", {1, 1, "make_layout_like(L)", "compact layout ordered like L's strides",
                             unary<makeLayoutLike>}},
@@ -693,7 +693,7 @@ const std::map<std::string, Operation, std::less<>> &operations() {
                              return layOr(localPartition(l, t, i, &p));
                            }}},
       {"stencil_divide", {2, 4, "stencil_divide(L, window[, stride[, dilation]])",
-                          "sliding-window divide per mode (RESOLUTIONS R9)",
+                          "sliding-window divide per mode (docs/semantics.md, R9)",
                           [](const Args &a) -> Expected<Value> {
                             Layout l = CL_TRY(a.layout(0));
                             IntTuple w = CL_TRY(a.tuple(1));

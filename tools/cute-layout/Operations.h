@@ -11,7 +11,7 @@ namespace cutelayout::cli {
 /// Calls operation `name` (template arguments already appended to args). Where an
 /// argument has dynamic leaves, the operation is also applied to its static twin (the same
 /// values, every leaf static); if that fails, so does the call: CuTe rejects those values
-/// at compile time and does not check them at run time (RESOLUTIONS R18).
+/// at compile time and does not check them at run time (docs/semantics.md, R18).
 Expected<Value> callOperation(std::string_view name, const std::vector<Value> &args);
 
 /// callOperation without the static-twin check: the core operation alone, as

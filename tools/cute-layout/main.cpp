@@ -36,7 +36,8 @@ const char *kGrammar = R"(Notation:
   int tuples    (4,8)  ((2,2),_3)    coordinates may contain _ (CuTe's Underscore)
   layouts       8:1  (4,8):(1,4)  ((2,2),3):((24,2),8)   shape:stride, congruent
   tiles         <3:4, 8:2>  <3:4, (2,4):(1,8)>  <_, 4:1>  a tuple of tilers (CuTe make_tile)
-  tilers        a layout (1-D), a tile or a shape such as (3,8) (by mode, each extent n is n:_1)
+  tilers        a layout (1-D), a tile or a shape such as (3,8) (by mode, each extent n is n:_1),
+                or _ (the mode stays as it is); docs/semantics.md, R16
   calls         name(args)  name<targs>(args)   template arguments are trailing arguments:
                 upcast<2>(A) = upcast(A, 2), get<0>(A) = get(A, 0), select<1,0>(A) = select(A,1,0)
                 calls nest: coalesce(logical_divide((128,128):(1,128), <32:1, 16:1>))
@@ -48,6 +49,11 @@ With -, each standard-input line gives one answer line (the result or "error: ..
 with --table or --banks each answer (a table, a report, or one error line) ends with an
 empty line.
 Exit status: 0 when every expression evaluated, 1 otherwise.
+
+The choices made where CuTe leaves room (tilers, static and runtime integers, the checks
+of runtime values, coordinates outside their extents, swizzles) are in docs/semantics.md,
+with the number (R1 to R18) of the specification's ruling each follows; docs/tutorial.md
+goes from a first layout to a swizzled, partitioned tile.
 
 Operations:
 )";

@@ -80,7 +80,7 @@ AnyLayout composeFunctions(OuterFunction outer, TupleView offset, Layout inner);
 
 /// True when every leaf of A (a layout or composed outer), O and B is static.
 bool isStatic(const ComposedLayout &c);
-/// CuTe's static twin (RESOLUTIONS R18): every leaf of A, O and B static.
+/// CuTe's static twin (docs/semantics.md, R18): every leaf of A, O and B static.
 ComposedLayout staticTwin(const ComposedLayout &c);
 
 template <class F> ComposedLayout mapLeaves(const ComposedLayout &c, F f) {

@@ -1,5 +1,5 @@
 // Int: one integer leaf of an int tuple, static (CuTe's Int<N>, known when the IR is
-// built) or dynamic (CuTe's int, a runtime value). RESOLUTIONS R14.
+// built) or dynamic (CuTe's int, a runtime value). docs/semantics.md, R14.
 //
 // Arithmetic follows CuTe's type rules exactly, because result structure depends on them:
 //   static op static  -> static           static 0 * x, x * static 0 -> static 0
@@ -60,7 +60,7 @@ private:
 /// Records a failure in the innermost ArithScope (first one wins).
 void noteArithFailure(const std::string &what);
 
-/// RESOLUTIONS R18: CuTe checks some conditions (composition's stride and shape
+/// docs/semantics.md, R18: CuTe checks some conditions (composition's stride and shape
 /// divisibility, complement's injectivity, shape_div, tile_to_shape's block divisibility,
 /// upcast's stride divisibility) only for static integers. By default dynamic leaves hold
 /// their real runtime values, so the core checks those conditions for them too and a

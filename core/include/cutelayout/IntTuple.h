@@ -165,7 +165,7 @@ template <class F> IntTuple mapLeaves(TupleView t, F f) {
   return b.finish();
 }
 
-/// CuTe's static twin of t: the same values, every integer leaf static (RESOLUTIONS R18).
+/// CuTe's static twin of t: the same values, every integer leaf static (docs/semantics.md, R18).
 inline IntTuple staticTwin(TupleView t) {
   return mapLeaves(t, [](Int x) { return Int::fixed(x.value); });
 }

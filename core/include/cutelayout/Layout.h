@@ -46,7 +46,7 @@ Expected<Layout> makeOrderedLayout(TupleView shape, TupleView order);
 /// Compact layout ordered like l's strides, keeping static-0 strides (make_layout_like).
 Expected<Layout> makeLayoutLike(const Layout &l);
 
-/// CuTe's static twin of l: the same values, every leaf static (RESOLUTIONS R18).
+/// CuTe's static twin of l: the same values, every leaf static (docs/semantics.md, R18).
 inline Layout staticTwin(const Layout &l) { return Layout{staticTwin(l.shape), staticTwin(l.stride)}; }
 Int size(const Layout &l);
 /// Size of the codomain: L(size-1 coordinate with |strides|) + 1, CuTe's cosize.

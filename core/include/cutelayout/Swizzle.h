@@ -1,4 +1,4 @@
-// Swizzle: CuTe's Swizzle<B,M,S>, a bit permutation of a linear offset (RESOLUTIONS R6).
+// Swizzle: CuTe's Swizzle<B,M,S>, a bit permutation of a linear offset (docs/semantics.md, R6).
 // With mask = (1<<B)-1, the B bits at [M + max(0,S), ...) (the "yyy" field) are XOR-ed
 // into the B bits at [M - min(0,S), ...) (the "zzz" field):
 //   swizzle(x) = x ^ shiftr(x & yyy, S)        (a negative S shifts left)

@@ -1,5 +1,5 @@
 // Tiler: what composition, the divides and the products take as their second operand
-// (CuTe's Tiler concept; RESOLUTIONS R16):
+// (CuTe's Tiler concept; docs/semantics.md, R16):
 //   a layout            acts on the input as a 1-D function, whatever its rank;
 //   a tuple of tilers   acts by mode: element i on input mode i (`<3:4, 8:2>`);
 //   a shape             is a tuple of tilers with each extent n read as n:_1;
@@ -86,7 +86,7 @@ Expected<Layout> localTile(const Layout &a, const Tiler &t, TupleView coord, con
 Expected<Layout> localPartition(const Layout &a, const Layout &threads, TupleView index,
                                 const IntTuple *projection);
 
-/// RESOLUTIONS R9: mode i with window w, stride s, dilation d becomes
+/// docs/semantics.md, R9: mode i with window w, stride s, dilation d becomes
 /// composition(mode, (w, n):(d, s)), n = 1 + (size - ((w-1)*d + 1)) / s. Modes past the
 /// window's rank, or with `_`, pass through.
 Expected<Layout> stencilDivide(const Layout &a, TupleView window, TupleView stride, TupleView dilation);

@@ -1,7 +1,7 @@
 // RUN: %cute-opt %s --canonicalize | FileCheck %s
 // RUN: %cute-opt %s --cute-static-fold | FileCheck %s
 // REQUIRES: cute-opt
-// The worked examples of spec 000 with the tilers RESOLUTIONS R16 gives them, and the
+// The worked examples of spec 000 with the tilers docs/semantics.md (R16) gives them, and the
 // other divide, product and tiling ops on static operands, folded by the core library.
 
 // CHECK-LABEL: func @spec_worked_examples

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""RESOLUTIONS R18 over random inputs: every expression that cute-layout rejects with static
+"""docs/semantics.md, R18, over random inputs: every expression that cute-layout rejects with static
 integers must be rejected with runtime integers too (--dynamic), since the values are known.
 
 Usage: static_twin.py CUTE_LAYOUT COUNT   (seeded: the same cases every run)

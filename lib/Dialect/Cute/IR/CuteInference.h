@@ -93,7 +93,7 @@ template <class A> A attrOf(Operation *op, StringRef name) {
   return a ? dyn_cast_or_null<A>(*a) : A();
 }
 
-/// RESOLUTIONS R11: an integer coordinate is always legal; otherwise every tuple level has
+/// docs/semantics.md, R11: an integer coordinate is always legal; otherwise every tuple level has
 /// the layout's rank and static leaves lie inside static extents.
 LogicalResult checkCoordinate(const Reporter &r, const Known &coord, const Known &layout);
 

@@ -343,7 +343,7 @@ FailureOr<Inferred> inferIndexQuery(Operation *op, const Reporter &r, const Know
   return ofIndex(result);
 }
 
-/// RESOLUTIONS R15 and verify_mode_list: every mode in [0, rank), none twice. Checked
+/// docs/semantics.md, R15, and verify_mode_list: every mode in [0, rank), none twice. Checked
 /// without allocating by the rank, which a rank-only type may make large.
 bool validModeList(ArrayRef<int32_t> modes, unsigned rank) {
   SmallVector<int32_t> sorted(modes.begin(), modes.end());

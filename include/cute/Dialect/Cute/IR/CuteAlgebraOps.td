@@ -74,7 +74,7 @@ def Cute_BlockedProductOp : Cute_DivideOrProduct<"blocked_product", "input repea
 def Cute_RakedProductOp : Cute_DivideOrProduct<"raked_product", "input interleaved (raked) over a layout">;
 
 def Cute_StencilDivideOp : Cute_Op<"stencil_divide"> {
-  let summary = "sliding-window divide (RESOLUTIONS R9): mode i becomes (window, outputs)";
+  let summary = "sliding-window divide (docs/semantics.md, R9): mode i becomes (window, outputs)";
   let description = [{
     `tiler` holds the windows (an extent per divided mode; modes past them pass through); `stride`
     and `dilation` (default 1 per mode) give the step between outputs and between window
@@ -89,7 +89,7 @@ def Cute_StencilDivideOp : Cute_Op<"stencil_divide"> {
 // --- tiling -----------------------------------------------------------------------------
 
 def Cute_LocalTileOp : Cute_Op<"local_tile"> {
-  let summary = "the tile at `coord` of the rest modes (CuTe's local_tile, R10)";
+  let summary = "the tile at `coord` of the rest modes (CuTe's local_tile; docs/semantics.md, R10)";
   let description = [{
     `coord` may hold `_` (every tile along that mode stays, as in CuTe). The optional
     `projection` is CuTe's `Step`: a coordinate whose `_` leaves are CuTe's `X` (the mode is
@@ -101,7 +101,7 @@ def Cute_LocalTileOp : Cute_Op<"local_tile"> {
   let results = (outs Cute_LayoutType:$result);
 }
 def Cute_LocalPartitionOp : Cute_Op<"local_partition"> {
-  let summary = "the elements thread `index` of a static thread layout owns (R10)";
+  let summary = "what thread `index` of a static thread layout owns (docs/semantics.md, R10)";
   let arguments = (ins AnyType:$input, AnyType:$tiler, Index:$index,
                        Optional<AnyType>:$target_profile);
   let results = (outs Cute_LayoutType:$result);

@@ -90,7 +90,7 @@ def Cute_MakeLayoutRawOp : Cute_Op<"make_layout_raw"> {
   let results = (outs Cute_LayoutType:$result);
 }
 def Cute_MakeIdentityLayoutOp : Cute_Op<"make_identity_layout"> {
-  let summary = "the compact column-major layout of a shape: the identity on [0, size) (R7)";
+  let summary = "compact column-major layout: the identity on [0, size) (docs/semantics.md, R7)";
   let arguments = (ins AnyType:$shape);
   let results = (outs Cute_LayoutType:$result);
 }
@@ -155,7 +155,8 @@ def Cute_Crd2IdxOp : Cute_Op<"crd2idx"> {
   let summary = "the index of a coordinate in a layout";
   let description = [{
     `%i = cute.crd2idx %coord, %layout : !cute.coord, !cute.layout -> index`. The
-    coordinate must be weakly congruent with the layout's shape (RESOLUTIONS R11).
+    coordinate must be weakly congruent with the layout's shape (docs/semantics.md, R11);
+    a static coordinate outside a static extent is refused.
   }];
   let arguments = (ins AnyType:$coord, AnyType:$layout);
   let results = (outs Index:$result);

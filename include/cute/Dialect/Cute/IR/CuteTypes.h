@@ -10,7 +10,7 @@
 
 namespace mlir::cute {
 
-/// The seven kinds with the ordinals of RESOLUTIONS R13; per-kind tables index by them.
+/// The seven kinds with the ordinals of docs/semantics.md, R13; per-kind tables index by them.
 enum class TypeKind : unsigned {
   ComposedLayout = 0,
   Layout = 1,
@@ -59,7 +59,7 @@ std::string kindValueViolation(TypeKind kind, const TypeValue &value);
 /// and is rejected.
 bool isCompatible(const TypeValue &written, const TypeValue &inferred, TypeKind kind);
 
-/// The per-kind tables of RESOLUTIONS R13, indexed by the kind ordinal.
+/// The per-kind tables of docs/semantics.md, R13, indexed by the kind ordinal.
 struct KindTable {
   /// Checks a value for this kind (e.g. only coordinates may hold `_`).
   LogicalResult (*verify)(function_ref<InFlightDiagnostic()> emitError, const TypeValue &value);

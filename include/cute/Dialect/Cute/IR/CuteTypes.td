@@ -8,9 +8,9 @@ include "mlir/IR/Interfaces.td"
 def Cute_TypeInterface : TypeInterface<"CuteTypeInterface"> {
   let cppNamespace = "::mlir::cute";
   let description = [{
-    Every cute type: its kind ordinal (RESOLUTIONS R13: 0 ComposedLayout, 1 Layout,
-    2 Swizzle, 3 Tile, 4 Shape, 5 Coord, 6 IntTuple), which indexes the per-kind tables,
-    and what it knows about its value.
+    Every cute type: its kind ordinal (0 ComposedLayout, 1 Layout, 2 Swizzle, 3 Tile,
+    4 Shape, 5 Coord, 6 IntTuple; docs/semantics.md, R13), which indexes the per-kind
+    tables, and what it knows about its value.
   }];
   let methods = [
     InterfaceMethod<"The kind ordinal.", "::mlir::cute::TypeKind", "getKind">,
