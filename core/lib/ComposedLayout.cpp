@@ -407,9 +407,8 @@ template <class Inverse> Expected<AnyLayout> invert(const ComposedLayout &c, Inv
   Layout a;
   switch (c.outer.kind) {
   case OuterFunction::Kind::Swizzle: {
-    ComposedLayout r{OuterFunction::of(b), IntTuple(minusOffset), Layout{}, c.outer.swizzle};
-    r.inner = Layout{IntTuple(Int::fixed(1)), IntTuple(Int::fixed(0))};
-    return AnyLayout(std::move(r));
+    Layout unused{IntTuple(Int::fixed(1)), IntTuple(Int::fixed(0))}; // the inner layout slot: _1:_0
+    return AnyLayout(ComposedLayout{OuterFunction::of(b), IntTuple(minusOffset), unused, c.outer.swizzle});
   }
   case OuterFunction::Kind::Layout:
     a = CL_TRY(inverse(c.outer.layout));

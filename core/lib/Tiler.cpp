@@ -417,25 +417,29 @@ Expected<Layout> tileToShape(const Layout &block, TupleView targetShape, const I
 
 // --- partitions -------------------------------------------------------------------------
 
+Expected<Tiler> diceTiler(const Tiler &tiler, TupleView projection) {
+  if (!tiler.isTuple() || !projection.isTuple())
+    return makeError("local_tile: a projection needs a tuple tiler");
+  if (projection.rank() != tiler.rank())
+    return makeError("local_tile: projection " + print(projection) + " does not match the tiler's rank");
+  TileBuilder kept;
+  uint32_t i = 0;
+  for (TupleView p : projection) {
+    if (!p.isUnderscore())
+      kept.add(tiler.child(i));
+    ++i;
+  }
+  return kept.finish();
+}
+
 Expected<Layout> localTile(const Layout &a, const Tiler &tiler, TupleView coord,
                            const IntTuple *projection) {
   if (projection) {
     // Dice the tiler and the coordinate by the projection: `_` drops that mode.
-    if (!tiler.isTuple() || !projection->isTuple())
-      return makeError("local_tile: a projection needs a tuple tiler");
-    if (projection->rank() != tiler.rank())
-      return makeError("local_tile: projection " + print(*projection) + " does not match the tiler's rank");
+    Tiler diced = CL_TRY(diceTiler(tiler, *projection));
     if (coord.isTuple() && coord.rank() != projection->rank())
       return makeError("local_tile: coordinate " + print(coord) + " and projection " + print(*projection) +
                        " have different ranks (the coordinate has the tiler's modes, the projection picks)");
-    TileBuilder kept;
-    uint32_t i = 0;
-    for (TupleView p : projection->view()) {
-      if (!p.isUnderscore())
-        kept.add(tiler.child(i));
-      ++i;
-    }
-    Tiler diced = kept.finish();
     IntTuple dicedCoord = CL_TRY(dice(*projection, coord));
     return localTile(a, diced, dicedCoord, nullptr);
   }

@@ -11,28 +11,11 @@ namespace {
 
 using Rule = Expected<Value> (*)(const std::vector<Value> &);
 
-const char *describe(const Value &v) {
-  switch (v.kind) {
-  case Value::Kind::Swizzle:
-    return "a swizzle";
-  case Value::Kind::Composed:
-    return "a composed layout";
-  case Value::Kind::Layout:
-    return "a layout";
-  case Value::Kind::Tile:
-    return "a tile";
-  case Value::Kind::Name:
-    return "a name";
-  case Value::Kind::Tuple:
-    return "an int tuple";
-  }
-  return "a value";
-}
 
 Error noOverload(std::string_view name, const std::vector<Value> &args) {
   for (size_t i = 0; i < args.size(); ++i)
     if (args[i].kind == Value::Kind::Swizzle || args[i].kind == Value::Kind::Composed)
-      return makeError("argument " + std::to_string(i + 1) + " is " + describe(args[i]) + " " +
+      return makeError("argument " + std::to_string(i + 1) + " is " + kindName(args[i].kind) + " " +
                        printValue(args[i], Style::Plain) + ", which CuTe's " + std::string(name) +
                        " does not take");
   return makeError(std::string(name) + ": no overload for these arguments");
@@ -53,7 +36,7 @@ Expected<Value> layoutValue(Expected<Layout> r) {
 /// A plain layout argument (a congruent Layout value).
 Expected<const Layout *> plainLayout(const Value &v, size_t i) {
   if (v.kind != Value::Kind::Layout || v.notCongruent)
-    return makeError("argument " + std::to_string(i + 1) + " must be a layout but is " + describe(v) + " " +
+    return makeError("argument " + std::to_string(i + 1) + " must be a layout but is " + kindName(v.kind) + " " +
                      printValue(v, Style::Plain));
   return &v.layout;
 }
@@ -72,12 +55,12 @@ Expected<OuterFunction> outerOf(const Value &v) {
     break;
   }
   return makeError("argument 1 (the outer function) must be a swizzle, a layout or a composed layout but is " +
-                   std::string(describe(v)) + " " + printValue(v, Style::Plain));
+                   std::string(kindName(v.kind)) + " " + printValue(v, Style::Plain));
 }
 
 Expected<int64_t> integerArg(const Value &v, size_t i) {
   if (v.kind != Value::Kind::Tuple || !v.tuple.isInt())
-    return makeError("argument " + std::to_string(i + 1) + " must be an integer but is " + describe(v) + " " +
+    return makeError("argument " + std::to_string(i + 1) + " must be an integer but is " + kindName(v.kind) + " " +
                      printValue(v, Style::Plain));
   return v.tuple.asInt().value;
 }
@@ -237,7 +220,7 @@ Expected<Value> callWithComposed(std::string_view name, const std::vector<Value>
 Expected<Value> makeComposedLayoutOp(const std::vector<Value> &a) {
   OuterFunction outer = CL_TRY(outerOf(a[0]));
   if (a[1].kind != Value::Kind::Tuple)
-    return makeError("argument 2 (the offset) must be an int tuple but is " + std::string(describe(a[1])) + " " +
+    return makeError("argument 2 (the offset) must be an int tuple but is " + std::string(kindName(a[1].kind)) + " " +
                      printValue(a[1], Style::Plain));
   const Layout &inner = *CL_TRY(plainLayout(a[2], 2));
   return Value::ofComposed(CL_TRY(makeComposedLayout(std::move(outer), a[1].tuple, inner)));

@@ -7,9 +7,6 @@
 #include <unordered_map>
 
 namespace cutelayout::cli {
-namespace {
-
-const Int kStatic1 = Int::fixed(1);
 
 const char *kindName(Value::Kind k) {
   switch (k) {
@@ -28,6 +25,11 @@ const char *kindName(Value::Kind k) {
   }
   return "a value";
 }
+
+namespace {
+
+const Int kStatic1 = Int::fixed(1);
+
 
 /// An argument's int tuple by reference: converts to the TupleView the core takes, and to
 /// an IntTuple copy only where a handler keeps one.

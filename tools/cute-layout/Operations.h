@@ -42,6 +42,9 @@ bool isOperationName(std::string_view name);
 /// GenColMajor, GenRowMajor), element type names such as uint8_t or cute::half_t, and X.
 bool isArgumentName(std::string_view name);
 
+/// What kind of value v is, with its article, for messages: "a layout", "an int tuple".
+const char *kindName(Value::Kind k);
+
 /// The width in bits of an element: an integer, or a CuTe type name such as half_t.
 Expected<int64_t> elementBits(const Value &v);
 

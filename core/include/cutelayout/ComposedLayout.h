@@ -49,7 +49,7 @@ struct ComposedLayout {
   /// function is the swizzle (`inner` is then _1:_0 and unused). Such a value prints,
   /// compares and evaluates at an integer; CuTe defines nothing else on it (not even
   /// size), and every other operation here returns an error (innerSwizzleError).
-  std::optional<Swizzle> innerSwizzle;
+  std::optional<Swizzle> innerSwizzle = std::nullopt;
 
   uint32_t rank() const { return inner.rank(); }
 };

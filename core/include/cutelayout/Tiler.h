@@ -79,6 +79,10 @@ Expected<Layout> rakedProduct(const Layout &a, const Layout &b);
 /// when order is null). @pre rank(block) <= rank(targetShape); static shapes divide.
 Expected<Layout> tileToShape(const Layout &block, TupleView targetShape, const IntTuple *order);
 
+/// The tiler elements a projection (CuTe's Step) keeps: those it does not mark `_` (X).
+/// @pre tiler and projection tuples of one rank (else an error)
+Expected<Tiler> diceTiler(const Tiler &tiler, TupleView projection);
+
 /// CuTe's local_tile: the tile of `a` at coordinate `coord` of the rest modes (inner
 /// partition). `projection`, when given, first dices tiler and coord (`_` drops a mode).
 Expected<Layout> localTile(const Layout &a, const Tiler &t, TupleView coord, const IntTuple *projection);

@@ -298,21 +298,15 @@ LogicalResult checkTileCoordinate(const Reporter &r, const Known &in, const Know
   Tiler t = tilerOf(tiler);
   IntTuple c = coord.value.tuple();
   if (step) {
-    if (!t.isTuple() || !step->isTuple() || step->rank() != t.rank())
+    cutelayout::Expected<Tiler> kept = cutelayout::diceTiler(t, *step);
+    if (!kept)
       return r.error() << "failed to construct a valid coordinate from " << coord.type << ": the projection "
                        << text(*step) << " needs a tiler of its rank, got " << text(t);
     cutelayout::Expected<IntTuple> diced = cutelayout::dice(*step, c);
     if (!diced)
       return r.error() << "failed to construct a valid coordinate from " << coord.type << ": " << diced.error().message;
     c = diced.take();
-    std::vector<Tiler> kept;
-    uint32_t i = 0;
-    for (cutelayout::TupleView p : step->view()) {
-      if (!p.isUnderscore())
-        kept.push_back(t.child(i));
-      ++i;
-    }
-    t = cutelayout::makeTile(kept.data(), uint32_t(kept.size()));
+    t = kept.take();
   }
   cutelayout::Expected<Layout> tiled = cutelayout::zippedDivide(in.value.layout(), t);
   if (!tiled)
@@ -452,7 +446,7 @@ FailureOr<Inferred> inferTileToShape(TileToShapeOp op, const Reporter &r, const 
 FailureOr<Inferred> inferSliceOrDice(Operation *op, const Reporter &r, const Known &coord, const Known &in) {
   if (!isa<CoordType>(coord.type))
     return r.error() << "unexpected coordinate type, got " << coord.type;
-  if (isa<IntTupleType, ShapeType, StrideType, CoordType>(in.type)) { // CuTe's slice and dice of tuples
+  if (isTupleKind(in.type)) { // CuTe's slice and dice of tuples
     if (!coord.value.hasValue() || !in.value.hasValue())
       return ofValue(TypeValue::kindOnly());
     cutelayout::Expected<IntTuple> t = isa<SliceOp>(op) ? cutelayout::slice(coord.value.tuple(), in.value.tuple())

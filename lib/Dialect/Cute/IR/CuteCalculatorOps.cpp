@@ -20,7 +20,6 @@ using cutelayout::TupleView;
 
 namespace {
 
-bool isTupleKind(Type t) { return isa<IntTupleType, ShapeType, StrideType, CoordType>(t); }
 std::string text(const Layout &l) { return cutelayout::print(l, cutelayout::Style::Type); }
 
 /// A layout or a tuple kind: what flatten, take and get accept.

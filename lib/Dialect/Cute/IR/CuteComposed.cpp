@@ -154,7 +154,7 @@ FailureOr<Inferred> mlir::cute::detail::inferMakeComposedLayout(const Reporter &
   const Known &outer = ks[0], &offset = ks[1], &inner = ks[2];
   if (!isa<LayoutType, ComposedLayoutType>(inner.type))
     return r.error() << "expects an input of type layout or composed layout, but got " << inner.type;
-  if (!offset.isLeaf() && !isa<IntTupleType, ShapeType, StrideType, CoordType>(offset.type))
+  if (!offset.isLeaf() && !isTupleKind(offset.type))
     return r.error() << "expects `target_profile` be CoordType, but got " << offset.type;
   if (!isa<LayoutType, ComposedLayoutType, SwizzleType>(outer.type))
     return r.error() << "expects `input` to be a layout or a view, got " << outer.type;

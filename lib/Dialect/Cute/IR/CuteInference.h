@@ -68,6 +68,9 @@ struct Known {
   bool knowsRank() const { return value.form() != TypeValue::Form::Kind; }
 };
 
+/// The int tuple kinds: shape, stride, coordinate, int tuple.
+inline bool isTupleKind(Type t) { return isa<IntTupleType, ShapeType, StrideType, CoordType>(t); }
+
 /// Infers op's result from what is known of its operands (one Known per operand).
 FailureOr<Inferred> infer(Operation *op, const Reporter &r, const std::vector<Known> &operands);
 

@@ -167,7 +167,6 @@ constexpr size_t kFoldLookthroughBudget = 64;
 namespace {
 
 
-bool isTupleKind(Type t) { return isa<IntTupleType, ShapeType, StrideType, CoordType>(t); }
 
 // --- builders ---------------------------------------------------------------------------
 
@@ -357,20 +356,7 @@ bool validModeList(ArrayRef<int32_t> modes, unsigned rank) {
 FailureOr<Inferred> inferSelect(const Reporter &r, const Known &in, ArrayRef<int32_t> modes) {
   const TypeValue &v = in.value;
   bool isLayout = isa<LayoutType>(in.type);
-  if (isa<TileType>(in.type)) { // CuTe's select of a tile: the tile of those elements
-    if (v.form() == TypeValue::Form::Kind)
-      return ofValue(TypeValue::ofRank(modes.size()));
-    if (!validModeList(modes, v.rank()))
-      return r.error() << "Invalid results for select(). Modes: [" << modeText(modes) << "]";
-    if (!v.hasValue())
-      return ofValue(TypeValue::ofRank(modes.size()));
-    cutelayout::Tiler t = v.tiler();
-    std::vector<cutelayout::Tiler> picked;
-    for (int32_t m : modes)
-      picked.push_back(t.child(uint32_t(m)));
-    return ofValue(TypeValue::ofTiler(cutelayout::makeTile(picked.data(), uint32_t(picked.size()))));
-  }
-  if (!isLayout && !isTupleKind(in.type))
+  if (!isLayout && !isTupleKind(in.type) && !isa<TileType>(in.type))
     return r.error() << "expects view or layout type, but got " << in.type;
   if (v.form() == TypeValue::Form::Kind)
     return ofValue(TypeValue::ofRank(modes.size()));
@@ -378,6 +364,13 @@ FailureOr<Inferred> inferSelect(const Reporter &r, const Known &in, ArrayRef<int
     return r.error() << "Invalid results for select(). Modes: [" << modeText(modes) << "]";
   if (!v.hasValue())
     return ofValue(TypeValue::ofRank(modes.size()));
+  if (isa<TileType>(in.type)) { // CuTe's select of a tile: the tile of those elements
+    cutelayout::Tiler t = v.tiler();
+    std::vector<cutelayout::Tiler> picked;
+    for (int32_t m : modes)
+      picked.push_back(t.child(uint32_t(m)));
+    return ofValue(TypeValue::ofTiler(cutelayout::makeTile(picked.data(), uint32_t(picked.size()))));
+  }
   // The modes of each tuple, gathered once: picking them is then linear, not rank * modes.
   auto pick = [&](TupleView t) {
     SmallVector<TupleView> kids;

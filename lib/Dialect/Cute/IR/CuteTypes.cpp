@@ -262,6 +262,17 @@ LogicalResult checkRank(AsmParser &p, llvm::SMLoc loc, int64_t rank) {
   return success();
 }
 
+/// The rest of `rank=N` after the keyword `rank`.
+FailureOr<TypeValue> parseRankValue(AsmParser &p) {
+  int64_t rank;
+  if (p.parseEqual())
+    return failure();
+  llvm::SMLoc rankLoc = p.getCurrentLocation();
+  if (p.parseInteger(rank) || failed(checkRank(p, rankLoc, rank)))
+    return failure();
+  return TypeValue::ofRank(unsigned(rank));
+}
+
 /// Parses an optional `<...>` body: a rank, `rank=N`, `value=leaf`, or a value.
 FailureOr<TypeValue> parseBody(AsmParser &p, BodyShape shape) {
   if (failed(p.parseOptionalLess()))
@@ -270,13 +281,10 @@ FailureOr<TypeValue> parseBody(AsmParser &p, BodyShape shape) {
   TypeValue result;
   int64_t rank;
   if (succeeded(p.parseOptionalKeyword("rank"))) {
-    llvm::SMLoc rankLoc;
-    if (p.parseEqual())
+    FailureOr<TypeValue> r = parseRankValue(p);
+    if (failed(r))
       return failure();
-    rankLoc = p.getCurrentLocation();
-    if (p.parseInteger(rank) || failed(checkRank(p, rankLoc, rank)))
-      return failure();
-    result = TypeValue::ofRank(unsigned(rank));
+    result = *r;
   } else if (succeeded(p.parseOptionalKeyword("value"))) {
     Item item;
     if (p.parseEqual() || parseAtom(p, item, 0))
@@ -391,13 +399,10 @@ FailureOr<TypeValue> parseComposedBody(AsmParser &p) {
   llvm::SMLoc loc = p.getCurrentLocation();
   int64_t rank;
   if (succeeded(p.parseOptionalKeyword("rank"))) {
-    llvm::SMLoc rankLoc;
-    if (p.parseEqual())
+    FailureOr<TypeValue> r = parseRankValue(p);
+    if (failed(r) || p.parseGreater())
       return failure();
-    rankLoc = p.getCurrentLocation();
-    if (p.parseInteger(rank) || failed(checkRank(p, rankLoc, rank)) || p.parseGreater())
-      return failure();
-    return TypeValue::ofRank(unsigned(rank));
+    return *r;
   }
   OptionalParseResult r = p.parseOptionalInteger(rank);
   if (r.has_value()) {
