@@ -3,6 +3,7 @@
 // and turns core errors into the spec's diagnostics.
 #include "CuteInference.h"
 
+#include "cutelayout/Basis.h"
 #include "cutelayout/Notation.h"
 
 #include "mlir/IR/Matchers.h"
@@ -243,6 +244,18 @@ FailureOr<Inferred> inferMakeLayout(const Reporter &r, const std::vector<Known> 
   if (ranksKnown)
     return ofValue(TypeValue::ofRank(shape.value.rank()));
   return ofValue(TypeValue::kindOnly());
+}
+
+/// R7: the shape with make_basis_like's strides, `(4,2)` -> `(4,2):(1@0,1@1)`.
+FailureOr<Inferred> inferIdentityTensor(const Reporter &r, const Known &shape) {
+  if (failed(checkShapeOperand(r, shape)))
+    return failure();
+  if (!shape.value.hasValue())
+    return ofRankOf(shape.value);
+  cutelayout::Expected<IntTuple> strides = cutelayout::makeBasisLike(shape.value.tuple());
+  if (!strides)
+    return r.error() << "cannot build the identity tensor of " << shape.type << ": " << strides.error().message;
+  return ofValue(TypeValue::ofLayout(cutelayout::Layout{shape.value.tuple(), *strides}));
 }
 
 FailureOr<Inferred> inferOrderedLayout(const Reporter &r, const std::vector<Known> &ks) {
@@ -492,10 +505,28 @@ FailureOr<Inferred> inferCrd2Idx(const Reporter &r, const Known &coord, const Kn
     return r.error() << "expected a view as an input but got " << layout.type;
   if (failed(checkCoordinate(r, coord, layout)))
     return failure();
+  // A layout with scaled-basis strides maps a coordinate to a coordinate (Basis.h): the
+  // result is a !cute.coord, and an index result is refused (and the other way round).
+  bool wantsCoord = isa<CoordType>(r.op->getResult(0).getType());
+  bool basis = layout.value.hasValue() && cutelayout::hasBasis(layout.value.layout().stride);
+  if (layout.value.hasValue() && basis != wantsCoord)
+    return r.error() << "expects a result of type " << (basis ? "!cute.coord" : "index") << " for "
+                     << layout.type
+                     << (basis ? " (its strides are scaled bases: its value is a coordinate)"
+                               : " (its strides are integers: its value is an index)")
+                     << ", but got " << r.op->getResult(0).getType();
   if (!layout.value.hasValue() || (coord.isCute() && !coord.value.hasValue()))
-    return ofIndex(Int::dynamic(cutelayout::kUnknownDynamic));
+    return wantsCoord ? ofValue(TypeValue::kindOnly()) : ofIndex(Int::dynamic(cutelayout::kUnknownDynamic));
   IntTuple c = coord.isCute() ? coord.value.tuple() : IntTuple(coord.leaf);
   cutelayout::ArithScope scope;
+  if (basis) {
+    const cutelayout::Layout l = layout.value.layout();
+    cutelayout::Expected<IntTuple> x = cutelayout::crd2idxGeneral(c, l.shape, l.stride);
+    if (!x || scope.failed())
+      return r.error() << "Failed to dice " << layout.type << " with " << coord.type << ": "
+                       << (!x ? x.error().message : scope.error("crd2idx").message);
+    return ofValue(TypeValue::ofTuple(*x));
+  }
   cutelayout::Expected<Int> i = cutelayout::crd2idx(c, layout.value.layout());
   if (!i || scope.failed())
     return r.error() << "Failed to dice " << layout.type << " with " << coord.type << ": "
@@ -592,7 +623,8 @@ std::pair<unsigned, unsigned> arity(Operation *op) {
           [&](auto) { return std::make_pair(0u, kAny); })
       .Case<MakeLayoutOp, CoalesceOp, FilterZerosOp, ComplementOp, CompactColMajorOp, CompactRowMajorOp, CompactMajorOp>(
           [](auto) { return std::make_pair(1u, 2u); })
-      .Case<MakeIdentityLayoutOp, GetShapeOp, GetStrideOp, GetLayoutOp, SizeOp, CosizeOp, RankOp, DepthOp, SelectOp,
+      .Case<MakeIdentityLayoutOp, MakeIdentityTensorOp, GetShapeOp, GetStrideOp, GetLayoutOp, SizeOp, CosizeOp, RankOp,
+            DepthOp, SelectOp,
             GroupModesOp, ToIntTupleOp, FilterOp, RightInverseOp, LeftInverseOp, RecastLayoutOp, MakeFragmentLikeOp,
             FlattenOp, TakeOp, GetOp, UpcastOp, DowncastOp, ProductEachOp, MakeLayoutLikeOp, ToShapeOp, ToStrideOp,
             ToCoordOp, GetOuterOp, GetOffsetOp, GetInnerOp, AppendToRankOp, PrependToRankOp, GetSwizzlePortionOp,
@@ -668,6 +700,7 @@ FailureOr<Inferred> mlir::cute::detail::inferOp(Operation *op, const Reporter &r
           [&](Operation *) { return inferTupleBuilder(r, ks); })
       .Case([&](MakeTileOp) { return inferMakeTile(r, ks); })
       .Case<MakeLayoutOp, MakeLayoutRawOp, MakeIdentityLayoutOp>([&](Operation *) { return inferMakeLayout(r, ks); })
+      .Case([&](MakeIdentityTensorOp) { return inferIdentityTensor(r, ks[0]); })
       .Case([&](MakeOrderedLayoutOp) { return inferOrderedLayout(r, ks); })
       .Case<GetShapeOp, GetStrideOp, GetLayoutOp>([&](Operation *o) { return inferGetPart(o, r, ks[0]); })
       .Case<SizeOp, CosizeOp, RankOp, DepthOp>([&](Operation *o) {

@@ -5,6 +5,7 @@
 //   %r = cute.op %a, %b : R                         operand types are the op's defaults
 //   %r = cute.op(%a, %b) : (A, B)                   the result type is inferred
 #include "cute/Dialect/Cute/IR/CuteOps.h"
+#include "cutelayout/Basis.h"
 
 #include "llvm/ADT/StringSwitch.h"
 
@@ -23,7 +24,7 @@ Defaults defaultsOf(StringRef name) {
               "cute.make_tuple", "cute.make_tile"},
              Defaults::Index)
       .Cases({"cute.make_layout", "cute.make_layout_raw"}, Defaults::ShapeStride)
-      .Case("cute.make_identity_layout", Defaults::Shape)
+      .Cases({"cute.make_identity_layout", "cute.make_identity_tensor"}, Defaults::Shape)
       .Case("cute.make_ordered_layout", Defaults::ShapeOrder)
       .Case("cute.crd2idx", Defaults::CoordLayout)
       .Case("cute.idx2crd", Defaults::IndexShape)
@@ -119,8 +120,14 @@ FailureOr<Type> placeholderResult(OpAsmParser &parser, StringRef name, ArrayRef<
           return withValue(operandTypes[1], any);
         return Type(LayoutType::get(ctx, any));
       })
-      .Cases({"cute.size", "cute.cosize", "cute.rank", "cute.depth", "cute.crd2idx", "cute.max_common_vector"},
+      .Cases({"cute.size", "cute.cosize", "cute.rank", "cute.depth", "cute.max_common_vector"},
              [&] { return Type(IndexType::get(ctx)); })
+      .Case("cute.crd2idx", [&]() -> Type { // a coordinate layout (basis strides) gives a coordinate
+        auto l = operandTypes.size() == 2 ? dyn_cast<LayoutType>(operandTypes[1]) : LayoutType();
+        if (l && l.getTypeValue().hasValue() && cutelayout::hasBasis(l.getTypeValue().layout().stride))
+          return CoordType::get(ctx, any);
+        return IndexType::get(ctx);
+      })
       .Cases({"cute.select", "cute.group_modes", "cute.get_layout", "cute.tuple_add", "cute.tuple_sub", "cute.tuple_mul",
               "cute.tuple_div", "cute.tuple_mod", "cute.shape_div", "cute.ceil_div", "cute.flatten", "cute.take",
               "cute.product_each", "cute.round_up", "cute.append_to_rank", "cute.prepend_to_rank",

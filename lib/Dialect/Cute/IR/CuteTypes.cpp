@@ -15,6 +15,7 @@
 #include "cutelayout/IntTupleMath.h"
 #include "cutelayout/Notation.h"
 
+#include "mlir/IR/DialectImplementation.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/TypeSwitch.h"
 
@@ -44,7 +45,9 @@ void CuteDialect::registerTypes() {
 // --- TypeValue --------------------------------------------------------------------------
 
 IntTuple mlir::cute::normalizeDynamic(TupleView t) {
-  return cutelayout::mapLeaves(t, [](Int x) { return x.isStatic ? x : Int::dynamic(cutelayout::kUnknownDynamic); });
+  // A basis keeps its path: only its value is unknown (`?@0`).
+  return cutelayout::mapLeaves(
+      t, [](Int x) { return x.isStatic ? x : Int{cutelayout::kUnknownDynamic, false, x.basis}; });
 }
 
 TypeValue TypeValue::ofRank(unsigned rank) {
@@ -273,11 +276,54 @@ FailureOr<TypeValue> parseRankValue(AsmParser &p) {
   return TypeValue::ofRank(unsigned(rank));
 }
 
+/// A body with scaled-basis leaves (`1@0`), read from its text with the core notation:
+/// MLIR's lexer takes `@0` for a malformed symbol reference, so such a body is never
+/// tokenized. The text is the whole `mnemonic<...>` (types reach here only through
+/// CuteDialect::parseType, whose parser is a DialectAsmParser); the caller's lexer is reset
+/// past it by MLIR, so nothing after the `<` is consumed here.
+FailureOr<TypeValue> parseBasisBody(AsmParser &p, BodyShape shape, llvm::SMLoc loc) {
+  StringRef spec = static_cast<DialectAsmParser &>(p).getFullSymbolSpec();
+  size_t open = spec.find('<');
+  if (open == StringRef::npos || !spec.ends_with(">"))
+    return p.emitError(loc, "expected a cute type body `<...>`");
+  StringRef body = spec.slice(open + 1, spec.size() - 1);
+  if (shape == BodyShape::Tuple && body.ltrim().starts_with("value")) { // `value=3@1`: a leaf
+    body = body.ltrim().drop_front(5).ltrim();
+    if (!body.consume_front("="))
+      return p.emitError(loc, "expected '=' after `value`");
+  }
+  cutelayout::ParseOptions options;
+  options.allowUnknown = true;
+  cutelayout::NotationReader reader(std::string_view(body.data(), body.size()), options);
+  auto fail = [&](const cutelayout::Error &e) {
+    return p.emitError(llvm::SMLoc::getFromPointer(body.data()), "in a cute type body: ") << e.message;
+  };
+  TypeValue result;
+  if (shape == BodyShape::Layout) {
+    cutelayout::Expected<cutelayout::Layout> l = reader.parseLayout();
+    if (!l)
+      return fail(l.error());
+    result = TypeValue::ofLayout(*l);
+  } else if (shape == BodyShape::Tuple) {
+    cutelayout::Expected<IntTuple> t = reader.parseTuple(true);
+    if (!t)
+      return fail(t.error());
+    result = TypeValue::ofTuple(*t);
+  } else {
+    return p.emitError(loc, "a tile's layouts have integer strides, not scaled bases (`@`)");
+  }
+  if (!reader.atEnd())
+    return fail(reader.errorHere("'>'"));
+  return result;
+}
+
 /// Parses an optional `<...>` body: a rank, `rank=N`, `value=leaf`, or a value.
 FailureOr<TypeValue> parseBody(AsmParser &p, BodyShape shape) {
   if (failed(p.parseOptionalLess()))
     return TypeValue::kindOnly();
   llvm::SMLoc loc = p.getCurrentLocation();
+  if (static_cast<DialectAsmParser &>(p).getFullSymbolSpec().contains('@'))
+    return parseBasisBody(p, shape, loc);
   TypeValue result;
   int64_t rank;
   if (succeeded(p.parseOptionalKeyword("rank"))) {

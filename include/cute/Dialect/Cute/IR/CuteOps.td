@@ -94,6 +94,15 @@ def Cute_MakeIdentityLayoutOp : Cute_Op<"make_identity_layout"> {
   let arguments = (ins AnyType:$shape);
   let results = (outs Cute_LayoutType:$result);
 }
+def Cute_MakeIdentityTensorOp : Cute_Op<"make_identity_tensor"> {
+  let summary = "the coordinate identity: shape with scaled-basis strides (docs/semantics.md, R7)";
+  let description = [{
+    CuTe's identity tensor as a layout: `(4,2)` gives `(4,2):(1@0,1@1)`, whose value at
+    every coordinate is that coordinate (`cute.crd2idx` on it returns a `!cute.coord`).
+  }];
+  let arguments = (ins AnyType:$shape);
+  let results = (outs Cute_LayoutType:$result);
+}
 def Cute_MakeOrderedLayoutOp : Cute_Op<"make_ordered_layout"> {
   let summary = "a compact layout whose strides follow an order tuple";
   let arguments = (ins AnyType:$shape, AnyType:$order);
@@ -156,10 +165,12 @@ def Cute_Crd2IdxOp : Cute_Op<"crd2idx"> {
   let description = [{
     `%i = cute.crd2idx %coord, %layout : !cute.coord, !cute.layout -> index`. The
     coordinate must be weakly congruent with the layout's shape (docs/semantics.md, R11);
-    a static coordinate outside a static extent is refused.
+    a static coordinate outside a static extent is refused. A layout with scaled-basis
+    strides (`(4,2):(1@0,1@1)`) maps a coordinate to a coordinate: the result is then a
+    `!cute.coord` (CuTe's arithmetic tuple, or one scaled basis).
   }];
   let arguments = (ins AnyType:$coord, AnyType:$layout);
-  let results = (outs Index:$result);
+  let results = (outs AnyTypeOf<[Index, Cute_CoordType]>:$result);
 }
 def Cute_Idx2CrdOp : Cute_Op<"idx2crd"> {
   let summary = "the natural coordinate of an index in a shape";
