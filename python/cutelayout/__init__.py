@@ -22,7 +22,7 @@ import functools
 from . import _core
 from ._core import Value
 
-__all__ = ["Error", "Dyn", "Value", "Layout", "Tile", "Swizzle", "ComposedLayout", "evaluate", "operations"]
+__all__ = ["Error", "Dyn", "Value", "Layout", "Tile", "Swizzle", "ComposedLayout", "Tensor", "evaluate", "operations"]
 
 
 class Error(ValueError):
@@ -93,6 +93,17 @@ class ComposedLayout(metaclass=_Kind):
 
     def __new__(cls, text, *, dynamic=False):
         return _of_kind(_core.parse(text, dynamic), "composed_layout", "a composed layout")
+
+
+class Tensor(metaclass=_Kind):
+    """CuTe's tensor over a counting or coordinate iterator:
+    `Tensor("make_identity_tensor((4,2))")`, or `make_identity_tensor((4,2))`;
+    `t(5)` is its element, `t(None, 1)` a slice (None is CuTe's `_`)."""
+
+    _kind = "tensor"
+
+    def __new__(cls, text, *, dynamic=False):
+        return _of_kind(_core.parse(text, dynamic), "tensor", "a tensor")
 
 
 def evaluate(text, dynamic=False):

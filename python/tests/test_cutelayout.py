@@ -72,3 +72,21 @@ def test_evaluate_takes_the_command_line_notation():
     assert str(cl.evaluate("coalesce((4,(2,2)):(1,(4,8)))")) == "16:1"
     assert cl.evaluate("size((4,8))") == 32
     assert cl.evaluate("shape((4,8):(1,4))", dynamic=True) == (4, 8)
+
+
+def test_basis_strides_and_identity_tensors():
+    t = cl.make_identity_tensor((4, 2))
+    assert isinstance(t, cl.Tensor) and t.kind == "tensor"
+    assert repr(t) == "ArithTuple(_0,_0) o (_4,_2):(_1@0,_1@1)"
+    assert t(5) == (1, 1) and t(3, 1) == (3, 1)
+    assert repr(t(None, 1)) == "ArithTuple(_0,_1) o (_4):(_1@0)"
+    tile = cl.local_tile(cl.make_identity_tensor((128, 64)), (32, 16), (1, 2))
+    assert repr(tile) == "ArithTuple(_32,_32) o (_32,_16):(_1@0,_1@1)"
+    part = cl.local_partition(cl.make_tensor(cl.counting_iterator(0), (16, 8)), (4, 2), 3)
+    assert repr(part) == "counting_iter(3) o (_4,_4):(_4,_32)"
+    basis = cl.Layout("(4,2):(1@0,1@1)")
+    # CuTe: a rest mode of size 1 gets the integer stride _0.
+    assert repr(cl.zipped_divide(basis, (2, 2))) == "((_2,_2),(_2,_1)):((_1@0,_1@1),(_2@0,_0))"
+    assert repr(cl.crd2idx((3, 1), (8, 2), cl.evaluate("(2@1,0)"))) == "_6@1"  # one basis stays a basis
+    with pytest.raises(cl.Error, match="CuTe needs integer strides here, not scaled bases"):
+        cl.complement(basis, 64)
