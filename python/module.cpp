@@ -6,6 +6,7 @@
 // layouts, tiles, swizzles and composed layouts stay native objects.
 #include "Evaluator.h"
 #include "Operations.h"
+#include "cutelayout/Basis.h"
 
 #include <pybind11/pybind11.h>
 #include <pybind11/stl.h>
@@ -90,6 +91,8 @@ py::object fromTuple(TupleView t) {
 py::object fromValue(Value v) {
   switch (v.kind) {
   case Value::Kind::Tuple:
+    if (cutelayout::hasBasis(v.tuple)) // a stride or coordinate with scaled bases stays native
+      return py::cast(std::move(v));
     return fromTuple(v.tuple);
   case Value::Kind::Name:
     return py::str(v.name);
@@ -131,6 +134,10 @@ std::string kindOf(const Value &v) {
     return "swizzle";
   case Value::Kind::Composed:
     return "composed_layout";
+  case Value::Kind::Tensor:
+    return "tensor";
+  case Value::Kind::Iterator:
+    return "iterator";
   }
   return "value";
 }

@@ -121,15 +121,28 @@ Status composeInto(const FlatLayout &flatA, LayoutView b, LayoutBuilder &out) {
 }
 } // namespace
 
+namespace {
+// B's strides index A's domain: CuTe composes with an integer-strided inner layout only.
+Status integerInner(LayoutView b) {
+  if (__builtin_expect(hasBasis(b.stride), 0))
+    return makeError("composition with " + print(b.copy()) +
+                     " as the inner layout: CuTe needs integer strides there, not scaled bases");
+  return success();
+}
+} // namespace
+
 Status compositionInto(LayoutView a, LayoutView b, LayoutBuilder &out) {
   if (isEmpty(a) || isEmpty(b))
     return emptyLayoutError("composition");
+  CL_CHECK(integerInner(b));
   return composeInto(flatCoalesced(a), b, out);
 }
 
 Status compositionInto(LayoutView a, LayoutView b0, LayoutView b1, LayoutBuilder &out) {
   if (isEmpty(a) || isEmpty(b0) || isEmpty(b1))
     return emptyLayoutError("composition");
+  CL_CHECK(integerInner(b0));
+  CL_CHECK(integerInner(b1));
   FlatLayout flatA = flatCoalesced(a);
   out.open();
   CL_CHECK(composeInto(flatA, b0, out));
@@ -254,6 +267,9 @@ Status complementInto(LayoutView l, TupleView cotarget, LayoutBuilder &out) {
 Status complementInto(LayoutView l, TupleView cotarget, LayoutBuilder &out, const char *op) {
   if (isEmpty(l))
     return emptyLayoutError(op);
+  CL_CHECK(integerStrides("complement", l));
+  if (hasBasis(cotarget))
+    return makeError("complement: the bound " + print(cotarget) + " holds a scaled basis");
   if (hasUnderscore(cotarget))
     return makeError("complement: the bound " + print(cotarget) + " cannot contain `_`");
   return complementInto(l, cotarget, out);
@@ -265,6 +281,7 @@ Expected<Layout> complement(const Layout &l, TupleView cotarget) {
 }
 
 Expected<Layout> complement(const Layout &l) {
+  CL_CHECK(integerStrides("complement", l));
   if (isEmpty(l))
     return emptyLayoutError("complement");
   Layout f = filter(l);
@@ -308,6 +325,7 @@ IntVec prefixProducts(const IntVec &shape) {
 } // namespace
 
 Expected<Layout> rightInverse(const Layout &l) {
+  CL_CHECK(integerStrides("right_inverse", l));
   if (isEmpty(l))
     return emptyLayoutError("right_inverse");
   ArithScope scope;
@@ -339,6 +357,7 @@ Expected<Layout> rightInverse(const Layout &l) {
 }
 
 Expected<Layout> leftInverse(const Layout &l) {
+  CL_CHECK(integerStrides("left_inverse", l));
   if (isEmpty(l))
     return emptyLayoutError("left_inverse");
   ArithScope scope;
@@ -388,6 +407,8 @@ Expected<std::pair<Layout, bool>> commonPrefix(const Layout &a, const Layout &b,
 } // namespace
 
 Expected<Layout> maxCommonLayout(const Layout &a, const Layout &b) {
+  CL_CHECK(integerStrides("max_common_layout", a));
+  CL_CHECK(integerStrides("max_common_layout", b));
   Layout invB;
   auto [first, ok] = CL_TRY(commonPrefix(a, b, invB));
   if (!ok)
@@ -396,6 +417,8 @@ Expected<Layout> maxCommonLayout(const Layout &a, const Layout &b) {
 }
 
 Expected<Int> maxCommonVector(const Layout &a, const Layout &b) {
+  CL_CHECK(integerStrides("max_common_vector", a));
+  CL_CHECK(integerStrides("max_common_vector", b));
   Layout invB;
   auto [first, ok] = CL_TRY(commonPrefix(a, b, invB));
   return ok ? first.shape.asInt() : kStatic1;
@@ -442,6 +465,7 @@ bool hasStaticOne(TupleView t) {
 } // namespace
 
 Expected<Layout> upcast(const Layout &l, int64_t n) {
+  CL_CHECK(integerStrides("upcast", l));
   if (n <= 0)
     return makeError("upcast<" + std::to_string(n) + ">: the factor must be positive");
   auto mode = [n](Int s, Int d, LayoutBuilder &out) { return upcastMode(s, d, n, out); };
@@ -449,6 +473,7 @@ Expected<Layout> upcast(const Layout &l, int64_t n) {
 }
 
 Expected<Layout> downcast(const Layout &l, int64_t n) {
+  CL_CHECK(integerStrides("downcast", l));
   if (n <= 0)
     return makeError("downcast<" + std::to_string(n) + ">: the factor must be positive");
   if (!hasStaticOne(l.stride))
@@ -459,6 +484,7 @@ Expected<Layout> downcast(const Layout &l, int64_t n) {
 }
 
 Expected<Layout> recastLayout(const Layout &l, int64_t oldBits, int64_t newBits) {
+  CL_CHECK(integerStrides("recast_layout", l));
   if (oldBits <= 0 || newBits <= 0)
     return makeError("recast_layout: element widths must be positive, got " + std::to_string(oldBits) +
                      " and " + std::to_string(newBits));

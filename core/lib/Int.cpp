@@ -1,5 +1,7 @@
 #include "cutelayout/Int.h"
 
+#include "cutelayout/Notation.h"
+
 #include <cstring>
 
 namespace cutelayout {
@@ -77,9 +79,48 @@ int64_t badDivisor(int64_t a, int64_t b, char op) {
 void inexactSafeDiv(int64_t a, int64_t b) {
   noteArithFailure("safe_div requires " + std::to_string(a) + " % " + std::to_string(b) + " == 0");
 }
+
+Int basisMisuse(Int a, Int b, const char *op) {
+  noteArithFailure(std::string("a scaled basis is not an integer: ") + print(a) + " " + op + " " +
+                   print(b));
+  return Int::fixed(0);
+}
+
+// CuTe: a static _0 is the identity of +; any other sum with a basis is an arithmetic
+// tuple (Basis.h's addCoordinates), never a stride.
+Int addBasis(Int a, Int b) {
+  if (b.isConstant(0))
+    return a;
+  if (a.isConstant(0))
+    return b;
+  return basisMisuse(a, b, "+");
+}
+
+Int subBasis(Int a, Int b) {
+  if (b.isConstant(0))
+    return a;
+  return basisMisuse(a, b, "-");
+}
+
+// CuTe: ScaledBasis * integer scales the value and keeps the path; a static _0 factor
+// gives the static value _0 (`E<0>{} * _0` is `_0@0`).
+Int mulBasis(Int a, Int b) {
+  if (a.isBasis() && b.isBasis())
+    return basisMisuse(a, b, "*");
+  uint16_t code = a.basis | b.basis;
+  if (a.isStatic && a.value == 0 && !a.isBasis())
+    return Int{0, true, code};
+  if (b.isStatic && b.value == 0 && !b.isBasis())
+    return Int{0, true, code};
+  if ((a.isBasis() && a.isStatic && a.value == 0) || (b.isBasis() && b.isStatic && b.value == 0))
+    return Int{0, true, code};
+  return Int{checkedMul(a.value, b.value), bothStatic(a, b), code};
+}
 } // namespace detail
 
 Int gcd(Int a, Int b) {
+  if (detail::eitherBasis(a, b))
+    return detail::basisMisuse(a, b, "gcd");
   int64_t x = a.value < 0 ? -a.value : a.value;
   int64_t y = b.value < 0 ? -b.value : b.value;
   while (y != 0) {
@@ -91,6 +132,8 @@ Int gcd(Int a, Int b) {
 }
 
 Int lcm(Int a, Int b) {
+  if (detail::eitherBasis(a, b))
+    return detail::basisMisuse(a, b, "lcm");
   if (a.value == 0 || b.value == 0)
     return Int{0, detail::bothStatic(a, b)};
   Int g = gcd(a, b);

@@ -34,7 +34,7 @@ bool operator==(TupleView a, TupleView b) {
   const Node *y = b.nodes();
   for (uint32_t i = 0; i < a.span(); ++i)
     if (x[i].kind != y[i].kind || x[i].value != y[i].value || x[i].span != y[i].span ||
-        x[i].isStatic != y[i].isStatic)
+        x[i].isStatic != y[i].isStatic || x[i].basis != y[i].basis)
       return false;
   return true;
 }
@@ -43,7 +43,8 @@ uint64_t hashValue(TupleView v) {
   uint64_t h = 1469598103934665603ull;
   const Node *n = v.nodes();
   for (uint32_t i = 0; i < v.span(); ++i) {
-    uint64_t word = uint64_t(n[i].value) * 31 + (uint64_t(n[i].kind) << 1) + n[i].isStatic;
+    uint64_t word = uint64_t(n[i].value) * 31 + (uint64_t(n[i].kind) << 1) + n[i].isStatic +
+                    (uint64_t(n[i].basis) << 3);
     h = (h ^ word) * 1099511628211ull;
     h ^= h >> 29;
   }

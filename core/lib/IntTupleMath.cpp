@@ -41,12 +41,12 @@ Int product(TupleView t) {
   // (an empty tuple counts as _1, and _1 * x has x's staticness).
   const Node *n = t.nodes();
   if (n->kind != NodeKind::Tuple)
-    return Int{n->value, n->isStatic};
+    return n->asInt();
   Int acc = kStatic1;
   bool first = true;
   for (uint32_t i = 1, e = n->span; i < e; ++i)
     if (n[i].kind == NodeKind::Int) {
-      Int x{n[i].value, n[i].isStatic};
+      Int x = n[i].asInt();
       acc = first ? x : mul(acc, x);
       first = false;
     }
@@ -384,9 +384,9 @@ Expected<Int> crd2idx(TupleView c, TupleView shape, TupleView stride) {
     for (uint32_t i = 0; i < c.rank(); ++i)
       ints &= x[i].kind == NodeKind::Int;
     if (ints) {
-      Int acc = mul(Int{x[0].value, x[0].isStatic}, Int{d[0].value, d[0].isStatic});
+      Int acc = mul(x[0].asInt(), d[0].asInt());
       for (uint32_t i = 1; i < c.rank(); ++i)
-        acc = add(acc, mul(Int{x[i].value, x[i].isStatic}, Int{d[i].value, d[i].isStatic}));
+        acc = add(acc, mul(x[i].asInt(), d[i].asInt()));
       return acc;
     }
   }

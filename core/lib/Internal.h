@@ -10,7 +10,9 @@
 //                  returning a Layout that is then copied in.
 #pragma once
 
+#include "cutelayout/Basis.h"
 #include "cutelayout/Layout.h"
+#include "cutelayout/Notation.h"
 
 namespace cutelayout {
 
@@ -43,6 +45,15 @@ inline Error emptyLayoutError(const char *op) {
   return makeError(std::string(op) + " of an empty layout ():() (CuTe needs at least one mode)");
 }
 
+/// CuTe defines `op` for integer strides only (its complement, inverses, products, recasts
+/// and orderings compare or divide strides): an error naming l when a stride of l is a
+/// scaled basis (Basis.h), so no basis is ever read as an integer.
+inline Status integerStrides(const char *op, LayoutView l) {
+  if (__builtin_expect(hasBasis(l.stride), 0))
+    return basisStridesUnsupported(op, print(l.copy()));
+  return Status(true);
+}
+
 /// CuTe's cosize of a layout view.
 Int cosize(LayoutView l);
 
@@ -54,8 +65,8 @@ inline void appendLeaves(LayoutView l, IntVec &shape, IntVec &stride) {
   const Node *s = l.shape.nodes(), *d = l.stride.nodes();
   for (uint32_t i = 0; i < n; ++i)
     if (s[i].kind == NodeKind::Int) {
-      shape.pushUnchecked(Int{s[i].value, s[i].isStatic});
-      stride.pushUnchecked(Int{d[i].value, d[i].isStatic});
+      shape.pushUnchecked(s[i].asInt());
+      stride.pushUnchecked(d[i].asInt());
     }
 }
 
@@ -75,7 +86,7 @@ inline void leavesOf(TupleView t, IntVec &out) {
   const Node *s = t.nodes();
   for (uint32_t i = 0; i < n; ++i)
     if (s[i].kind == NodeKind::Int)
-      out.pushUnchecked(Int{s[i].value, s[i].isStatic});
+      out.pushUnchecked(s[i].asInt());
 }
 
 /// CuTe's bw_coalesce on flat leaves, seeded with firstShape (the last extent, or _2 for
@@ -113,8 +124,8 @@ public:
   }
   void leaf(Int shape, Int stride) {
     countChild();
-    shape_.push_back(Node{shape.value, 1, NodeKind::Int, shape.isStatic});
-    stride_.push_back(Node{stride.value, 1, NodeKind::Int, stride.isStatic});
+    shape_.push_back(Node::leaf(shape));
+    stride_.push_back(Node::leaf(stride));
   }
   void add(TupleView shape, TupleView stride) {
     countChild();

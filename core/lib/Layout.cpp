@@ -19,6 +19,8 @@ Expected<Layout> makeLayout(TupleView shape, TupleView stride) {
     return makeError("shape " + print(shape) + " and stride " + print(stride) + " are not congruent");
   if (hasUnderscore(shape) || hasUnderscore(stride))
     return makeError("a layout cannot contain `_`: " + print(shape) + ":" + print(stride));
+  if (hasBasis(shape))
+    return makeError("the shape " + print(shape) + " holds a scaled basis; only strides can");
   return unchecked(IntTuple(shape), IntTuple(stride));
 }
 
@@ -58,6 +60,7 @@ Expected<Layout> makeOrderedLayout(TupleView shape, TupleView order) {
 }
 
 Expected<Layout> makeLayoutLike(const Layout &l) {
+  CL_CHECK(integerStrides("make_layout_like", l));
   IntTuple filtered = CL_TRY(filterZeros(l.stride, l.shape));
   IntTuple d = CL_TRY(compactOrder(filtered, l.stride));
   return unchecked(l.shape, std::move(d));
@@ -70,7 +73,7 @@ Int cosize(LayoutView l) {
   // at _0, so only a leaf layout's result can skip the addition's staticness rule.
   const Node *s = l.shape.nodes(), *d = l.stride.nodes();
   auto term = [](const Node &sn, const Node &dn) {
-    return mul(sub(Int{sn.value, sn.isStatic}, kStatic1), abs(Int{dn.value, dn.isStatic}));
+    return mul(sub(sn.asInt(), kStatic1), abs(dn.asInt()));
   };
   if (s->kind != NodeKind::Tuple)
     return add(term(*s, *d), kStatic1);
@@ -82,6 +85,13 @@ Int cosize(LayoutView l) {
 }
 
 Int cosize(const Layout &l) {
+  if (__builtin_expect(hasBasis(l.stride), 0)) {
+    Expected<Int> n = basisCosize(l.shape, l.stride);
+    if (n)
+      return *n;
+    noteArithFailure(n.error().message); // the caller's ArithScope reports it
+    return kStatic0;
+  }
   // A pair that is not a layout (only ever built by hand) has no codomain: _1, as the
   // inner product of mismatched tuples gave before.
   return congruent(l.shape, l.stride) ? cosize(LayoutView(l)) : kStatic1;

@@ -1,5 +1,6 @@
 #include "cutelayout/Notation.h"
 
+#include "cutelayout/Basis.h"
 #include "cutelayout/Layout.h"
 
 #include "cutelayout/IntTupleMath.h"
@@ -10,6 +11,14 @@
 
 namespace cutelayout {
 namespace {
+
+/// Writes a basis leaf's modes, innermost first (`@0@1`), at p; returns the end.
+char *writeBasisSuffix(char *p, uint16_t code) {
+  std::string s;
+  appendBasisSuffix(s, code);
+  std::memcpy(p, s.data(), s.size());
+  return p + s.size();
+}
 
 /// Writes the decimal digits of v (INT64_MIN included) at p; returns the end.
 char *writeInt(char *p, int64_t v) {
@@ -28,7 +37,7 @@ char *writeInt(char *p, int64_t v) {
 
 /// At most this many characters per node: `_`, 20 digits and a sign, and a separator or
 /// the closing parentheses it completes are counted on the nodes they close.
-constexpr size_t kMaxCharsPerNode = 24;
+constexpr size_t kMaxCharsPerNode = 32; // and a basis suffix `@d` of up to 4 modes
 
 /// Prints the preorder nodes of one tree iteratively at p (room for kMaxCharsPerNode per
 /// node): a stack of the children still to print in each open tuple, so deep input cannot
@@ -49,12 +58,16 @@ char *printNodes(char *p, TupleView t, Style style) {
       *p++ = ')';
     } else if (x.kind == NodeKind::Underscore) {
       *p++ = '_';
-    } else if (unknownAsQuestion && !x.isStatic) {
-      *p++ = '?';
     } else {
-      if (style == Style::Cute && x.isStatic)
-        *p++ = '_';
-      p = writeInt(p, x.value);
+      if (unknownAsQuestion && !x.isStatic) {
+        *p++ = '?';
+      } else {
+        if (style == Style::Cute && x.isStatic)
+          *p++ = '_';
+        p = writeInt(p, x.value);
+      }
+      if (x.basis != 0)
+        p = writeBasisSuffix(p, x.basis);
     }
     // One element is complete: separate it from its next sibling, or close its tuple
     // (which completes an element of the tuple around it).
@@ -255,6 +268,8 @@ bool NotationReader::parseTupleFast(NodeVec &out, bool allowUnderscore, int dept
         continue;
       }
     } else if (c == '?' && options_.allowUnknown) {
+      if (p + 1 < n && t[p + 1] == '@')
+        return false;
       ++p;
       countChild();
       out.push_back(Node{kUnknownDynamic, 1, NodeKind::Int, false});
@@ -266,6 +281,11 @@ bool NotationReader::parseTupleFast(NodeVec &out, bool allowUnderscore, int dept
       int64_t value;
       bool isStatic;
       if (lexInt(text_, p, options_.plainIsDynamic, value, isStatic) != Lexed::Int)
+        return false;
+      size_t q = p;
+      while (q < n && isSpace(t[q]))
+        ++q;
+      if (q < n && t[q] == '@') // a scaled basis: the careful parser reads it
         return false;
       countChild();
       out.push_back(Node{value, 1, NodeKind::Int, isStatic});
@@ -330,7 +350,7 @@ Expected<bool> NotationReader::parseTupleSlow(TupleBuilder &b, bool allowUndersc
   }
   if (c == '?' && options_.allowUnknown) {
     ++pos_;
-    b.leaf(Int::dynamic(kUnknownDynamic));
+    b.leaf(CL_TRY(parseBasisSuffix(Int::dynamic(kUnknownDynamic))));
     return true;
   }
   if (c == '_' && allowUnderscore) {
@@ -348,8 +368,36 @@ Expected<bool> NotationReader::parseTupleSlow(TupleBuilder &b, bool allowUndersc
   Expected<Int> x = parseInt();
   if (!x)
     return x.error();
-  b.leaf(*x);
+  b.leaf(CL_TRY(parseBasisSuffix(*x)));
   return true;
+}
+
+Expected<Int> NotationReader::parseBasisSuffix(Int value) {
+  if (peek() != '@')
+    return value;
+  // `v@a@b` names mode b outermost and mode a inside it (CuTe prints the innermost first).
+  size_t start = pos_;
+  uint8_t innermostFirst[kMaxBasisDepth + 1];
+  unsigned n = 0;
+  while (accept('@')) {
+    skipSpace();
+    if (pos_ >= text_.size() || !isDigit(text_[pos_]))
+      return errorHere("a mode index after '@'");
+    uint64_t mode = 0;
+    while (pos_ < text_.size() && isDigit(text_[pos_]) && mode <= kMaxBasisMode)
+      mode = mode * 10 + uint64_t(text_[pos_++] - '0');
+    if (mode > kMaxBasisMode || (pos_ < text_.size() && isDigit(text_[pos_])))
+      return makeError("column " + std::to_string(start + 1) + ": a scaled basis names modes 0 to " +
+                       std::to_string(kMaxBasisMode) + "; found a larger mode index");
+    if (n == kMaxBasisDepth)
+      return makeError("column " + std::to_string(start + 1) + ": a scaled basis names at most " +
+                       std::to_string(kMaxBasisDepth) + " modes");
+    innermostFirst[n++] = uint8_t(mode);
+  }
+  BasisPath path;
+  for (unsigned i = 0; i < n; ++i)
+    path.modes[path.size++] = innermostFirst[n - 1 - i];
+  return makeBasis(value, path);
 }
 
 Expected<IntTuple> NotationReader::parseTuple(bool allowUnderscore, int depth) {
@@ -373,6 +421,9 @@ Expected<Layout> NotationReader::parseLayout() {
   IntTuple shape = CL_TRY(parseTuple(false));
   if (!accept(':'))
     return errorHere("':' after the shape");
+  if (hasBasis(shape))
+    return makeError("column " + std::to_string(start + 1) + ": the shape " + print(shape) +
+                     " holds a scaled basis; only strides can");
   IntTuple stride = CL_TRY(parseTuple(false));
   if (!congruent(shape, stride)) {
     Expected<Layout> l = makeLayout(shape, stride); // its message names both

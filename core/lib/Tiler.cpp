@@ -346,6 +346,8 @@ namespace {
 // logical_product of a and b padded to a common rank, then like modes zipped together:
 // mode i of the result is (x_i, y_i).
 Expected<Layout> rankSensitiveProduct(const char *op, const Layout &a, const Layout &b, bool blockFirst) {
+  CL_CHECK(integerStrides(op, a));
+  CL_CHECK(integerStrides(op, b));
   uint32_t r = a.rank() > b.rank() ? a.rank() : b.rank();
   Layout pa = appendTo(a, r), pb = appendTo(b, r);
   Layout product;
@@ -392,6 +394,7 @@ Expected<Layout> rakedProduct(const Layout &a, const Layout &b) {
 }
 
 Expected<Layout> tileToShape(const Layout &block, TupleView targetShape, const IntTuple *order) {
+  CL_CHECK(integerStrides("tile_to_shape", block));
   return guarded("tile_to_shape", [&]() -> Expected<Layout> {
     if (block.rank() > targetShape.rank())
       return makeError("tile_to_shape: the block " + print(block) + " has more modes than the target shape " +
@@ -432,8 +435,8 @@ Expected<Tiler> diceTiler(const Tiler &tiler, TupleView projection) {
   return kept.finish();
 }
 
-Expected<Layout> localTile(const Layout &a, const Tiler &tiler, TupleView coord,
-                           const IntTuple *projection) {
+Expected<TilePlan> localTilePlan(const Layout &a, const Tiler &tiler, TupleView coord,
+                                 const IntTuple *projection) {
   if (projection) {
     // Dice the tiler and the coordinate by the projection: `_` drops that mode.
     Tiler diced = CL_TRY(diceTiler(tiler, *projection));
@@ -441,7 +444,7 @@ Expected<Layout> localTile(const Layout &a, const Tiler &tiler, TupleView coord,
       return makeError("local_tile: coordinate " + print(coord) + " and projection " + print(*projection) +
                        " have different ranks (the coordinate has the tiler's modes, the projection picks)");
     IntTuple dicedCoord = CL_TRY(dice(*projection, coord));
-    return localTile(a, diced, dicedCoord, nullptr);
+    return localTilePlan(a, diced, dicedCoord, nullptr);
   }
   Layout tiled = CL_TRY(zippedDivide(a, tiler));
   uint32_t r0 = tiled.shape.child(0).rank(), r1 = tiled.shape.child(1).rank();
@@ -449,13 +452,19 @@ Expected<Layout> localTile(const Layout &a, const Tiler &tiler, TupleView coord,
   if (coord.isTuple() && coord.rank() > r1)
     return makeError("local_tile: coordinate " + print(coord) + " has more modes than the rest " +
                      print(TupleView(tiled.shape.child(1))));
-  return slice(IntTuple::makeTuple({underscores(r0), rest}), tiled);
+  IntTuple at = IntTuple::makeTuple({underscores(r0), rest});
+  return TilePlan{std::move(tiled), std::move(at)};
 }
 
-Expected<Layout> localPartition(const Layout &a, const Layout &threads, TupleView index,
-                                const IntTuple *projection) {
+Expected<Layout> localTile(const Layout &a, const Tiler &tiler, TupleView coord, const IntTuple *projection) {
+  TilePlan p = CL_TRY(localTilePlan(a, tiler, coord, projection));
+  return slice(p.coord, p.tiled);
+}
+
+Expected<TilePlan> localPartitionPlan(const Layout &a, const Layout &threads, TupleView index,
+                                      const IntTuple *projection) {
   if (projection)
-    return localPartition(a, CL_TRY(dice(*projection, threads)), index, nullptr);
+    return localPartitionPlan(a, CL_TRY(dice(*projection, threads)), index, nullptr);
   if (!index.isInt())
     return makeError("local_partition: the thread index must be an integer, got " + print(index));
   ArithScope scope;
@@ -476,10 +485,16 @@ Expected<Layout> localPartition(const Layout &a, const Layout &threads, TupleVie
   Layout tiled = CL_TRY(zippedDivide(a, tiler));
   uint32_t r0 = tiled.shape.child(0).rank(), r1 = tiled.shape.child(1).rank();
   IntTuple first = flat.isTuple() ? appendTo(flat, r0, IntTuple::underscore()) : flat;
-  Expected<Layout> r = slice(IntTuple::makeTuple({first, underscores(r1)}), tiled);
-  if (r && scope.failed())
+  if (scope.failed())
     return scope.error("local_partition");
-  return r;
+  IntTuple at = IntTuple::makeTuple({first, underscores(r1)});
+  return TilePlan{std::move(tiled), std::move(at)};
+}
+
+Expected<Layout> localPartition(const Layout &a, const Layout &threads, TupleView index,
+                                const IntTuple *projection) {
+  TilePlan p = CL_TRY(localPartitionPlan(a, threads, index, projection));
+  return slice(p.coord, p.tiled);
 }
 
 Expected<Layout> stencilDivide(const Layout &a, TupleView window, TupleView stride, TupleView dilation) {
@@ -539,6 +554,7 @@ Expected<Layout> stencilDivide(const Layout &a, TupleView window, TupleView stri
 }
 
 Expected<Layout> makeFragmentLike(const Layout &l) {
+  CL_CHECK(integerStrides("make_fragment_like", l));
   uint32_t r = l.rank();
   if (r > 1 && l.shape.isTuple() && isStatic(l.shape)) {
     Layout m0 = l.mode(0);

@@ -1,6 +1,7 @@
 #include "Evaluator.h"
 
 #include "Operations.h"
+#include "cutelayout/Basis.h"
 
 #include <cctype>
 
@@ -217,6 +218,17 @@ private:
       bareName = Value::ofSwizzle(*s);
       return true;
     }
+    if (id == "E" && reader_.peek() != '(') {
+      // E<i,j,...>{} (CuTe's basis element): _1 at mode i, inside it j, ... (_1@j@i).
+      if (reader_.accept('{') && !reader_.accept('}'))
+        return fail(reader_.errorHere("'}' after '{' of E"));
+      Expected<Int> e = basisOf(templateArgs);
+      if (!e)
+        return fail(makeError("column " + std::to_string(column) + ": E: " + e.error().message));
+      isCall = false;
+      bareName = Value::ofInt(*e);
+      return true;
+    }
     if (!reader_.accept('(')) {
       if (!templateArgs.empty())
         return fail(reader_.errorHere("'(' after the template arguments of " + std::string(id)));
@@ -273,6 +285,22 @@ private:
     return makeSwizzle(p[0], p[1], p[2]);
   }
 
+  /// The template arguments of E<...>: its mode path, outermost first.
+  static Expected<Int> basisOf(const std::vector<Value> &args) {
+    BasisPath path;
+    if (args.empty() || args.size() > kMaxBasisDepth)
+      return makeError("expected 1 to " + std::to_string(kMaxBasisDepth) + " template arguments (modes) but got " +
+                       std::to_string(args.size()));
+    for (size_t i = 0; i < args.size(); ++i) {
+      if (args[i].kind != Value::Kind::Tuple || !args[i].tuple.isInt() || args[i].tuple.asInt().isBasis() ||
+          args[i].tuple.asInt().value < 0 || args[i].tuple.asInt().value > kMaxBasisMode)
+        return makeError("template argument " + std::to_string(i + 1) + " must be a mode index from 0 to " +
+                         std::to_string(kMaxBasisMode));
+      path.modes[path.size++] = uint8_t(args[i].tuple.asInt().value);
+    }
+    return makeBasis(Int::fixed(1), path);
+  }
+
   NotationReader reader_;
   Scratch &scratch_;
   Error error_;
@@ -294,6 +322,10 @@ std::string printValue(const Value &v, Style style) {
     return print(v.swizzle);
   case Value::Kind::Composed:
     return print(*v.composed, style);
+  case Value::Kind::Tensor:
+    return print(*v.tensor, style);
+  case Value::Kind::Iterator:
+    return print(v.tensor->iterator, style);
   }
   return "";
 }

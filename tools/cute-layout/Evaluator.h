@@ -6,6 +6,7 @@
 //   primary:= call | literal
 //   literal:= tuple [ ':' tuple ]        an int tuple, or a layout shape:stride
 //           | ('Swizzle' | 'Sw') '<' B ',' M ',' S '>' [ '{}' ]   a swizzle
+//           | 'E' '<' mode (',' mode)* '>' [ '{}' ]    a scaled basis _1@... (Basis.h)
 //           | '<' expr (',' expr)* '>'   a tile (tuple of tilers)
 //           | '_'
 //           | name                       only inside a call or tile, and only the names
@@ -18,6 +19,7 @@
 
 #include "cutelayout/ComposedLayout.h"
 #include "cutelayout/Notation.h"
+#include "cutelayout/Tensor.h"
 #include "cutelayout/Tiler.h"
 
 #include <memory>
@@ -30,7 +32,7 @@ namespace cutelayout::cli {
 
 /// A value of the expression language.
 struct Value {
-  enum class Kind { Tuple, Layout, Tile, Name, Swizzle, Composed };
+  enum class Kind { Tuple, Layout, Tile, Name, Swizzle, Composed, Tensor, Iterator };
   Kind kind = Kind::Tuple;
   IntTuple tuple;  // Tuple: an int tuple (a leaf is an integer, `_` allowed)
   Layout layout;   // Layout
@@ -38,6 +40,9 @@ struct Value {
   std::string name; // Name: a bare identifier such as a type name (uint8_t) or LayoutRight
   Swizzle swizzle;   // Swizzle
   std::shared_ptr<const ComposedLayout> composed; // Composed (shared: values are immutable)
+  /// Tensor: an iterator and a layout (TensorOps.h); Iterator: its iterator alone, the
+  /// layout unused (counting_iterator<int>(n), before make_tensor binds it).
+  std::shared_ptr<const Tensor> tensor;
   /// A Layout whose shape and stride are not congruent. CuTe's make_layout builds and
   /// prints such a pair without complaint; here it can be printed but not computed with.
   bool notCongruent = false;
@@ -75,6 +80,18 @@ struct Value {
     if (Layout *p = std::get_if<Layout>(&l))
       return ofLayout(std::move(*p));
     return ofComposed(std::get<ComposedLayout>(std::move(l)));
+  }
+  static Value ofTensor(Tensor t) {
+    Value v;
+    v.kind = Kind::Tensor;
+    v.tensor = std::make_shared<const Tensor>(std::move(t));
+    return v;
+  }
+  static Value ofIterator(TensorIterator it) {
+    Value v;
+    v.kind = Kind::Iterator;
+    v.tensor = std::make_shared<const Tensor>(Tensor{std::move(it), Layout()});
+    return v;
   }
   static Value ofTile(Tiler t) {
     Value v;

@@ -1,6 +1,8 @@
 #include "Operations.h"
 
 #include "ComposedOps.h"
+#include "TensorOps.h"
+#include "cutelayout/Basis.h"
 
 #include <algorithm>
 #include <map>
@@ -22,6 +24,10 @@ const char *kindName(Value::Kind k) {
     return "a swizzle";
   case Value::Kind::Composed:
     return "a composed layout";
+  case Value::Kind::Tensor:
+    return "a tensor";
+  case Value::Kind::Iterator:
+    return "an iterator";
   }
   return "a value";
 }
@@ -343,15 +349,6 @@ template <Expected<Layout> (*F)(const Layout &)> Expected<Value> unary(const Arg
   return layOr(F(CL_TRY(a.layout(0))));
 }
 
-/// A layout argument, or a tuple read as its compact column-major layout.
-Expected<Layout> layoutOrShape(const Value &v) {
-  if (v.kind == Value::Kind::Tuple && !hasUnderscore(v.tuple))
-    return makeLayout(v.tuple);
-  if (v.kind == Value::Kind::Layout)
-    return v.layout;
-  return makeError(std::string("expected a layout but got ") + kindName(v.kind));
-}
-
 const std::map<std::string, Operation, std::less<>> &operations() {
   static const std::map<std::string, Operation, std::less<>> table = {
       // --- queries -------------------------------------------------------------------
@@ -421,8 +418,14 @@ const std::map<std::string, Operation, std::less<>> &operations() {
                    [](const Args &a) -> Expected<Value> {
                      TupleView c = CL_TRY(a.tuple(0));
                      Int r;
-                     if (a.size() == 2 && a.isLayout(1))
-                       r = CL_TRY(crd2idx(c, CL_TRY(a.layout(1))));
+                     if (a.size() == 2 && a.isLayout(1)) {
+                       const Layout &l = CL_TRY(a.layout(1));
+                       if (hasBasis(l.stride)) // a coordinate layout: the value is a coordinate
+                         return tupleValue(CL_TRY(crd2idxGeneral(c, l.shape, l.stride)));
+                       r = CL_TRY(crd2idx(c, l));
+                     } else if (a.size() == 3 && hasBasis(CL_TRY(a.tuple(2)))) {
+                       return tupleValue(CL_TRY(crd2idxGeneral(c, CL_TRY(a.tuple(1)), CL_TRY(a.tuple(2)))));
+                     }
                      else if (a.size() == 2)
                        r = CL_TRY(crd2idx(c, CL_TRY(a.tuple(1))));
                      else
@@ -745,6 +748,27 @@ const std::map<std::string, Operation, std::less<>> &operations() {
                                [](const Args &a) { return swizzlePortionOp(a.values()); }}},
       {"get_nonswizzle_portion", {1, 1, "get_nonswizzle_portion(L)", "the layout under a swizzle (a layout itself)",
                                   [](const Args &a) { return nonSwizzlePortionOp(a.values()); }}},
+      // --- scaled bases and tensors (Basis.h, TensorOps.cpp) ---------------------------
+      {"make_basis_like", {1, 1, "make_basis_like(shape)", "the basis strides of shape: (4,(2,3)) -> (_1@0,(_1@0@1,_1@1@1))",
+                           [](const Args &a) -> Expected<Value> { return tupleValue(CL_TRY(makeBasisLike(CL_TRY(a.shape(0))))); }}},
+      {"basis_value", {1, 1, "basis_value(x)", "the value of a scaled basis (an integer itself): basis_value(3@1) = 3",
+                       [](const Args &a) -> Expected<Value> { return intValue(basisValue(CL_TRY(a.integer(0)))); }}},
+      {"basis_get", {2, 2, "basis_get(e, t)", "the element of t that basis e names: basis_get(E<1,0>{}, (5,(6,7))) = 6",
+                     [](const Args &a) -> Expected<Value> {
+                       return tupleValue(CL_TRY(basisGet(CL_TRY(a.integer(0)), CL_TRY(a.tuple(1)))));
+                     }}},
+      {"make_identity_tensor", {1, 1, "make_identity_tensor(shape)",
+                                "the tensor whose element at each coordinate is that coordinate: ArithTuple(_0,_0) o (4,2):(_1@0,_1@1)",
+                                [](const Args &a) { return makeIdentityTensorOp(a.values()); }}},
+      {"counting_iterator", {1, 2, "counting_iterator<int>(n)", "an iterator at index n (for make_tensor)",
+                             [](const Args &a) { return countingIteratorOp(a.values()); }}},
+      {"make_tensor", {2, 3, "make_tensor(it, L) | make_tensor(it, shape[, stride])",
+                       "a tensor over an iterator: make_tensor(counting_iterator<int>(0), L) prints counting_iter(0) o L",
+                       [](const Args &a) {
+                         return makeTensorOp(a.values(), [](const std::vector<Value> &rest) {
+                           return callOperationUnchecked("make_layout", rest);
+                         });
+                       }}},
       // --- recast --------------------------------------------------------------------
       {"upcast", {2, 2, "upcast(L, n)", "n elements become one: upcast<n>(L)",
                   [](const Args &a) -> Expected<Value> {
@@ -795,14 +819,24 @@ const std::unordered_map<std::string_view, Found> &byName() {
 /// The handler's result, or the reason not to call it. Every branch returns a prvalue, so
 /// the (large) result value is built in place, never moved.
 Expected<Value> dispatch(const std::string &key, const Operation &op, const std::vector<Value> &args) {
-  // A non-congruent make_layout prints as CuTe prints it, and nothing takes it further.
-  for (size_t i = 0; i < args.size(); ++i)
+  // One pass over the kinds: a non-congruent make_layout prints as CuTe prints it, and
+  // nothing takes it further; swizzles, composed layouts and tensors have their own rules.
+  unsigned kinds = 0;
+  for (size_t i = 0; i < args.size(); ++i) {
+    kinds |= 1u << unsigned(args[i].kind);
     if (args[i].kind == Value::Kind::Layout && args[i].notCongruent)
       return makeError("argument " + std::to_string(i + 1) + ": shape " + print(args[i].layout.shape) +
                        " and stride " + print(args[i].layout.stride) +
                        " are not congruent (CuTe prints such a make_layout, but no operation is defined on it)");
-  if (hasComposedArgument(args))
-    return callWithComposed(key, args, [&](const std::vector<Value> &a) { return op.handler(Args(a)); });
+  }
+  constexpr unsigned composedKinds = 1u << unsigned(Value::Kind::Swizzle) | 1u << unsigned(Value::Kind::Composed);
+  constexpr unsigned tensorKinds = 1u << unsigned(Value::Kind::Tensor) | 1u << unsigned(Value::Kind::Iterator);
+  if (__builtin_expect((kinds & (composedKinds | tensorKinds)) != 0, 0)) {
+    auto plain = [&](const std::vector<Value> &a) { return op.handler(Args(a)); };
+    if (kinds & composedKinds)
+      return callWithComposed(key, args, plain);
+    return callWithTensor(key, args, plain);
+  }
   return op.handler(Args(args));
 }
 
@@ -864,6 +898,11 @@ Value staticTwin(const Value &v) {
     return Value::ofTile(Tiler{cutelayout::staticTwin(v.tile.layout), v.tile.profile});
   case Value::Kind::Composed:
     return Value::ofComposed(cutelayout::staticTwin(*v.composed));
+  case Value::Kind::Tensor:
+    return Value::ofTensor(Tensor{TensorIterator{v.tensor->iterator.kind, cutelayout::staticTwin(v.tensor->iterator.value)},
+                                  cutelayout::staticTwin(v.tensor->layout)});
+  case Value::Kind::Iterator:
+    return Value::ofIterator(TensorIterator{v.tensor->iterator.kind, cutelayout::staticTwin(v.tensor->iterator.value)});
   case Value::Kind::Name:
   case Value::Kind::Swizzle:
     break;
@@ -882,6 +921,11 @@ bool hasDynamicLeaves(const Value &v) {
     return !isStatic(v.tile.layout.shape) || !isStatic(v.tile.layout.stride);
   case Value::Kind::Composed:
     return !isStatic(*v.composed);
+  case Value::Kind::Tensor:
+    return !isStatic(v.tensor->iterator.value) || !isStatic(v.tensor->layout.shape) ||
+           !isStatic(v.tensor->layout.stride);
+  case Value::Kind::Iterator:
+    return !isStatic(v.tensor->iterator.value);
   case Value::Kind::Name:
   case Value::Kind::Swizzle:
     break;
@@ -909,6 +953,14 @@ Expected<Value> callOperation(std::string_view name, const std::vector<Value> &a
   return r;
 }
 
+Expected<Layout> layoutOrShape(const Value &v) {
+  if (v.kind == Value::Kind::Tuple && !hasUnderscore(v.tuple))
+    return makeLayout(v.tuple);
+  if (v.kind == Value::Kind::Layout)
+    return v.layout;
+  return makeError(std::string("expected a layout but got ") + kindName(v.kind));
+}
+
 Expected<Tiler> asTiler(const Value &v) {
   switch (v.kind) {
   case Value::Kind::Layout:
@@ -926,6 +978,8 @@ Expected<Tiler> asTiler(const Value &v) {
     break;
   case Value::Kind::Swizzle:
   case Value::Kind::Composed:
+  case Value::Kind::Tensor:
+  case Value::Kind::Iterator:
     break;
   }
   return makeError("expected a tiler (a layout, shape, tile or `_`) but got " + printValue(v, Style::Plain));

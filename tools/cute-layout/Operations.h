@@ -48,6 +48,10 @@ const char *kindName(Value::Kind k);
 /// The width in bits of an element: an integer, or a CuTe type name such as half_t.
 Expected<int64_t> elementBits(const Value &v);
 
+/// A layout argument, or a shape read as its compact column-major layout (a thread
+/// layout given as its shape).
+Expected<Layout> layoutOrShape(const Value &v);
+
 /// A value used as a tiler: a layout, a shape (extents read as n:_1), `_` or a tile.
 Expected<Tiler> asTiler(const Value &v);
 

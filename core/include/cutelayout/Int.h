@@ -8,6 +8,17 @@
 // Values are int64. Overflow and division by zero do not trap: they record a sticky
 // error in the current ArithScope (see below) and the enclosing public operation turns it
 // into an Error. Division truncates toward zero, as C++ does.
+//
+// A stride leaf may be a scaled basis (CuTe's ScaledBasis, `3@1`): the same value with a
+// nonzero `basis` code naming its mode path (Basis.h). The arithmetic below follows CuTe's
+// ScaledBasis operators: a basis times an integer keeps the basis (`_0` included:
+// `E<0>{} * _0` is `_0@0`) and a static _0 is the identity of +. Every other product or sum
+// with a basis is not a stride and records a failure in the ArithScope (sums of bases are
+// arithmetic tuples, Basis.h's addCoordinates). Those are the only operators a basis can
+// reach: the algebra CuTe defines on basis strides multiplies, compares and moves them,
+// and every operation that would divide, order or bound a stride rejects basis strides at
+// its entry (Basis.h's basisStridesUnsupported). So div, mod, min, max, ceilDiv, safeDiv,
+// abs, signum and less take integers (@pre) and spend no test on bases.
 #pragma once
 
 #include "cutelayout/Support.h"
@@ -20,13 +31,16 @@ namespace cutelayout {
 struct Int {
   int64_t value = 0;
   bool isStatic = true;
+  /// 0 for an integer; for a scaled-basis stride `value@path`, its packed path (Basis.h).
+  uint16_t basis = 0;
 
   static Int fixed(int64_t v) { return Int{v, true}; }
   static Int dynamic(int64_t v) { return Int{v, false}; }
-  /// True when this is the static constant v (CuTe's is_constant<v, T>).
-  bool isConstant(int64_t v) const { return isStatic && value == v; }
+  /// True when this is the static integer v (CuTe's is_constant<v, T>; never a basis).
+  bool isConstant(int64_t v) const { return isStatic && basis == 0 && value == v; }
+  bool isBasis() const { return basis != 0; }
   bool operator==(const Int &o) const {
-    return value == o.value && isStatic == o.isStatic;
+    return value == o.value && isStatic == o.isStatic && basis == o.basis;
   }
   bool operator!=(const Int &o) const { return !(*this == o); }
 };
@@ -98,7 +112,10 @@ namespace detail {
 [[gnu::cold, gnu::noinline]] int64_t overflowed(int64_t a, int64_t b, char op);
 [[gnu::cold, gnu::noinline]] int64_t badDivisor(int64_t a, int64_t b, char op);
 [[gnu::cold, gnu::noinline]] void inexactSafeDiv(int64_t a, int64_t b);
+/// Records "a scaled-basis stride in a OP b" and returns a placeholder integer 0.
+[[gnu::cold, gnu::noinline]] Int basisMisuse(Int a, Int b, const char *op);
 inline bool bothStatic(Int a, Int b) { return a.isStatic && b.isStatic; }
+inline bool eitherBasis(Int a, Int b) { return (a.basis | b.basis) != 0; }
 inline int64_t checkedAdd(int64_t a, int64_t b) {
   int64_t r;
   return __builtin_add_overflow(a, b, &r) ? overflowed(a, b, '+') : r;
@@ -124,21 +141,46 @@ inline bool divisorOk(int64_t a, int64_t b, char op) {
 /// @pre b != 0
 inline bool isMultiple(int64_t a, int64_t b) { return b == -1 || a % b == 0; }
 
-inline Int add(Int a, Int b) { return Int{detail::checkedAdd(a.value, b.value), detail::bothStatic(a, b)}; }
-inline Int sub(Int a, Int b) { return Int{detail::checkedSub(a.value, b.value), detail::bothStatic(a, b)}; }
-inline Int mul(Int a, Int b) {
-  if (a.isConstant(0) || b.isConstant(0))
+namespace detail {
+// The basis cases of the operators below, out of line and cold (integers never get there).
+[[gnu::cold, gnu::noinline]] Int addBasis(Int a, Int b);
+[[gnu::cold, gnu::noinline]] Int subBasis(Int a, Int b);
+[[gnu::cold, gnu::noinline]] Int mulBasis(Int a, Int b);
+
+// The integer cases: CuTe's rules for Int<N> and int, without the basis test (callers test
+// once, so a composite such as ceilDiv stays one small inline body).
+inline Int addInts(Int a, Int b) { return Int{checkedAdd(a.value, b.value), bothStatic(a, b)}; }
+inline Int subInts(Int a, Int b) { return Int{checkedSub(a.value, b.value), bothStatic(a, b)}; }
+inline Int divInts(Int a, Int b) {
+  if (a.isConstant(0) && !b.isStatic) // CuTe: _0 / int is _0 without dividing
+    return Int::fixed(0);
+  if (!divisorOk(a.value, b.value, '/'))
+    return Int{0, bothStatic(a, b)};
+  return Int{a.value / b.value, bothStatic(a, b)};
+}
+} // namespace detail
+
+[[gnu::always_inline]] inline Int add(Int a, Int b) {
+  if (__builtin_expect(detail::eitherBasis(a, b), 0))
+    return detail::addBasis(a, b);
+  return detail::addInts(a, b);
+}
+[[gnu::always_inline]] inline Int sub(Int a, Int b) {
+  if (__builtin_expect(detail::eitherBasis(a, b), 0))
+    return detail::subBasis(a, b);
+  return detail::subInts(a, b);
+}
+[[gnu::always_inline]] inline Int mul(Int a, Int b) {
+  if (__builtin_expect(detail::eitherBasis(a, b), 0))
+    return detail::mulBasis(a, b);
+  if ((a.isStatic && a.value == 0) || (b.isStatic && b.value == 0)) // isConstant(0): no basis here
     return Int::fixed(0);
   return Int{detail::checkedMul(a.value, b.value), detail::bothStatic(a, b)};
 }
-inline Int div(Int a, Int b) {
-  if (a.isConstant(0) && !b.isStatic) // CuTe: _0 / int is _0 without dividing
-    return Int::fixed(0);
-  if (!detail::divisorOk(a.value, b.value, '/'))
-    return Int{0, detail::bothStatic(a, b)};
-  return Int{a.value / b.value, detail::bothStatic(a, b)};
+[[gnu::always_inline]] inline Int div(Int a, Int b) {
+  return detail::divInts(a, b);
 }
-inline Int mod(Int a, Int b) {
+[[gnu::always_inline]] inline Int mod(Int a, Int b) {
   // CuTe: int % _1, int % _-1 and _0 % int are _0 without dividing.
   if ((!a.isStatic && (b.isConstant(1) || b.isConstant(-1))) || (a.isConstant(0) && !b.isStatic))
     return Int::fixed(0);
@@ -146,30 +188,41 @@ inline Int mod(Int a, Int b) {
     return Int{0, detail::bothStatic(a, b)};
   return Int{a.value % b.value, detail::bothStatic(a, b)};
 }
-inline Int neg(Int a) { return Int{detail::checkedSub(0, a.value), a.isStatic}; }
-inline Int min(Int a, Int b) { return Int{a.value < b.value ? a.value : b.value, detail::bothStatic(a, b)}; }
-inline Int max(Int a, Int b) { return Int{a.value < b.value ? b.value : a.value, detail::bothStatic(a, b)}; }
+inline Int neg(Int a) { return Int{detail::checkedSub(0, a.value), a.isStatic, a.basis}; }
+[[gnu::always_inline]] inline Int min(Int a, Int b) {
+  return Int{a.value < b.value ? a.value : b.value, detail::bothStatic(a, b)};
+}
+[[gnu::always_inline]] inline Int max(Int a, Int b) {
+  return Int{a.value < b.value ? b.value : a.value, detail::bothStatic(a, b)};
+}
 Int gcd(Int a, Int b);
 Int lcm(Int a, Int b);
-inline Int abs(Int a) { return a.value < 0 ? neg(a) : a; }
-inline Int signum(Int a) { return Int{(a.value > 0) - (a.value < 0), a.isStatic}; }
+[[gnu::always_inline]] inline Int abs(Int a) {
+  return a.value < 0 ? Int{detail::checkedSub(0, a.value), a.isStatic} : a;
+}
+[[gnu::always_inline]] inline Int signum(Int a) {
+  return Int{(a.value > 0) - (a.value < 0), a.isStatic};
+}
 /// (a + b - 1) / b with CuTe's staticness (so ceilDiv(static 0, dynamic) is dynamic).
-inline Int ceilDiv(Int a, Int b) {
+[[gnu::always_inline]] inline Int ceilDiv(Int a, Int b) {
   if (__builtin_expect(b.value == 0, 0)) { // name a, not the rounding sum, in the failure
     detail::badDivisor(a.value, 0, '/');
     return Int{0, detail::bothStatic(a, b)};
   }
-  return div(sub(add(a, b), Int::fixed(1)), b);
+  return detail::divInts(detail::subInts(detail::addInts(a, b), Int::fixed(1)), b);
 }
 /// CuTe's safe_div: static/static requires exact division. (Its callers check their own
 /// conditions for dynamic values, R18.)
-inline Int safeDiv(Int a, Int b) {
+[[gnu::always_inline]] inline Int safeDiv(Int a, Int b) {
   if (detail::bothStatic(a, b) && b.value != 0 && b.value != -1 && a.value % b.value != 0)
     detail::inexactSafeDiv(a.value, b.value);
-  return div(a, b);
+  return detail::divInts(a, b);
 }
 
-inline Bool equal(Int a, Int b) { return Bool{a.value == b.value, detail::bothStatic(a, b)}; }
-inline Bool less(Int a, Int b) { return Bool{a.value < b.value, detail::bothStatic(a, b)}; }
+/// Equal values and paths (a basis never equals an integer, as in CuTe).
+inline Bool equal(Int a, Int b) { return Bool{a.value == b.value && a.basis == b.basis, detail::bothStatic(a, b)}; }
+inline Bool less(Int a, Int b) {
+  return Bool{a.value < b.value, detail::bothStatic(a, b)};
+}
 
 } // namespace cutelayout

@@ -25,6 +25,10 @@ struct Node {
   uint32_t span;  // nodes in this subtree, itself included
   NodeKind kind;
   bool isStatic;
+  uint16_t basis = 0; // an Int leaf's scaled-basis path (Int::basis, Basis.h); 0 otherwise
+
+  static Node leaf(Int x) { return Node{x.value, 1, NodeKind::Int, x.isStatic, x.basis}; }
+  Int asInt() const { return Int{value, isStatic, basis}; }
 };
 
 /// Nodes stored inline in a tuple or a builder: a 32-leaf layout (at most 63 nodes when every
@@ -43,7 +47,7 @@ public:
   bool isInt() const { return node_->kind == NodeKind::Int; }
   bool isUnderscore() const { return node_->kind == NodeKind::Underscore; }
   /// The leaf value. Only for isInt().
-  Int asInt() const { return Int{node_->value, node_->isStatic}; }
+  Int asInt() const { return node_->asInt(); }
   /// CuTe's rank: a tuple's child count, 1 for a leaf.
   uint32_t rank() const { return isTuple() ? uint32_t(node_->value) : 1; }
   uint32_t span() const { return node_->span; }
@@ -77,7 +81,7 @@ private:
 class IntTuple {
 public:
   IntTuple() : IntTuple(Int::fixed(0)) {}
-  IntTuple(Int leaf) { nodes_.push_back(Node{leaf.value, 1, NodeKind::Int, leaf.isStatic}); }
+  IntTuple(Int leaf) { nodes_.push_back(Node::leaf(leaf)); }
   explicit IntTuple(TupleView view) { nodes_.append(view.nodes(), view.span()); }
   static IntTuple underscore();
   /// A tuple of the given elements, e.g. makeTuple({a.view(), b.view()}).
@@ -112,7 +116,7 @@ class TupleBuilder {
 public:
   void leaf(Int x) {
     countChild();
-    nodes_.push_back(Node{x.value, 1, NodeKind::Int, x.isStatic});
+    nodes_.push_back(Node::leaf(x));
   }
   void underscore() {
     countChild();
@@ -167,7 +171,7 @@ template <class F> IntTuple mapLeaves(TupleView t, F f) {
 
 /// CuTe's static twin of t: the same values, every integer leaf static (docs/semantics.md, R18).
 inline IntTuple staticTwin(TupleView t) {
-  return mapLeaves(t, [](Int x) { return Int::fixed(x.value); });
+  return mapLeaves(t, [](Int x) { return Int{x.value, true, x.basis}; });
 }
 
 /// Nesting depth: 0 for a leaf, 1 + max child depth for a tuple.
@@ -177,6 +181,15 @@ uint32_t leafCount(TupleView v);
 /// True when every leaf is static (CuTe's is_static).
 bool isStatic(TupleView v);
 bool hasUnderscore(TupleView v);
+/// True when some leaf is a scaled basis (Basis.h). One pass over the nodes' basis codes
+/// (0 on every other node), cheap enough for the algebra's entry checks.
+inline bool hasBasis(TupleView v) {
+  uint16_t any = 0;
+  const Node *n = v.nodes();
+  for (uint32_t i = 0, e = v.span(); i < e; ++i)
+    any |= n[i].basis;
+  return any != 0;
+}
 /// Leaf i in preorder (requires i < leafCount).
 TupleView leafAt(TupleView v, uint32_t i);
 

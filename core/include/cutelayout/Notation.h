@@ -4,6 +4,7 @@
 //   int tuple   8   _8   (4,8)   ((2,2),_3)   (_,0)     `_N` is a static Int<N>
 //   layout      8:1   (4,8):(1,4)   ((2,2),3):((24,2),8)  shape and stride congruent
 //   tile        <3:4, 8:2>   <3:4, (2,4):(1,8)>           a tuple of layouts (a tiler)
+//   basis       _1@0   3@1   _1@0@1                        a scaled-basis leaf (Basis.h)
 //
 // Printing: Style::Cute reproduces CuTe's print() byte for byte (`_N` for static leaves);
 // Style::Plain omits the underscores. Parsing: `_N` is always static; a plain `N` is
@@ -72,6 +73,8 @@ private:
   /// One pass over well-formed text into out; false (position unchanged) on anything the
   /// careful parser must look at to report.
   bool parseTupleFast(NodeVec &out, bool allowUnderscore, int depth);
+  /// `@a@b...` after a leaf's value, if present: the scaled basis value@...@b (Basis.h).
+  Expected<Int> parseBasisSuffix(Int value);
   Expected<bool> parseTupleSlow(TupleBuilder &b, bool allowUnderscore, int depth);
 
   std::string_view text_;

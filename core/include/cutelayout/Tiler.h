@@ -83,9 +83,23 @@ Expected<Layout> tileToShape(const Layout &block, TupleView targetShape, const I
 /// @pre tiler and projection tuples of one rank (else an error)
 Expected<Tiler> diceTiler(const Tiler &tiler, TupleView projection);
 
+/// What local_tile and local_partition slice: the zipped divide of the input and the
+/// coordinate (with `_` where modes are kept) that picks the tile, or the thread's part.
+/// A tensor's slice also moves its iterator by that coordinate's offset (Tensor.h).
+struct TilePlan {
+  Layout tiled;
+  IntTuple coord;
+};
+
 /// CuTe's local_tile: the tile of `a` at coordinate `coord` of the rest modes (inner
 /// partition). `projection`, when given, first dices tiler and coord (`_` drops a mode).
 Expected<Layout> localTile(const Layout &a, const Tiler &t, TupleView coord, const IntTuple *projection);
+/// local_tile's zipped divide and slice coordinate. Example: (128,64) by (32,16) at (1,2)
+/// slices ((_32,_16),(_4,_4)):(...) at ((_,_),(1,2)).
+Expected<TilePlan> localTilePlan(const Layout &a, const Tiler &t, TupleView coord, const IntTuple *projection);
+/// local_partition's zipped divide and slice coordinate.
+Expected<TilePlan> localPartitionPlan(const Layout &a, const Layout &threads, TupleView index,
+                                      const IntTuple *projection);
 /// CuTe's local_partition: the elements thread `index` of `threads` owns (outer partition).
 Expected<Layout> localPartition(const Layout &a, const Layout &threads, TupleView index,
                                 const IntTuple *projection);

@@ -1,0 +1,156 @@
+#include "TensorOps.h"
+
+#include "Operations.h"
+#include "cutelayout/Basis.h"
+
+#include <set>
+#include <string>
+
+namespace cutelayout::cli {
+namespace {
+
+/// CuTe's tensor operations that return a tensor over the same iterator.
+const std::set<std::string_view> &keepIterator() {
+  static const std::set<std::string_view> names = {"logical_divide", "zipped_divide", "tiled_divide",
+                                                   "flat_divide",    "composition",   "coalesce",
+                                                   "flatten",        "group_modes"};
+  return names;
+}
+
+/// Queries that answer for the tensor's layout.
+const std::set<std::string_view> &ofLayout() {
+  static const std::set<std::string_view> names = {"size", "cosize", "rank", "depth", "shape", "stride", "layout"};
+  return names;
+}
+
+bool isTensorLike(const Value &v) { return v.kind == Value::Kind::Tensor || v.kind == Value::Kind::Iterator; }
+
+Error noOverload(std::string_view name, const std::vector<Value> &args) {
+  for (size_t i = 0; i < args.size(); ++i)
+    if (isTensorLike(args[i]))
+      return makeError("argument " + std::to_string(i + 1) + " is " + kindName(args[i].kind) + " " +
+                       printValue(args[i], Style::Plain) + ", which CuTe's " + std::string(name) +
+                       " does not take");
+  return makeError(std::string(name) + ": no overload for these arguments");
+}
+
+Expected<const Layout *> plainLayout(const Value &v, size_t i) {
+  if (v.kind != Value::Kind::Layout || v.notCongruent)
+    return makeError("argument " + std::to_string(i + 1) + " must be a layout but is " + kindName(v.kind) + " " +
+                     printValue(v, Style::Plain));
+  return &v.layout;
+}
+
+Expected<const IntTuple *> tupleArg(const Value &v, size_t i) {
+  if (v.kind != Value::Kind::Tuple)
+    return makeError("argument " + std::to_string(i + 1) + " must be an int tuple but is " + kindName(v.kind) + " " +
+                     printValue(v, Style::Plain));
+  return &v.tuple;
+}
+
+/// The projection (CuTe's Step) of local_tile and local_partition, when given.
+Expected<const IntTuple *> projectionArg(const std::vector<Value> &a, size_t i) {
+  if (a.size() <= i)
+    return static_cast<const IntTuple *>(nullptr);
+  if (a[i].kind != Value::Kind::Tuple)
+    return makeError("argument " + std::to_string(i + 1) + " (the projection) must be an int tuple but is " +
+                     kindName(a[i].kind) + " " + printValue(a[i], Style::Plain));
+  return &a[i].tuple;
+}
+
+Expected<Value> tensorValue(Expected<Tensor> t) {
+  if (!t)
+    return t.error();
+  return Value::ofTensor(t.take());
+}
+} // namespace
+
+bool hasTensorArgument(const std::vector<Value> &args) {
+  for (const Value &v : args)
+    if (isTensorLike(v))
+      return true;
+  return false;
+}
+
+Expected<Value> callWithTensor(std::string_view name, const std::vector<Value> &args,
+                               const std::function<Expected<Value>(const std::vector<Value> &)> &plain) {
+  if (name == "make_tensor")
+    return plain(args);
+  for (size_t i = 1; i < args.size(); ++i)
+    if (isTensorLike(args[i]) && !(name == "crd2idx" || name == "slice"))
+      return noOverload(name, args);
+  if (name == "crd2idx" || name == "slice") { // (coordinate, tensor)
+    if (args.size() != 2 || args[1].kind != Value::Kind::Tensor || isTensorLike(args[0]))
+      return noOverload(name, args);
+    const Tensor &t = *args[1].tensor;
+    const IntTuple &c = *CL_TRY(tupleArg(args[0], 0));
+    if (name == "slice")
+      return tensorValue(slice(c, t));
+    return Value::ofTuple(CL_TRY(elementAt(t, c)));
+  }
+  if (args.empty() || args[0].kind != Value::Kind::Tensor)
+    return noOverload(name, args);
+  const Tensor &t = *args[0].tensor;
+  if (name == "local_tile") { // (tensor, tiler, coord[, projection])
+    if (args.size() < 3)
+      return makeError("local_tile of a tensor takes (tensor, tiler, coord[, projection])");
+    Tiler tiler = CL_TRY(asTiler(args[1]));
+    return tensorValue(localTile(t, tiler, *CL_TRY(tupleArg(args[2], 2)), CL_TRY(projectionArg(args, 3))));
+  }
+  if (name == "local_partition") { // (tensor, threads, index[, projection])
+    if (args.size() < 3)
+      return makeError("local_partition of a tensor takes (tensor, threads, index[, projection])");
+    Layout threads = CL_TRY(layoutOrShape(args[1]));
+    return tensorValue(
+        localPartition(t, threads, *CL_TRY(tupleArg(args[2], 2)), CL_TRY(projectionArg(args, 3))));
+  }
+  bool keeps = keepIterator().count(name) != 0;
+  if (!keeps && ofLayout().count(name) == 0)
+    return noOverload(name, args);
+  std::vector<Value> withLayout = args;
+  withLayout[0] = Value::ofLayout(t.layout);
+  Value r = CL_TRY(plain(withLayout));
+  if (!keeps)
+    return r;
+  if (r.kind != Value::Kind::Layout)
+    return makeError(std::string(name) + " of a tensor gave " + kindName(r.kind) + " " +
+                     printValue(r, Style::Plain) + ", not a layout");
+  return Value::ofTensor(Tensor{t.iterator, std::move(r.layout)});
+}
+
+Expected<Value> countingIteratorOp(const std::vector<Value> &args) {
+  // counting_iterator<int>(n): the template argument is appended after n.
+  if (args.size() == 2 && !(args[1].kind == Value::Kind::Name && args[1].name == "int"))
+    return makeError("counting_iterator<T>: T must be int");
+  if (args.empty() || args[0].kind != Value::Kind::Tuple || !args[0].tuple.isInt() ||
+      args[0].tuple.asInt().isBasis())
+    return makeError("argument 1 (the start) must be an integer");
+  // CuTe's counting_iterator<int> holds a runtime int, whatever the literal.
+  Int start = Int::dynamic(args[0].tuple.asInt().value);
+  return Value::ofIterator(TensorIterator{TensorIterator::Kind::Counting, IntTuple(start)});
+}
+
+Expected<Value> makeTensorOp(const std::vector<Value> &args,
+                             const std::function<Expected<Value>(const std::vector<Value> &)> &makeLayout) {
+  if (args.size() < 2 || args[0].kind != Value::Kind::Iterator)
+    return makeError("make_tensor takes an iterator (counting_iterator<int>(n)) and a layout, or a shape "
+                     "[and a stride]");
+  const TensorIterator &it = args[0].tensor->iterator;
+  Layout l;
+  if (args.size() == 2 && args[1].kind == Value::Kind::Layout) {
+    l = *CL_TRY(plainLayout(args[1], 1));
+  } else {
+    std::vector<Value> rest(args.begin() + 1, args.end());
+    Value made = CL_TRY(makeLayout(rest));
+    l = *CL_TRY(plainLayout(made, 1));
+  }
+  if (it.kind == TensorIterator::Kind::Counting)
+    return tensorValue(makeCountingTensor(it.value.asInt(), l));
+  return Value::ofTensor(Tensor{it, std::move(l)});
+}
+
+Expected<Value> makeIdentityTensorOp(const std::vector<Value> &args) {
+  return tensorValue(makeIdentityTensor(*CL_TRY(tupleArg(args[0], 0))));
+}
+
+} // namespace cutelayout::cli
