@@ -1,5 +1,6 @@
 #include "cutelayout/Descriptor.h"
 
+#include "cutelayout/Basis.h"
 #include "cutelayout/Notation.h"
 
 #include <utility>
@@ -245,6 +246,14 @@ DescriptorNode Parser::normalize(const SimpleCandidate &c, size_t start) {
   return n;
 }
 
+/// A basis node's canonical text: `1/2@0`, `3@0@1` (the path innermost first).
+std::string basisText(const DescriptorNode &n) {
+  std::string s = print(n.count);
+  for (auto m = n.path.rbegin(); m != n.path.rend(); ++m)
+    s += "@" + std::to_string(*m);
+  return s;
+}
+
 /// One step of the identity hash: FNV-1a's multiply with a shift to spread high bits.
 /// Fixed constants, so identities are the same on every run and platform.
 uint64_t mix(uint64_t h, uint64_t word) {
@@ -388,9 +397,7 @@ std::string print(const LayoutDescriptor &d) {
       }
       out += ')';
     } else {
-      out += print(n.count);
-      for (auto m = n.path.rbegin(); m != n.path.rend(); ++m)
-        out += "@" + std::to_string(*m);
+      out += basisText(n);
     }
     // An entry is complete: separate it from the next one, or close its group.
     while (!pending.empty()) {
@@ -403,6 +410,46 @@ std::string print(const LayoutDescriptor &d) {
     }
   }
   return out;
+}
+
+Expected<IntTuple> integralStride(const LayoutDescriptor &d) {
+  TupleBuilder b;
+  std::vector<uint32_t> pending; // the entries still to build in each open group
+  for (const DescriptorNode &n : d.nodes()) {
+    if (n.isGroup) {
+      b.open();
+      if (n.rank > 0) {
+        pending.push_back(n.rank);
+        continue;
+      }
+      b.close();
+    } else {
+      auto name = [&n] { return "basis " + basisText(n); };
+      if (!n.count.isIntegral())
+        return makeError(name() + " does not denote an integral stride");
+      if (n.path.size() > kMaxBasisDepth)
+        return makeError(name() + " names " + std::to_string(n.path.size()) + " modes; a stride basis names at most " +
+                         std::to_string(kMaxBasisDepth));
+      BasisPath path;
+      for (uint32_t m : n.path) {
+        if (m > kMaxBasisMode)
+          return makeError(name() + " names mode " + std::to_string(m) + "; a stride basis names modes 0 to " +
+                           std::to_string(kMaxBasisMode));
+        path.modes[path.size++] = uint8_t(m);
+      }
+      Expected<Int> leaf = makeBasis(Int::fixed(n.count.num), path);
+      if (!leaf) // unreachable after the checks above; kept so no error is lost
+        return makeError(name() + ": " + leaf.error().message);
+      b.leaf(*leaf);
+    }
+    while (!pending.empty()) {
+      if (--pending.back() != 0)
+        break;
+      pending.pop_back();
+      b.close();
+    }
+  }
+  return b.finish();
 }
 
 } // namespace cutelayout

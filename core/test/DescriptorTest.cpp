@@ -2,6 +2,9 @@
 // identity, every parse error with its exact message, and seeded random round trips.
 #include "cutelayout/Descriptor.h"
 
+#include "cutelayout/Basis.h"
+#include "cutelayout/Notation.h"
+
 #include <gtest/gtest.h>
 
 #include <numeric>
@@ -62,6 +65,41 @@ std::vector<std::pair<Rational, std::vector<uint32_t>>> bases(const LayoutDescri
     if (!n.isGroup)
       out.emplace_back(n.count, n.path);
   return out;
+}
+
+/// The descriptor's canonical text without the spaces after commas: the core notation's form.
+std::string compact(std::string text) {
+  for (size_t at; (at = text.find(", ")) != std::string::npos;)
+    text.erase(at + 1, 1);
+  return text;
+}
+
+/// Asserts integralStride's @post clauses for d, which satisfies its @pre.
+IntTuple checkIntegralStride(const LayoutDescriptor &d) {
+  Expected<IntTuple> s = integralStride(d);
+  EXPECT_TRUE(s.ok()) << print(d) << ": " << (s.ok() ? "" : s.error().message);
+  if (!s.ok())
+    return IntTuple();
+  EXPECT_EQ(print(*s, Style::Plain), compact(print(d)));
+  auto expected = bases(d);
+  EXPECT_EQ(leafCount(*s), expected.size()) << print(d);
+  for (uint32_t i = 0; i < leafCount(*s) && i < expected.size(); ++i) {
+    Int leaf = leafAt(*s, i).asInt();
+    EXPECT_TRUE(leaf.isStatic) << "the counts are literal constants";
+    EXPECT_EQ(leaf.value, expected[i].first.num);
+    BasisPath path = basisPath(leaf);
+    EXPECT_EQ(std::vector<uint32_t>(path.modes, path.modes + path.size), expected[i].second) << print(d);
+  }
+  return s.take();
+}
+
+/// integralStride of the parsed text, in CuTe's printed form, or "error: <message>".
+std::string stride(const std::string &text) {
+  LayoutDescriptor d = checkParse(text);
+  Expected<IntTuple> s = integralStride(d);
+  if (!s.ok())
+    return "error: " + s.error().message;
+  return print(checkIntegralStride(d), Style::Cute);
 }
 
 } // namespace
@@ -231,6 +269,46 @@ TEST(Descriptor, NestingIsBoundedAtSixtyFourLevels) {
   EXPECT_EQ(parsed(nested(10000, "1@0")), failure(65, "nesting deeper than 64 levels"));
   EXPECT_EQ(parsed("(1@0, " + nested(64, "2@1") + ")"), failure(70, "nesting deeper than 64 levels"));
   EXPECT_EQ(parsed(std::string(100000, '(')), failure(65, "nesting deeper than 64 levels"));
+}
+
+// --- integral strides ---------------------------------------------------------------------------
+
+TEST(Descriptor, IntegralStrideIsCuTesScaledBasisStride) {
+  EXPECT_EQ(stride("(1@0, 1@1)"), "(_1@0,_1@1)");
+  EXPECT_EQ(stride("(16@0, 1@1)"), "(_16@0,_1@1)");
+  EXPECT_EQ(stride("((1@0, 8@1), 1@2)"), "((_1@0,_8@1),_1@2)");
+  EXPECT_EQ(stride("(1@0@1)"), "(_1@0@1)");
+  EXPECT_EQ(stride("(3@2@0@1, 1@0@1@2@3)"), "(_3@2@0@1,_1@0@1@2@3)");
+  EXPECT_EQ(stride("(-3@0, 0@1, (), (1@7))"), "(_-3@0,_0@1,(),(_1@7))");
+  EXPECT_EQ(stride("()"), "()");
+  EXPECT_EQ(stride("(4/2@1)"), "(_2@1)") << "integral after reduction";
+  EXPECT_EQ(stride("(-9223372036854775808@0)"), "(_-9223372036854775808@0)");
+  // The same value as the core notation reads for CuTe's text.
+  EXPECT_TRUE(*integralStride(checkParse("((1@0, 8@1), 1@0@1)")) == *parseIntTuple("((_1@0,_8@1),_1@0@1)"));
+  // The swizzle is not part of the stride.
+  LayoutDescriptor d = checkParse("(1@0, 1@1)");
+  EXPECT_TRUE(*integralStride(d.withSwizzle(*makeSwizzle(3, 4, 3))) == *integralStride(d));
+}
+
+TEST(Descriptor, IntegralStrideOfTheIdentityTensorGivesCoordinates) {
+  // CuTe: make_identity_tensor((4,2)) is ArithTuple(_0,_0) o (_4,_2):(_1@0,_1@1); index 5
+  // is the coordinate (_1,_1), coordinate (3,1) is (_3,_1).
+  IntTuple s = checkIntegralStride(checkParse("(1@0, 1@1)"));
+  IntTuple shape = *parseIntTuple("(_4,_2)");
+  EXPECT_EQ(print(*crd2idxGeneral(*parseIntTuple("5"), shape, s), Style::Cute), "(_1,_1)");
+  EXPECT_EQ(print(*crd2idxGeneral(*parseIntTuple("(3,1)"), shape, s), Style::Cute), "(_3,_1)");
+}
+
+TEST(Descriptor, IntegralStrideRejectsWhatNoStrideLeafHolds) {
+  EXPECT_EQ(stride("(1/2@0, 4@1)"), "error: basis 1/2@0 does not denote an integral stride");
+  EXPECT_EQ(stride("(1@0, (2/4@0@1))"), "error: basis 1/2@0@1 does not denote an integral stride");
+  EXPECT_EQ(stride("(-1/3@2)"), "error: basis -1/3@2 does not denote an integral stride");
+  EXPECT_EQ(stride("(1@0@1@2@3@4)"), "error: basis 1@0@1@2@3@4 names 5 modes; a stride basis names at most 4");
+  EXPECT_EQ(stride("(1@9)"), "error: basis 1@9 names mode 9; a stride basis names modes 0 to 7");
+  EXPECT_EQ(stride("(1@0, 2@0@8)"), "error: basis 2@0@8 names mode 8; a stride basis names modes 0 to 7");
+  EXPECT_EQ(stride("(1@4294967295)"),
+            "error: basis 1@4294967295 names mode 4294967295; a stride basis names modes 0 to 7");
+  EXPECT_EQ(checkParse("(1/2@0, 4@1)").kind(), DescriptorKind::Rational);
 }
 
 // --- errors -------------------------------------------------------------------------------------
@@ -425,7 +503,7 @@ private:
       kind = DescriptorKind::Rational;
     else if (kind == DescriptorKind::Empty)
       kind = DescriptorKind::Integral;
-    for (int64_t i = 0, modes = pick(1, pick(0, 3) == 0 ? 4 : 1); i < modes; ++i) {
+    for (int64_t i = 0, modes = pick(1, pick(0, 3) == 0 ? 5 : 1); i < modes; ++i) {
       int64_t dim = pick(0, 19) == 0 ? int64_t(UINT32_MAX) : pick(0, 7);
       text += blanks() + "@" + blanks() + std::to_string(dim);
       canonical += "@" + std::to_string(dim);
@@ -450,6 +528,15 @@ TEST(Descriptor, RandomDescriptorsRoundTrip) {
     checkParse(text);
     EXPECT_EQ(print(*d), canonical) << "seed " << seed << ": " << text;
     EXPECT_EQ(d->kind(), kind) << "seed " << seed << ": " << text;
+    // integralStride succeeds exactly when every count is integral and every path fits.
+    bool fits = true;
+    for (const auto &[count, path] : bases(*d))
+      for (uint32_t m : path)
+        fits = fits && path.size() <= kMaxBasisDepth && m <= kMaxBasisMode;
+    if (kind != DescriptorKind::Rational && fits)
+      checkIntegralStride(*d);
+    else
+      EXPECT_EQ(integralStride(*d).error().message.rfind("basis ", 0), 0u) << text;
     if (canonicals.insert(canonical).second)
       identities.insert(d->identity());
   }

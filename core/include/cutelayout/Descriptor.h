@@ -147,4 +147,18 @@ Expected<LayoutDescriptor> parseDescriptor(std::string_view text);
 /// Example: "((1@0, 8@1), 1@2)", "(1/2@0, 4@1)", "(1@0@1)", "(())"
 std::string print(const LayoutDescriptor &d);
 
+/// The core stride a descriptor denotes: its tree as an IntTuple of the same profile, each
+/// basis `v@path` a static scaled-basis leaf (Basis.h's makeBasis(Int::fixed(v), path),
+/// the counts being literal constants) and each group a tuple. The swizzle is not part of
+/// the stride.
+/// @pre every count is an integer, else "basis 1/2@0 does not denote an integral stride"
+/// @pre every path fits a stride basis, else "basis 1@0@1@2@3@4 names 5 modes; a stride
+///      basis names at most 4" or "basis 1@9 names mode 9; a stride basis names modes 0 to 7"
+///      (kMaxBasisDepth, kMaxBasisMode)
+/// @post print(result, Style::Plain) is print(d) without the spaces after commas, and
+///       basisPath of each leaf is its node's path
+/// Example: (1@0, 1@1) gives (_1@0,_1@1), CuTe's stride of make_identity_tensor((M,N));
+///          (1@0@1) gives (_1@0@1), CuTe's (E<1,0>{})
+Expected<IntTuple> integralStride(const LayoutDescriptor &d);
+
 } // namespace cutelayout
