@@ -1,8 +1,10 @@
 // libFuzzer target: any bytes given to the descriptor parser parse, or fail with a message
 // under one of the spec's two diagnostics, never crash, hang, leak or hit undefined
 // behaviour; a parsed descriptor prints to text that parses back to an equal descriptor
-// (parse -> normalize -> print -> parse), and that text prints unchanged.
+// (parse -> normalize -> print -> parse), and that text prints unchanged; where the
+// descriptor has an integral stride, that stride prints as the descriptor does.
 #include "cutelayout/Descriptor.h"
+#include "cutelayout/Notation.h"
 
 #include <cstddef>
 #include <cstdint>
@@ -44,5 +46,16 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     fail("the printed text parses to another descriptor", text);
   if (cutelayout::print(*again) != printed)
     fail("the canonical text is not a fixed point of print", text);
+  cutelayout::Expected<cutelayout::IntTuple> stride = cutelayout::integralStride(*d);
+  if (stride) {
+    std::string compact;
+    for (size_t i = 0; i < printed.size(); ++i)
+      if (!(printed[i] == ' ' && i > 0 && printed[i - 1] == ','))
+        compact += printed[i];
+    if (cutelayout::print(*stride, cutelayout::Style::Plain) != compact)
+      fail("the integral stride prints unlike the descriptor", text);
+  } else if (!startsWith(stride.error().message, "basis ")) {
+    fail("an integral-stride error that names no basis", text);
+  }
   return 0;
 }
