@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Every test: set up, build, run the unit, command-line and golden tests; fuzz the
-# evaluator and cute-opt for a minute each; then run the tests again under
-# AddressSanitizer and UBSan.
+# evaluator, cute-opt and the descriptor parser for a minute each; then run the tests
+# again under AddressSanitizer and UBSan.
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
 "$root/scripts/setup.sh"
@@ -11,10 +11,11 @@ BUILD_DIR="$build" "$root/scripts/build.sh"
 ctest --test-dir "$build" --output-on-failure -j 2
 
 # Fuzzing smoke runs (libFuzzer, clang): the expression evaluator for a minute, then
-# cute-opt's parse, verify and canonicalize for a minute, seeded with the lit tests.
+# cute-opt's parse, verify and canonicalize for a minute, seeded with the lit tests, then
+# the N@dim descriptor parser's round trip for a minute.
 fuzz="${FUZZ_BUILD_DIR:-$root/build-fuzz}"
 BUILD_DIR="$fuzz" CMAKE_ARGS="-DCMAKE_CXX_COMPILER=clang++-22 -DCUTELAYOUT_FUZZ=ON -DCUTELAYOUT_BENCHMARKS=OFF -DCUTELAYOUT_DIALECT=ON" \
-  "$root/scripts/build.sh" cute_layout_fuzzer cute_opt_fuzzer
+  "$root/scripts/build.sh" cute_layout_fuzzer cute_opt_fuzzer descriptor_fuzzer
 work="$(mktemp -d)"
 cp "$root"/fuzz/corpus/* "$work"/
 (cd "$work" && "$fuzz/fuzz/cute_layout_fuzzer" -max_total_time="${FUZZ_SECONDS:-60}" -seed=1 \
@@ -27,6 +28,12 @@ python3 "$root/fuzz/make_opt_corpus.py" "$root/test" "$work"
   -rss_limit_mb=4096 -dict="$root/fuzz/cute-opt.dict" "$work" 2>&1 | tail -n 3)
 rm -rf "$work"
 echo "fuzz: cute-opt, no crash in ${FUZZ_SECONDS:-60} s"
+work="$(mktemp -d)"
+cp "$root"/fuzz/corpus-descriptor/* "$work"/
+(cd "$work" && "$fuzz/fuzz/descriptor_fuzzer" -max_total_time="${FUZZ_SECONDS:-60}" -seed=1 \
+  -dict="$root/fuzz/descriptor.dict" "$work" 2>&1 | tail -n 3)
+rm -rf "$work"
+echo "fuzz: descriptor parser, no crash in ${FUZZ_SECONDS:-60} s"
 
 # Sanitizers: everything but the benchmarks, same tests.
 asan="${ASAN_BUILD_DIR:-$root/build-asan}"

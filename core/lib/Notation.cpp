@@ -448,4 +448,6 @@ Expected<Layout> parseLayout(std::string_view text, ParseOptions options) {
   return l;
 }
 
+std::string describeTextAt(std::string_view text, size_t p) { return describeAt(text, p); }
+
 } // namespace cutelayout

@@ -86,4 +86,9 @@ private:
 Expected<IntTuple> parseIntTuple(std::string_view text, ParseOptions options = {});
 Expected<Layout> parseLayout(std::string_view text, ParseOptions options = {});
 
+/// What text holds at byte p, for "expected X but found Y": "'c'", "end of input", or the
+/// byte named by its value (NUL, control characters, bytes that are not UTF-8), so a
+/// message never echoes raw input.
+std::string describeTextAt(std::string_view text, size_t p);
+
 } // namespace cutelayout
