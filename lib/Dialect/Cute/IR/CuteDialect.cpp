@@ -1,5 +1,6 @@
 #include "cute/Dialect/Cute/IR/CuteDialect.h"
 
+#include "cute/Dialect/Cute/IR/CuteAttrs.h"
 #include "cute/Dialect/Cute/IR/CuteOps.h"
 #include "cute/Dialect/Cute/IR/CuteTypes.h"
 
@@ -12,6 +13,7 @@ using namespace mlir::cute;
 
 void CuteDialect::initialize() {
   registerTypes();
+  registerAttributes();
   addOperations<
 #define GET_OP_LIST
 #include "cute/Dialect/Cute/IR/CuteOps.cpp.inc"

@@ -20,11 +20,13 @@ def Cute_Dialect : Dialect {
     See docs/dialect.md for the type syntax, the op list and the verifier contract.
   }];
   let useDefaultTypePrinterParser = 0;
+  let useDefaultAttributePrinterParser = 1;
   let hasConstantMaterializer = 1;
   let extraClassDeclaration = [{
     ::mlir::Type parseType(::mlir::DialectAsmParser &parser) const override;
     void printType(::mlir::Type type, ::mlir::DialectAsmPrinter &printer) const override;
     void registerTypes();
+    void registerAttributes();
   }];
   let dependentDialects = ["::mlir::arith::ArithDialect"];
 }
