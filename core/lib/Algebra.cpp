@@ -26,7 +26,12 @@ IntTuple tupleOf(const IntVec &xs) {
 struct FlatLayout {
   IntVec shape, stride;
   uint32_t rank() const { return shape.size(); }
-  Int shapeAt(uint32_t i) const { return shape[rank() - 1 - i]; }
+  /// A shape leaf; shapes never hold a basis (makeLayout's invariant), so it is read as a
+  /// plain integer and the basis tests of the arithmetic on it fold away.
+  Int shapeAt(uint32_t i) const {
+    const Int &s = shape[rank() - 1 - i];
+    return Int{s.value, s.isStatic};
+  }
   Int strideAt(uint32_t i) const { return stride[rank() - 1 - i]; }
   std::string print() const {
     std::string s = rank() == 1 ? "" : "(", d = s;
@@ -57,6 +62,9 @@ FlatLayout flatCoalesced(LayoutView a) {
 
 // A (flat, coalesced) A composed with one integral mode s:d of B, appended to out.
 Status composeMode(const FlatLayout &a, Int rshape, Int rstride, LayoutBuilder &out) {
+  // B's leaves are integers (compositionInto checked), so read them as such.
+  rshape = Int{rshape.value, rshape.isStatic};
+  rstride = Int{rstride.value, rstride.isStatic};
   if (rstride.isConstant(0)) {
     out.leaf(rshape, rstride);
     return success();

@@ -36,21 +36,30 @@ IntTuple padOnes(TupleView b, uint32_t n) { return appendTo(b, n, IntTuple(kStat
 
 } // namespace
 
-Int product(TupleView t) {
-  // A left fold over the leaves; nesting does not change the value or its staticness
-  // (an empty tuple counts as _1, and _1 * x has x's staticness).
-  const Node *n = t.nodes();
+namespace {
+// product's left fold; `leaf` reads a node as an Int. With integerLeaf the compiler knows
+// there is no basis, so mul's basis test folds away.
+template <class Leaf> Int foldProduct(const Node *n, Leaf leaf) {
   if (n->kind != NodeKind::Tuple)
-    return n->asInt();
+    return leaf(*n);
   Int acc = kStatic1;
   bool first = true;
   for (uint32_t i = 1, e = n->span; i < e; ++i)
     if (n[i].kind == NodeKind::Int) {
-      Int x = n[i].asInt();
+      Int x = leaf(n[i]);
       acc = first ? x : mul(acc, x);
       first = false;
     }
   return acc;
+}
+} // namespace
+
+Int product(TupleView t) {
+  // A left fold over the leaves; nesting does not change the value or its staticness
+  // (an empty tuple counts as _1, and _1 * x has x's staticness).
+  if (__builtin_expect(hasBasis(t), 0))
+    return foldProduct(t.nodes(), [](const Node &x) { return x.asInt(); });
+  return foldProduct(t.nodes(), integerLeaf);
 }
 
 Int sum(TupleView t) {
@@ -347,7 +356,7 @@ Expected<Int> indexToOffset(Int idx, TupleView shape, TupleView stride) {
     if (stride.isTuple())
       return makeError("crd2idx: shape " + print(shape) + " and stride " + print(stride) +
                        " are not congruent");
-    return mul(idx, stride.asInt());
+    return mul(idx, integerLeaf(*stride.nodes()));
   }
   if (!stride.isTuple() || stride.rank() != shape.rank())
     return makeError("crd2idx: shape " + print(shape) + " and stride " + print(stride) +
@@ -373,9 +382,20 @@ Expected<Int> indexToOffset(Int idx, TupleView shape, TupleView stride) {
   }
   return acc;
 }
+
+Expected<Int> crd2idxInts(TupleView c, TupleView shape, TupleView stride);
 } // namespace
 
 Expected<Int> crd2idx(TupleView c, TupleView shape, TupleView stride) {
+  if (__builtin_expect(hasBasis(stride) || hasBasis(c), 0))
+    return makeError("crd2idx: " + print(c) + " into " + print(shape) + ":" + print(stride) +
+                     " holds a scaled basis, so its value is a coordinate, not an index (crd2idxGeneral)");
+  return crd2idxInts(c, shape, stride);
+}
+
+namespace {
+/// crd2idx of integers only (the caller checked that no leaf is a basis).
+Expected<Int> crd2idxInts(TupleView c, TupleView shape, TupleView stride) {
   // A straight path for the common case: a flat coordinate of integers into flat modes.
   if (c.isTuple() && isFlatTuple(c) && isFlatTuple(shape) && isFlatTuple(stride) && c.rank() == shape.rank() &&
       stride.rank() == shape.rank() && c.rank() > 0) {
@@ -384,9 +404,9 @@ Expected<Int> crd2idx(TupleView c, TupleView shape, TupleView stride) {
     for (uint32_t i = 0; i < c.rank(); ++i)
       ints &= x[i].kind == NodeKind::Int;
     if (ints) {
-      Int acc = mul(x[0].asInt(), d[0].asInt());
+      Int acc = mul(integerLeaf(x[0]), integerLeaf(d[0]));
       for (uint32_t i = 1; i < c.rank(); ++i)
-        acc = add(acc, mul(x[i].asInt(), d[i].asInt()));
+        acc = add(acc, mul(integerLeaf(x[i]), integerLeaf(d[i])));
       return acc;
     }
   }
@@ -401,7 +421,7 @@ Expected<Int> crd2idx(TupleView c, TupleView shape, TupleView stride) {
     Int acc;
     TupleView::Iterator si = shape.begin(), di = stride.begin();
     for (TupleView cc : c) {
-      Int r = CL_TRY(crd2idx(cc, *si, *di));
+      Int r = CL_TRY(crd2idxInts(cc, *si, *di));
       acc = first ? r : add(acc, r);
       first = false;
       ++si;
@@ -411,8 +431,9 @@ Expected<Int> crd2idx(TupleView c, TupleView shape, TupleView stride) {
   }
   if (c.isUnderscore())
     return makeError("crd2idx: `_` is not an index");
-  return indexToOffset(c.asInt(), shape, stride);
+  return indexToOffset(integerLeaf(*c.nodes()), shape, stride);
 }
+} // namespace
 
 Expected<Int> crd2idx(TupleView c, TupleView shape) {
   if (c.isInt())

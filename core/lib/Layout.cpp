@@ -71,9 +71,16 @@ Int size(const Layout &l) { return product(l.shape); }
 Int cosize(LayoutView l) {
   // CuTe's coshape: (s - _1) * |d| summed over the leaves, plus _1. A tuple's sum starts
   // at _0, so only a leaf layout's result can skip the addition's staticness rule.
+  if (__builtin_expect(hasBasis(l.stride), 0)) { // CuTe's coshape of a coordinate layout
+    Expected<Int> n = basisCosize(l.shape, l.stride);
+    if (n)
+      return *n;
+    noteArithFailure(n.error().message); // the caller's ArithScope reports it
+    return kStatic0;
+  }
   const Node *s = l.shape.nodes(), *d = l.stride.nodes();
   auto term = [](const Node &sn, const Node &dn) {
-    return mul(sub(sn.asInt(), kStatic1), abs(dn.asInt()));
+    return mul(sub(integerLeaf(sn), kStatic1), abs(integerLeaf(dn)));
   };
   if (s->kind != NodeKind::Tuple)
     return add(term(*s, *d), kStatic1);
@@ -85,13 +92,6 @@ Int cosize(LayoutView l) {
 }
 
 Int cosize(const Layout &l) {
-  if (__builtin_expect(hasBasis(l.stride), 0)) {
-    Expected<Int> n = basisCosize(l.shape, l.stride);
-    if (n)
-      return *n;
-    noteArithFailure(n.error().message); // the caller's ArithScope reports it
-    return kStatic0;
-  }
   // A pair that is not a layout (only ever built by hand) has no codomain: _1, as the
   // inner product of mismatched tuples gave before.
   return congruent(l.shape, l.stride) ? cosize(LayoutView(l)) : kStatic1;

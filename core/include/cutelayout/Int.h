@@ -12,13 +12,13 @@
 // A stride leaf may be a scaled basis (CuTe's ScaledBasis, `3@1`): the same value with a
 // nonzero `basis` code naming its mode path (Basis.h). The arithmetic below follows CuTe's
 // ScaledBasis operators: a basis times an integer keeps the basis (`_0` included:
-// `E<0>{} * _0` is `_0@0`) and a static _0 is the identity of +. Every other product or sum
-// with a basis is not a stride and records a failure in the ArithScope (sums of bases are
-// arithmetic tuples, Basis.h's addCoordinates). Those are the only operators a basis can
-// reach: the algebra CuTe defines on basis strides multiplies, compares and moves them,
-// and every operation that would divide, order or bound a stride rejects basis strides at
-// its entry (Basis.h's basisStridesUnsupported). So div, mod, min, max, ceilDiv, safeDiv,
-// abs, signum and less take integers (@pre) and spend no test on bases.
+// `E<0>{} * _0` is `_0@0`) and a static _0 is the identity of +. Every other use of a basis
+// (a product or sum of two, a quotient, a remainder, min, max, a comparison) is not a
+// stride: it records a failure in the ArithScope, so no operation ever reads a basis as an
+// integer (sums of bases are arithmetic tuples, Basis.h's addCoordinates). The operations
+// CuTe does not define on basis strides also reject them at entry with a message naming
+// the operand. Kernels that read leaves with integerLeaf (IntTuple.h) after checking
+// hasBasis let the compiler drop these tests.
 #pragma once
 
 #include "cutelayout/Support.h"
@@ -178,9 +178,13 @@ inline Int divInts(Int a, Int b) {
   return Int{detail::checkedMul(a.value, b.value), detail::bothStatic(a, b)};
 }
 [[gnu::always_inline]] inline Int div(Int a, Int b) {
+  if (__builtin_expect(detail::eitherBasis(a, b), 0))
+    return detail::basisMisuse(a, b, "/");
   return detail::divInts(a, b);
 }
 [[gnu::always_inline]] inline Int mod(Int a, Int b) {
+  if (__builtin_expect(detail::eitherBasis(a, b), 0))
+    return detail::basisMisuse(a, b, "%");
   // CuTe: int % _1, int % _-1 and _0 % int are _0 without dividing.
   if ((!a.isStatic && (b.isConstant(1) || b.isConstant(-1))) || (a.isConstant(0) && !b.isStatic))
     return Int::fixed(0);
@@ -190,21 +194,31 @@ inline Int divInts(Int a, Int b) {
 }
 inline Int neg(Int a) { return Int{detail::checkedSub(0, a.value), a.isStatic, a.basis}; }
 [[gnu::always_inline]] inline Int min(Int a, Int b) {
+  if (__builtin_expect(detail::eitherBasis(a, b), 0))
+    return detail::basisMisuse(a, b, "min");
   return Int{a.value < b.value ? a.value : b.value, detail::bothStatic(a, b)};
 }
 [[gnu::always_inline]] inline Int max(Int a, Int b) {
+  if (__builtin_expect(detail::eitherBasis(a, b), 0))
+    return detail::basisMisuse(a, b, "max");
   return Int{a.value < b.value ? b.value : a.value, detail::bothStatic(a, b)};
 }
 Int gcd(Int a, Int b);
 Int lcm(Int a, Int b);
 [[gnu::always_inline]] inline Int abs(Int a) {
+  if (__builtin_expect(a.isBasis(), 0))
+    return detail::basisMisuse(a, Int::fixed(0), "abs");
   return a.value < 0 ? Int{detail::checkedSub(0, a.value), a.isStatic} : a;
 }
 [[gnu::always_inline]] inline Int signum(Int a) {
+  if (__builtin_expect(a.isBasis(), 0))
+    return detail::basisMisuse(a, Int::fixed(0), "signum");
   return Int{(a.value > 0) - (a.value < 0), a.isStatic};
 }
 /// (a + b - 1) / b with CuTe's staticness (so ceilDiv(static 0, dynamic) is dynamic).
 [[gnu::always_inline]] inline Int ceilDiv(Int a, Int b) {
+  if (__builtin_expect(detail::eitherBasis(a, b), 0))
+    return detail::basisMisuse(a, b, "ceil_div");
   if (__builtin_expect(b.value == 0, 0)) { // name a, not the rounding sum, in the failure
     detail::badDivisor(a.value, 0, '/');
     return Int{0, detail::bothStatic(a, b)};
@@ -214,6 +228,8 @@ Int lcm(Int a, Int b);
 /// CuTe's safe_div: static/static requires exact division. (Its callers check their own
 /// conditions for dynamic values, R18.)
 [[gnu::always_inline]] inline Int safeDiv(Int a, Int b) {
+  if (__builtin_expect(detail::eitherBasis(a, b), 0))
+    return detail::basisMisuse(a, b, "safe_div");
   if (detail::bothStatic(a, b) && b.value != 0 && b.value != -1 && a.value % b.value != 0)
     detail::inexactSafeDiv(a.value, b.value);
   return detail::divInts(a, b);
@@ -222,6 +238,8 @@ Int lcm(Int a, Int b);
 /// Equal values and paths (a basis never equals an integer, as in CuTe).
 inline Bool equal(Int a, Int b) { return Bool{a.value == b.value && a.basis == b.basis, detail::bothStatic(a, b)}; }
 inline Bool less(Int a, Int b) {
+  if (__builtin_expect(detail::eitherBasis(a, b), 0))
+    detail::basisMisuse(a, b, "<");
   return Bool{a.value < b.value, detail::bothStatic(a, b)};
 }
 

@@ -31,6 +31,10 @@ struct Node {
   Int asInt() const { return Int{value, isStatic, basis}; }
 };
 
+/// An Int leaf read as an integer, for kernels whose caller has checked that no leaf is
+/// a basis (hasBasis): the compiler then knows `basis` is 0 and drops the basis tests.
+inline Int integerLeaf(const Node &n) { return Int{n.value, n.isStatic}; }
+
 /// Nodes stored inline in a tuple or a builder: a 32-leaf layout (at most 63 nodes when every
 /// tuple has two children, 33 when flat) stays off the heap in all realistic shapes.
 constexpr unsigned kInlineNodes = 48;
