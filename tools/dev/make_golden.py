@@ -16,6 +16,17 @@ that fails to compile is split by attributing the compiler's errors to the lines
 the cases, then by bisection, so one rejected case never loses the others. Each case
 prints its index before running and flushes after, so a run that crashes on one case
 is resumed after it.
+
+Families: the default operations make golden.tsv (and the golden-seed*.tsv corpora, with
+other seeds); `--ops sw` the swizzles and composed layouts of golden-swizzle.tsv; `--ops
+basis` the scaled-basis strides and tensors (identity and counting tensors) of
+golden-basis.tsv. With `--agree-with CUTE_LAYOUT` the cases that cute-layout answers
+otherwise than CuTe are left out of the corpus and listed (`--disagreements` writes them to
+a file), so a corpus can be committed while the differences are reported; golden-basis.tsv
+was made so:
+
+    tools/dev/make_golden.py --ops basis --seed 1212 --per-op 30 \
+        --out core/test/data/golden-basis.tsv --agree-with build/tools/cute-layout/cute-layout
 """
 
 import argparse
@@ -63,6 +74,17 @@ class I:
         self.v, self.static = v, static
 
 
+class BI(I):
+    """A scaled-basis stride leaf, CuTe's E<path...>{} scaled by v (path: outermost mode
+    first). cute-layout writes it v@p_n@...@p_0, the innermost mode first, as CuTe prints."""
+
+    __slots__ = ("path",)
+
+    def __init__(self, v, static, path):
+        super().__init__(v, static)
+        self.path = tuple(path)
+
+
 class _Underscore:
     pass
 
@@ -73,6 +95,8 @@ U = _Underscore()  # CuTe's `_`
 def nota_tree(t, dynamic):
     if t is U:
         return "_"
+    if isinstance(t, BI):
+        return ("_" if dynamic and t.static else "") + str(t.v) + "".join(f"@{p}" for p in reversed(t.path))
     if isinstance(t, I):
         return f"_{t.v}" if (dynamic and t.static) else str(t.v)
     return "(" + ",".join(nota_tree(x, dynamic) for x in t) + ")"
@@ -84,6 +108,9 @@ _force_static = False  # set only by static_twin()
 def cpp_tree(t, maker):
     if t is U:
         return "_"
+    if isinstance(t, BI):
+        v = f"Int<{t.v}>{{}}" if (t.static or _force_static) else str(t.v)
+        return f"(E<{','.join(str(p) for p in t.path)}>{{}} * {v})"
     if isinstance(t, I):
         return f"Int<{t.v}>{{}}" if (t.static or _force_static) else str(t.v)
     return maker + "(" + ", ".join(cpp_tree(x, maker) for x in t) + ")"
@@ -1017,6 +1044,370 @@ OPS["sw_common"] = gen_sw_common
 OPS["sw_product_tiler"] = gen_sw_product_tiler
 
 
+# ---------------------------------------------------------------------------
+# Scaled-basis strides and tensors (issue 12, issue 13 item 4): identity tensors
+# (make_identity_tensor), counting tensors (make_tensor(counting_iterator<int>(n), L)) and
+# layouts with E<...>{} strides; their elements, slices, tiles, partitions, divides,
+# compositions, coalesce and cosize, make_basis_like, basis_get and basis_value, and the
+# operations CuTe does not define on basis strides. `--ops basis` selects them (the b_
+# operations), for core/test/data/golden-basis.tsv. A tensor's element and its slices are
+# CuTe's T(c); every other operation is the same call in C++.
+# ---------------------------------------------------------------------------
+
+
+class Proj:
+    """A local_tile / local_partition projection: cute-layout (1,_,1), CuTe Step<_1,X,_1>{}."""
+
+    def __init__(self, keep):
+        self.keep = list(keep)
+
+    def nota(self, dynamic):
+        return "(" + ",".join("1" if k else "_" for k in self.keep) + ")"
+
+    def cpp(self):
+        return "Step<" + ",".join("_1" if k else "X" for k in self.keep) + ">{}"
+
+
+def tmap_path(t, f, path=()):
+    """tmap with each leaf's mode path (outermost first)."""
+    if isinstance(t, tuple):
+        return tuple(tmap_path(x, f, path + (i,)) for i, x in enumerate(t))
+    return f(t, path)
+
+
+BASIS_PATHS = [(0,), (0,), (1,), (1,), (2,), (1, 0), (0, 1), (1, 1)]
+
+
+def bshape(g, n=None, pow2=None, max_size=256, max_rank=3, wrap1=0.1):
+    n = n or g.nleaves(1, 4)
+    return g.nest(g.sizes(n, g.chance(0.7) if pow2 is None else pow2, max_size), max_rank, wrap1)
+
+
+def basis_modes(g, shape, kind=None):
+    """P leaves over shape whose strides d are an int or (value, path) for a scaled basis:
+    'like' make_basis_like's (_1@p at each leaf's own path p), 'targets' a few target modes
+    each walked compactly (sometimes scaled, gapped or permuted) as a tile of an identity
+    layout would be, 'general' any bases and values."""
+    kind = kind or g.pick(["like", "like", "targets", "targets", "targets", "general"])
+    if kind == "like":  # an integer shape: CuTe's _1, or _1@0
+        return tmap_path(shape, lambda s, p: P(s, (1, p or (0,)) if p or g.chance(0.5) else 1))
+    flat = leaves(shape)
+    if kind == "general":
+        out = [P(s, 0 if g.chance(0.1) else (g.pick([1, 1, 2, 3, 4, 8, 16]), g.pick(BASIS_PATHS))) for s in flat]
+    else:
+        targets = g.r.sample(BASIS_PATHS[:6] if g.chance(0.8) else BASIS_PATHS, g.r.randint(1, min(3, len(flat))))
+        targets = list(dict.fromkeys(targets))
+        where = [g.pick(targets) for _ in flat]
+        order = list(range(len(flat)))
+        if g.chance(0.4):
+            g.r.shuffle(order)
+        out = [None] * len(flat)
+        nxt = {t: g.pick([1, 1, 1, 2, 4]) for t in targets}
+        for i in order:
+            t = where[i]
+            out[i] = P(flat[i], (nxt[t], t))
+            nxt[t] *= flat[i] * (g.pick([1, 1, 1, 2]) if g.chance(0.3) else 1)
+        for p in out:
+            if g.chance(0.07):
+                p.d = 0
+    it = iter(out)
+    return tmap(shape, lambda _: next(it))
+
+
+def blay(g, m, ps=0.15):
+    """A layout over basis-stride modes m (mostly _1@p bases static in dynamic mode too)."""
+
+    def stride(p):
+        if isinstance(p.d, tuple):
+            v, path = p.d
+            return BI(v, (not g.dynamic) or g.chance(0.6 if v == 1 else 0.15), path)
+        return g.stride_leaf(p.d, 0.8 if p.d == 0 else None)
+
+    return Lay(tmap(m, lambda p: g.leaf(p.s, ps)), tmap(m, stride))
+
+
+def basis_layout(g, shape=None, kind=None):
+    shape = bshape(g) if shape is None else shape
+    if kind in (None, "like") and g.chance(0.12):  # written make_layout(S, make_basis_like(S))
+        s = g.tup(shape)
+        return Call("make_layout", [s, Call("make_basis_like", [s])])
+    return blay(g, basis_modes(g, shape, kind))
+
+
+def identity(g, shape):
+    return Call("make_identity_tensor", [g.tup(shape)])
+
+
+def counting(g, m, start=None, shape_only=False):
+    n = g.pick([0, 0, 0, 1, 3, 16, 100]) if start is None else start
+    it = Name(f"counting_iterator<int>({n})", f"counting_iterator<int>({n})")
+    if shape_only:
+        return Call("make_tensor", [it, g.tup(shape_of(m))])
+    return Call("make_tensor", [it, g.lay(m)])
+
+
+def int_modes(g, shape):
+    """Integer-stride modes over shape (a counting tensor's layout)."""
+    flat = g.compact(leaves(shape), permute=g.chance(0.5), gaps=g.chance(0.2))
+    it = iter(flat)
+    return tmap(shape, lambda _: next(it))
+
+
+def shape_modes(shape):
+    return tmap(shape, lambda s: P(s, 0))
+
+
+def any_tensor(g, shape, counting_p=0.3):
+    if g.chance(counting_p):
+        return counting(g, int_modes(g, shape), shape_only=g.chance(0.2))
+    return identity(g, shape)
+
+
+def gen_b_identity(g):
+    return identity(g, bshape(g, n=g.nleaves(1, 5), max_size=4096))
+
+
+def gen_b_make_basis_like(g):
+    return Call("make_basis_like", [g.tup(bshape(g, n=g.nleaves(1, 5), max_size=4096))])
+
+
+def gen_b_basis_get(g):
+    t = bshape(g, n=g.nleaves(1, 5), pow2=False, max_size=100000)
+    if g.chance(0.15):
+        e = g.num(g.pick([1, 2, 3]), p=0.5)
+    else:
+        paths = []
+        tmap_path(t, lambda s, p: paths.append(p))
+        paths = [p for p in paths if p]
+        if isinstance(t, tuple):  # a whole mode too
+            paths += [(i,) for i in range(len(t)) if isinstance(t[i], tuple)]
+        path = g.pick(paths) if paths and not g.chance(0.1) else (g.pick([2, 3, 5]),)
+        e = Tup(BI(g.pick([1, 1, 2, 3]), (not g.dynamic) or g.chance(0.5), path))
+    if g.chance(0.3):
+        return Call("basis_value", [e])
+    return Call("basis_get", [e, g.tup(t, "make_tuple")])
+
+
+def gen_b_elem(g):
+    """The element of an identity tensor: crd2idx(c, T), CuTe's T(c)."""
+    shape = bshape(g, n=g.nleaves(1, 5), max_size=4096)
+    if g.chance(0.35):
+        c = g.num(g.r.randrange(size_of(shape)))
+    else:
+        c = g.tup(g.coord(shape, hier=0.3, oob=0.03), "make_coord")
+    return Eval("crd2idx", [c, identity(g, shape)])
+
+
+def gen_b_eval(g):
+    """The value of a basis layout or a counting tensor at c."""
+    shape = bshape(g)
+    c = g.num(g.r.randrange(size_of(shape))) if g.chance(0.35) else g.tup(g.coord(shape, hier=0.3), "make_coord")
+    v = g.r.random()
+    if v < 0.25:
+        return Eval("crd2idx", [c, counting(g, int_modes(g, shape), shape_only=g.chance(0.2))])
+    m = basis_modes(g, shape)
+    if v < 0.45:
+        L = blay(g, m)
+        return Call("crd2idx", [c, Tup(L.shape, "make_shape"), Tup(L.stride, "make_stride")])
+    return Eval("crd2idx", [c, blay(g, m)])
+
+
+def gen_b_slice(g):
+    """slice(c, T): CuTe's T(c) with `_` in c (an identity or counting tensor, or a basis layout)."""
+    shape = bshape(g, n=g.nleaves(2, 5))
+    for _ in range(20):
+        c = slice_coord(g, shape) if isinstance(shape, tuple) else U
+        if U in leaves(c):
+            break
+    v = g.r.random()
+    if v < 0.2:
+        return Call("slice", [g.tup(c, "make_coord"), basis_layout(g, shape)])
+    return Eval("slice", [g.tup(c, "make_coord"), any_tensor(g, shape)])
+
+
+def tile_shape(g, max_size=512):
+    n = g.r.randint(1, 3)
+    sz = [s * g.pick([1, 2, 4]) for s in g.sizes(n, g.chance(0.8), max_size)]
+    return g.nest(sz, wrap1=0.3) if n > 1 else (tuple(sz) if g.chance(0.3) else sz[0])
+
+
+def gen_b_local_tile(proj):
+    def gen(g):
+        shape = tile_shape(g)
+        ms = modes(shape)
+        bad = g.chance(0.08)
+        k = len(ms) if proj else g.r.randint(1, len(ms))
+        tsizes = [g.pick(ANY) if bad else g.prefix_divisor(size_of(x)) for x in ms[:k]]
+        if g.chance(0.3):  # a tile from its largest divisors
+            tsizes = [g.pick(divisors(size_of(x))[-3:]) if not bad else t for x, t in zip(ms, tsizes)]
+        rest = [-(-size_of(x) // t) for x, t in zip(ms, tsizes)]
+        coord = [U if g.chance(0.15) else g.r.randrange(r) for r in rest]
+        keep = [True] * len(tsizes)
+        if proj:
+            for _ in range(g.r.randint(0, 2) if g.chance(0.9) else 0):
+                at = g.r.randint(0, len(keep))
+                keep.insert(at, False)
+                tsizes.insert(at, g.pick([2, 4, 8, 16, 32]))
+                coord.insert(at, U if g.chance(0.3) else g.r.randrange(8))
+        if g.chance(0.25):
+            tiler = Tile([g.lay(P(t, 1)) for t in tsizes])
+        else:
+            tiler = g.tup(tuple(tsizes))
+        args = [any_tensor(g, shape), tiler, g.tup(tuple(coord), "make_coord")]
+        if proj:
+            args.append(Proj(keep))
+        return Call("local_tile", args)
+
+    return gen
+
+
+def gen_b_local_partition(count):
+    def gen(g):
+        n = g.r.randint(1, 3)
+        thr = g.sizes(n, g.chance(0.85), 64)
+        data = [t * g.pick([1, 2, 4]) for t in thr]
+        if count:
+            shape = tuple(data)
+            tensor = counting(g, int_modes(g, shape), shape_only=g.chance(0.2))
+        else:
+            shape = tuple(data) if n > 1 or g.chance(0.5) else data[0]
+            if g.chance(0.15) and n > 1:  # a nested data mode
+                i = g.r.randrange(n)
+                f = prime_factors(data[i])
+                if len(f) > 1:
+                    shape = shape[:i] + ((f[0], data[i] // f[0]),) + shape[i + 1:]
+            tensor = identity(g, shape)
+        t = g.compact(thr, permute=g.chance(0.4))
+        keep = None
+        if g.chance(0.25):  # a projection drops thread modes
+            keep = [True] * len(t)
+            for _ in range(g.r.randint(1, 2)):
+                at = g.r.randint(0, len(keep))
+                keep.insert(at, False)
+                t.insert(at, P(g.pick([1, 2, 4]), g.pick([0, 1, 2, 32])))
+        elif g.chance(0.08):
+            t.append(P(2, size_of(tuple(t))))  # thread layout rank above the data rank
+        kept = [p for p, k in zip(t, keep or [True] * len(t)) if k]
+        idx = g.r.randrange(size_of(tuple(kept)) * (2 if g.chance(0.05) else 1))
+        args = [tensor, g.lay(tuple(t), pd=0.6), g.num(idx)]
+        if keep:
+            args.append(Proj(keep))
+        return Call("local_partition", args)
+
+    return gen
+
+
+def basis_operand(g, shape):
+    """An identity tensor or a basis layout over shape."""
+    if g.chance(0.5):
+        return identity(g, shape)
+    return basis_layout(g, shape)
+
+
+def gen_b_divide(name):
+    def gen(g):
+        shape = bshape(g, n=g.r.randint(1, 5), max_size=4096)
+        kind = g.pick(["layout", "tile", "tile", "shape"])
+        under = 0.07 if name == "logical_divide" else 0.01
+        tiler = tiler_for(g, shape_modes(shape), kind, bad=g.chance(0.06), loose=False, underscore=under)
+        return Call(name, [basis_operand(g, shape), tiler])
+
+    return gen
+
+
+def gen_b_composition(g):
+    shape = bshape(g, n=g.r.randint(1, 5), max_size=1024)
+    a = shape_modes(shape)
+    v = g.r.random()
+    if v < 0.08:
+        b = g.lay(g.nest(random_rhs(g)))
+    elif v < 0.5:
+        b = g.lay(g.nest(composable_rhs(g, a)), pd=0.8, all_static=0.5)
+    else:
+        b = tiler_for(g, a, g.pick(["tile", "tile", "shape"]), bad=g.chance(0.06))
+    return Call("composition", [basis_operand(g, shape), b])
+
+
+def gen_b_coalesce(g):
+    shape = bshape(g, n=g.nleaves(1, 5), max_size=1024)
+    v = g.r.random()
+    if v < 0.15:
+        return Call("coalesce", [any_tensor(g, shape, counting_p=0.5)])
+    m = basis_modes(g, shape, g.pick(["like", "targets", "targets", "targets", "general"]))
+    if v < 0.25:
+        return Call("filter", [blay(g, m)])
+    if v < 0.45 and isinstance(m, tuple):
+        return Call("coalesce", [blay(g, m), g.tup(profile_for(g, m, lambda: 1), p=0.5)])
+    return Call("coalesce", [blay(g, m)])
+
+
+def gen_b_cosize(g):
+    shape = bshape(g, n=g.nleaves(1, 5), max_size=1024)
+    return Call("cosize", [basis_layout(g, shape)])
+
+
+def gen_b_reject(g):
+    """What cute-layout refuses on basis strides (complement, the inverses, the products,
+    tile_to_shape, max_common_*, casts, a basis layout as composition's inner function) and
+    on tensors. CuTe rejects most of them; where it answers (its composition picks A's mode
+    by an inner basis stride; extent-1 basis modes are dropped before a complement) the
+    case is a disagreement, left out and listed by --agree-with."""
+    shape = bshape(g, n=g.nleaves(1, 4), max_size=64)
+    L = basis_layout(g, shape)
+    other = g.lay(any_layout(g, kind=g.pick(["compact", "perm"]), n=g.r.randint(1, 3), max_size=16))
+    k = g.r.randrange(13)
+    if k == 0:
+        return Call("complement", [L])
+    if k == 1:
+        return Call("complement", [L, g.num(size_of(shape) * g.pick([1, 2, 4]))])
+    if k == 2:
+        return Call("right_inverse", [L])
+    if k == 3:
+        return Call("left_inverse", [L])
+    if k == 4:
+        return Call(g.pick(["logical_product", "zipped_product", "tiled_product", "flat_product"]), [L, other])
+    if k == 5:
+        return Call(g.pick(["blocked_product", "raked_product"]), [L, other])
+    if k == 6:
+        return Call("logical_product", [other, L])
+    if k == 7:  # a basis layout as the inner function (CuTe: basis_get of A's mode)
+        outer = g.lay(any_layout(g, kind="compact", n=g.r.randint(1, 3), max_size=4096))
+        return Call("composition", [outer, L])
+    if k == 8:
+        return Call("tile_to_shape", [L, g.tup(tuple(size_of(x) * 2 for x in modes(shape)))])
+    if k == 9:
+        return Call(g.pick(["max_common_vector", "max_common_layout"]), [L, basis_layout(g, shape)])
+    if k == 10:
+        return Call(g.pick(["upcast", "downcast"]), [L], targs=[g.pick([2, 4])])
+    if k == 11:  # the products and complement take no tensor
+        T = identity(g, shape)
+        return Call(g.pick(["complement", "right_inverse", "left_inverse"]), [T])
+    T = identity(g, shape)
+    return Call(g.pick(["logical_product", "blocked_product"]), [T, other])
+
+
+OPS.update({
+    "b_identity": gen_b_identity,
+    "b_make_basis_like": gen_b_make_basis_like,
+    "b_basis_get": gen_b_basis_get,
+    "b_elem": gen_b_elem,
+    "b_eval": gen_b_eval,
+    "b_slice": gen_b_slice,
+    "b_local_tile": gen_b_local_tile(False),
+    "b_local_tile_proj": gen_b_local_tile(True),
+    "b_local_partition": gen_b_local_partition(False),
+    "b_local_partition_count": gen_b_local_partition(True),
+    "b_logical_divide": gen_b_divide("logical_divide"),
+    "b_zipped_divide": gen_b_divide("zipped_divide"),
+    "b_tiled_divide": gen_b_divide("tiled_divide"),
+    "b_flat_divide": gen_b_divide("flat_divide"),
+    "b_composition": gen_b_composition,
+    "b_coalesce": gen_b_coalesce,
+    "b_cosize": gen_b_cosize,
+    "b_reject": gen_b_reject,
+})
+
+
 def static_twin(node):
     """The C++ of node with every integer static."""
     global _force_static
@@ -1032,15 +1423,20 @@ class Case:
     rejects the twin but not the case itself, the case breaks a precondition that CuTe
     checks only at compile time, and its answer is unchecked (marked in the output)."""
 
-    __slots__ = ("op", "mode", "expr", "cpp", "twin", "result", "twin_result")
+    __slots__ = ("op", "mode", "expr", "cpp", "twin", "result", "twin_result", "got")
 
     def __init__(self, op, mode, expr, cpp, twin=None):
         self.op, self.mode, self.expr, self.cpp, self.twin = op, mode, expr, cpp, twin
-        self.result = self.twin_result = None
+        self.result = self.twin_result = self.got = None
 
     @property
     def unchecked(self):
         return self.result != "ERROR" and self.twin_result == "ERROR"
+
+    @property
+    def expected(self):
+        """The corpus's answer (what check_golden.py compares with)."""
+        return "ERROR" if self.unchecked else self.result
 
 
 def generate(seed, per_op, ops):
@@ -1100,7 +1496,7 @@ class Oracle:
             "int main(int argc, char** argv) {",
             "  int n = (int)(sizeof(cases) / sizeof(cases[0]));",
             "  for (int i = argc > 1 ? atoi(argv[1]) : 0; i < n; ++i) {",
-            '    printf("@%d\\t", i); fflush(stdout);',
+            '    printf("\\x1e%d\\t", i); fflush(stdout);',  # a marker no printed value holds (not @)
             "    cases[i]();",
             '    printf("\\n"); fflush(stdout);',
             "  }",
@@ -1139,7 +1535,7 @@ class Oracle:
             except subprocess.TimeoutExpired as e:
                 text, finished = (e.stdout or b"").decode(errors="replace"), False
             last = start - 1
-            for chunk in text.split("@")[1:]:
+            for chunk in text.split("\x1e")[1:]:
                 m = re.match(r"(\d+)\t(.*)", chunk, re.S)
                 if not m:
                     continue
@@ -1209,11 +1605,35 @@ UNCHECKED = "# unchecked: the all-static form is an ERROR"
 UNCHECKED_VALUE = "; CuTe's runtime-integer value: "
 
 
-def write_tsv(path, cases, seed, per_op):
+def agree(cases, tool):
+    """Runs cute-layout (as check_golden.py does) over cases; returns those it answers as
+    CuTe does, and the others with what it said in .got."""
+    bad = set()
+    for mode in ("static", "dynamic"):
+        cs = [c for c in cases if c.mode == mode]
+        if not cs:
+            continue
+        args = [tool, "--cute"] + (["--dynamic"] if mode == "dynamic" else []) + ["-"]
+        p = subprocess.run(args, input="".join(c.expr + "\n" for c in cs), capture_output=True, text=True)
+        lines = p.stdout.split("\n")
+        if p.returncode < 0 or p.returncode >= 128 or len(lines) < len(cs):
+            sys.exit(f"cute-layout failed (status {p.returncode}) in {mode} mode")
+        for c, got in zip(cs, lines):
+            c.got = got
+            if not (got.startswith("error:") if c.expected == "ERROR" else got == c.expected):
+                bad.add(id(c))
+    return [c for c in cases if id(c) not in bad], [c for c in cases if id(c) in bad]
+
+
+def write_tsv(path, cases, seed, per_op, ops="", left_out=0):
     os.makedirs(os.path.dirname(os.path.abspath(path)), exist_ok=True)
     with open(path, "w") as f:
         f.write("# Golden corpus: CuTe's own answers (cute::print) for cute-layout expressions.\n")
-        f.write(f"# Generated by tools/dev/make_golden.py --seed {seed} --per-op {per_op}; do not edit.\n")
+        opt = (f" --ops {ops}" if ops else "") + (" --agree-with cute-layout" if left_out else "")
+        f.write(f"# Generated by tools/dev/make_golden.py --seed {seed} --per-op {per_op}{opt}; do not edit.\n")
+        if left_out:
+            f.write(f"# {left_out} generated cases on which cute-layout disagreed with CuTe are left out "
+                    "(--agree-with lists them).\n")
         f.write("# Columns: expression TAB expected result (ERROR = CuTe rejects it) TAB static|dynamic\n")
         f.write("# dynamic: evaluate with `cute-layout --dynamic` (plain N is a runtime int, _N static).\n")
         f.write(f"# `{UNCHECKED}` marks the next (dynamic) case: CuTe rejects\n")
@@ -1254,11 +1674,16 @@ def main():
     ap.add_argument("--jobs", type=int, default=2, help="compiles in parallel")
     ap.add_argument("--ops", default="", help="comma-separated subset of operations")
     ap.add_argument("--keep", action="store_true", help="keep the work directory")
+    ap.add_argument("--agree-with", metavar="CUTE_LAYOUT",
+                    help="leave out (and list) the cases this cute-layout answers otherwise than CuTe")
+    ap.add_argument("--disagreements", metavar="TSV", help="with --agree-with: write the left-out cases here")
     args = ap.parse_args()
 
-    ops = [o for o in args.ops.split(",") if o] or [o for o in OPS if not o.startswith("sw_")]
+    ops = [o for o in args.ops.split(",") if o] or [o for o in OPS if not o.startswith(("sw_", "b_"))]
     if ops == ["sw"]:  # the swizzle corpus: core/test/data/golden-swizzle.tsv
         ops = [o for o in OPS if o.startswith("sw_")]
+    if ops == ["basis"]:  # basis strides and tensors: core/test/data/golden-basis.tsv
+        ops = [o for o in OPS if o.startswith("b_")]
     unknown = [o for o in ops if o not in OPS]
     if unknown:
         ap.error("unknown operations: " + ", ".join(unknown))
@@ -1292,8 +1717,20 @@ def main():
     with concurrent.futures.ThreadPoolExecutor(args.jobs) as pool:
         list(pool.map(work, range(len(batches))))
 
-    write_tsv(args.out, cases, args.seed, args.per_op)
     summary(cases)
+    left_out = []
+    if args.agree_with:
+        cases, left_out = agree(cases, args.agree_with)
+        for c in left_out:
+            print(f"disagrees [{c.op} {c.mode}] {c.expr}\n    CuTe:        {c.expected}\n    cute-layout: {c.got}")
+        print(f"{len(left_out)} cases left out: cute-layout disagrees with CuTe; kept:")
+        summary(cases)
+        if args.disagreements:
+            with open(args.disagreements, "w") as f:
+                f.write("# op\tmode\texpression\tCuTe\tcute-layout\n")
+                for c in left_out:
+                    f.write(f"{c.op}\t{c.mode}\t{c.expr}\t{c.expected}\t{c.got}\n")
+    write_tsv(args.out, cases, args.seed, args.per_op, args.ops, len(left_out))
     print(f"wrote {len(cases)} cases to {args.out} in {time.time() - t0:.0f}s, {oracle.compiles} compiles")
     if not args.keep:
         shutil.rmtree(workdir, ignore_errors=True)
