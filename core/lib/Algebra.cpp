@@ -130,27 +130,54 @@ Status composeInto(const FlatLayout &flatA, LayoutView b, LayoutBuilder &out) {
 } // namespace
 
 namespace {
-// B's strides index A's domain: CuTe composes with an integer-strided inner layout only.
-Status integerInner(LayoutView b) {
-  if (__builtin_expect(hasBasis(b.stride), 0))
-    return makeError("composition with " + print(b.copy()) +
-                     " as the inner layout: CuTe needs integer strides there, not scaled bases");
-  return success();
+// CuTe's composition with a scaled-basis stride in B: a leaf s:v@p of B picks the mode of A
+// at path p and composes it with s:v (an integer mode of A is its own mode 0, as CuTe's
+// get<0>). B's other strides must be _0 (CuTe adds nothing else to a basis).
+Status composeByBasisInto(LayoutView a, LayoutView b, LayoutBuilder &out) {
+  auto leafMode = [&](Int s, Int d, LayoutBuilder &o) -> Status {
+    if (!d.isBasis()) {
+      if (!d.isConstant(0))
+        return makeError("composition with " + print(b.copy()) +
+                         " as the inner layout: its strides mix the integer " + print(d) +
+                         " with scaled bases (CuTe adds only _0 to a basis)");
+      o.leaf(s, d);
+      return success();
+    }
+    BasisPath path = basisPath(d);
+    LayoutView mode = a;
+    for (unsigned k = 0; k < path.size; ++k) {
+      bool leafA = !mode.shape.isTuple();
+      if ((leafA && path.modes[k] != 0) || (!leafA && path.modes[k] >= mode.rank()))
+        return makeError("composition: the stride " + print(d) + " of " + print(b.copy()) + " names no mode of " +
+                         print(a.copy()));
+      if (!leafA)
+        mode = mode.mode(path.modes[k]);
+    }
+    Layout step{IntTuple(s), IntTuple(basisValue(d))};
+    return compositionInto(mode, step, o);
+  };
+  return mapLeafModesInto(b.shape, b.stride, out, leafMode);
 }
 } // namespace
 
 Status compositionInto(LayoutView a, LayoutView b, LayoutBuilder &out) {
   if (isEmpty(a) || isEmpty(b))
     return emptyLayoutError("composition");
-  CL_CHECK(integerInner(b));
+  if (__builtin_expect(hasBasis(b.stride), 0))
+    return composeByBasisInto(a, b, out);
   return composeInto(flatCoalesced(a), b, out);
 }
 
 Status compositionInto(LayoutView a, LayoutView b0, LayoutView b1, LayoutBuilder &out) {
   if (isEmpty(a) || isEmpty(b0) || isEmpty(b1))
     return emptyLayoutError("composition");
-  CL_CHECK(integerInner(b0));
-  CL_CHECK(integerInner(b1));
+  if (__builtin_expect(hasBasis(b0.stride) || hasBasis(b1.stride), 0)) {
+    out.open();
+    CL_CHECK(compositionInto(a, b0, out));
+    CL_CHECK(compositionInto(a, b1, out));
+    out.close();
+    return success();
+  }
   FlatLayout flatA = flatCoalesced(a);
   out.open();
   CL_CHECK(composeInto(flatA, b0, out));
@@ -275,7 +302,7 @@ Status complementInto(LayoutView l, TupleView cotarget, LayoutBuilder &out) {
 Status complementInto(LayoutView l, TupleView cotarget, LayoutBuilder &out, const char *op) {
   if (isEmpty(l))
     return emptyLayoutError(op);
-  CL_CHECK(integerStrides("complement", l));
+  CL_CHECK(integerStrides("complement", l, true));
   if (hasBasis(cotarget))
     return makeError("complement: the bound " + print(cotarget) + " holds a scaled basis");
   if (hasUnderscore(cotarget))
@@ -289,7 +316,7 @@ Expected<Layout> complement(const Layout &l, TupleView cotarget) {
 }
 
 Expected<Layout> complement(const Layout &l) {
-  CL_CHECK(integerStrides("complement", l));
+  CL_CHECK(integerStrides("complement", l, true));
   if (isEmpty(l))
     return emptyLayoutError("complement");
   Layout f = filter(l);
@@ -333,7 +360,7 @@ IntVec prefixProducts(const IntVec &shape) {
 } // namespace
 
 Expected<Layout> rightInverse(const Layout &l) {
-  CL_CHECK(integerStrides("right_inverse", l));
+  CL_CHECK(integerStrides("right_inverse", l, true));
   if (isEmpty(l))
     return emptyLayoutError("right_inverse");
   ArithScope scope;
@@ -365,7 +392,7 @@ Expected<Layout> rightInverse(const Layout &l) {
 }
 
 Expected<Layout> leftInverse(const Layout &l) {
-  CL_CHECK(integerStrides("left_inverse", l));
+  CL_CHECK(integerStrides("left_inverse", l, true));
   if (isEmpty(l))
     return emptyLayoutError("left_inverse");
   ArithScope scope;
@@ -414,8 +441,9 @@ Expected<std::pair<Layout, bool>> commonPrefix(const Layout &a, const Layout &b,
 }
 } // namespace
 
+// A basis stride in `a` is never CuTe's _1, so the common layout is _1:_0 there (CuTe's
+// answer); `b` is inverted, which needs integer strides.
 Expected<Layout> maxCommonLayout(const Layout &a, const Layout &b) {
-  CL_CHECK(integerStrides("max_common_layout", a));
   CL_CHECK(integerStrides("max_common_layout", b));
   Layout invB;
   auto [first, ok] = CL_TRY(commonPrefix(a, b, invB));
@@ -425,7 +453,6 @@ Expected<Layout> maxCommonLayout(const Layout &a, const Layout &b) {
 }
 
 Expected<Int> maxCommonVector(const Layout &a, const Layout &b) {
-  CL_CHECK(integerStrides("max_common_vector", a));
   CL_CHECK(integerStrides("max_common_vector", b));
   Layout invB;
   auto [first, ok] = CL_TRY(commonPrefix(a, b, invB));

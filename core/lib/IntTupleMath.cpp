@@ -500,6 +500,8 @@ Expected<IntTuple> idx2crd(TupleView i, TupleView shape) {
 }
 
 Expected<IntTuple> idx2crd(TupleView i, TupleView shape, TupleView stride) {
+  if (hasBasis(stride) || hasBasis(i))
+    return makeError("idx2crd: the stride " + print(stride) + " holds a scaled basis; CuTe divides by integer strides only");
   if (i.isTuple()) {
     if (!shape.isTuple() || i.rank() != shape.rank() || !stride.isTuple() ||
         stride.rank() != shape.rank())

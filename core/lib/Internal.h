@@ -48,9 +48,16 @@ inline Error emptyLayoutError(const char *op) {
 /// CuTe defines `op` for integer strides only (its complement, inverses, products, recasts
 /// and orderings compare or divide strides): an error naming l when a stride of l is a
 /// scaled basis (Basis.h), so no basis is ever read as an integer.
-inline Status integerStrides(const char *op, LayoutView l) {
-  if (__builtin_expect(hasBasis(l.stride), 0))
-    return basisStridesUnsupported(op, print(l.copy()));
+/// With unitModesDrop, a basis in a mode of static extent 1 is allowed: the operation (like
+/// CuTe's complement, inverses and tile_to_shape) drops such modes before it reads their
+/// strides, so complement(1:1@0, 4) is CuTe's _4:_1.
+inline Status integerStrides(const char *op, LayoutView l, bool unitModesDrop = false) {
+  if (__builtin_expect(hasBasis(l.stride), 0)) {
+    const Node *s = l.shape.nodes(), *d = l.stride.nodes();
+    for (uint32_t i = 0, e = l.shape.span(); i < e; ++i)
+      if (d[i].basis != 0 && !(unitModesDrop && s[i].isStatic && s[i].value == 1))
+        return basisStridesUnsupported(op, print(l.copy()));
+  }
   return Status(true);
 }
 

@@ -346,7 +346,7 @@ namespace {
 // logical_product of a and b padded to a common rank, then like modes zipped together:
 // mode i of the result is (x_i, y_i).
 Expected<Layout> rankSensitiveProduct(const char *op, const Layout &a, const Layout &b, bool blockFirst) {
-  CL_CHECK(integerStrides(op, a));
+  CL_CHECK(integerStrides(op, a, true)); // a's unit modes are complemented away (tile_to_shape)
   CL_CHECK(integerStrides(op, b));
   uint32_t r = a.rank() > b.rank() ? a.rank() : b.rank();
   Layout pa = appendTo(a, r), pb = appendTo(b, r);
@@ -394,7 +394,7 @@ Expected<Layout> rakedProduct(const Layout &a, const Layout &b) {
 }
 
 Expected<Layout> tileToShape(const Layout &block, TupleView targetShape, const IntTuple *order) {
-  CL_CHECK(integerStrides("tile_to_shape", block));
+  CL_CHECK(integerStrides("tile_to_shape", block, true));
   return guarded("tile_to_shape", [&]() -> Expected<Layout> {
     if (block.rank() > targetShape.rank())
       return makeError("tile_to_shape: the block " + print(block) + " has more modes than the target shape " +

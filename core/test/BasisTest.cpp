@@ -190,9 +190,32 @@ TEST(Basis, AlgebraCuTeRejects) {
   EXPECT_FALSE(tileToShape(id, tup("(8,4)"), nullptr).ok());
   EXPECT_FALSE(maxCommonVector(id, id).ok());
   EXPECT_FALSE(upcast(id, 2).ok());
-  EXPECT_EQ(show(composition(lay("8:2"), id)), "error: composition with (4,2):(1@0,1@1) as the inner layout: CuTe "
-                                               "needs integer strides there, not scaled bases");
-  EXPECT_FALSE(logicalDivide(lay("(8,8):(1,8)"), tilerFromLayout(id)).ok());
+  // A basis that CuTe reads is refused by the arithmetic, never read as an integer.
+  EXPECT_FALSE(upcast(lay("1:1@0"), 2).ok());
+  EXPECT_FALSE(idx2crd(tup("5"), tup("(4,2)"), tup("(1@0,1@1)")).ok());
+}
+
+// CuTe's answers where a basis sits in a mode it drops (static extent 1), or in B of
+// composition(A, B), where a stride v@p picks A's mode p; and max_common_* with a basis A.
+TEST(Basis, AlgebraCuTeDefinesToo) {
+  EXPECT_EQ(show(complement(lay("1:1@0"), tup("4"))), "_4:_1");
+  EXPECT_EQ(show(complement(lay("(4,1):(1,1@0)"), tup("8"))), "_2:_4");
+  EXPECT_EQ(show(rightInverse(lay("1:1@0"))), "_1:_0");
+  EXPECT_EQ(show(leftInverse(lay("1:1@0"))), "_1:_0");
+  EXPECT_EQ(show(tileToShape(lay("(1):(1@1)"), tup("(2)"), nullptr)), "((_1,_2)):((_1@1,_1))");
+  EXPECT_EQ(show(composition(lay("(4,8):(1,4)"), lay("(2,2):(1@0,1@1)"))), "(_2,_2):(_1,_4)");
+  EXPECT_EQ(show(composition(lay("(4,8):(1,4)"), lay("(2,4):(2@0,2@1)"))), "(_2,_4):(_2,_8)");
+  EXPECT_EQ(show(composition(lay("((2,2),8):((1,2),4)"), lay("4:1@0"))), "_4:_1");
+  EXPECT_EQ(show(composition(lay("4:1"), lay("2:1@0"))), "_2:_1");
+  EXPECT_EQ(show(composition(lay("(6,8):(1,6)"), lay("(3,1,10):(10@1,1@1,0)"))), "(_3,_1,_10):(_60,_6,_0)");
+  EXPECT_EQ(show(logicalProduct(lay("1:1"), tilerFromLayout(lay("2:1@0")))), "(_1,_2):(_1,_1)");
+  EXPECT_EQ(show(maxCommonLayout(lay("2:1@0"), lay("2:1"))), "_1:_0");
+  EXPECT_EQ(maxCommonVector(lay("2:1@0"), lay("2:1")).ok() ? print(*maxCommonVector(lay("2:1@0"), lay("2:1"))) : "",
+            "1");
+  // CuTe rejects a path A does not have, and integers mixed with bases in B.
+  EXPECT_FALSE(composition(lay("8:1"), lay("2:2@1")).ok());
+  EXPECT_FALSE(composition(lay("(4,8):(1,4)"), lay("(2,2):(1@0,8)")).ok());
+  EXPECT_FALSE(maxCommonLayout(lay("2:1"), lay("2:1@0")).ok());
 }
 
 TEST(Basis, BasisLikeGetValue) {
