@@ -9,8 +9,6 @@
 
 namespace cutelayout {
 namespace {
-const Int kStatic0 = Int::fixed(0);
-const Int kStatic1 = Int::fixed(1);
 
 IntTuple tupleOf(const IntVec &xs) {
   TupleBuilder b;
@@ -444,7 +442,7 @@ Expected<std::pair<Layout, bool>> commonPrefix(const Layout &a, const Layout &b,
 // A basis stride in `a` is never CuTe's _1, so the common layout is _1:_0 there (CuTe's
 // answer); `b` is inverted, which needs integer strides.
 Expected<Layout> maxCommonLayout(const Layout &a, const Layout &b) {
-  CL_CHECK(integerStrides("max_common_layout", b));
+  CL_CHECK(integerStrides("max_common_layout", b, true));
   Layout invB;
   auto [first, ok] = CL_TRY(commonPrefix(a, b, invB));
   if (!ok)
@@ -453,7 +451,7 @@ Expected<Layout> maxCommonLayout(const Layout &a, const Layout &b) {
 }
 
 Expected<Int> maxCommonVector(const Layout &a, const Layout &b) {
-  CL_CHECK(integerStrides("max_common_vector", b));
+  CL_CHECK(integerStrides("max_common_vector", b, true));
   Layout invB;
   auto [first, ok] = CL_TRY(commonPrefix(a, b, invB));
   return ok ? first.shape.asInt() : kStatic1;

@@ -8,8 +8,6 @@
 namespace cutelayout {
 namespace {
 
-const Int kStatic0 = Int::fixed(0);
-const Int kStatic1 = Int::fixed(1);
 
 Error rankMismatch(const char *op, TupleView a, TupleView b) {
   return makeError(std::string(op) + ": mismatched ranks of " + print(a) + " and " + print(b));
@@ -356,7 +354,7 @@ Expected<Int> indexToOffset(Int idx, TupleView shape, TupleView stride) {
     if (stride.isTuple())
       return makeError("crd2idx: shape " + print(shape) + " and stride " + print(stride) +
                        " are not congruent");
-    return mul(idx, integerLeaf(*stride.nodes()));
+    return detail::mulInts(idx, integerLeaf(*stride.nodes()));
   }
   if (!stride.isTuple() || stride.rank() != shape.rank())
     return makeError("crd2idx: shape " + print(shape) + " and stride " + print(stride) +
@@ -372,11 +370,11 @@ Expected<Int> indexToOffset(Int idx, TupleView shape, TupleView stride) {
     if (zero || k + 1 == r) {
       part = CL_TRY(indexToOffset(idx, s, *di));
     } else {
-      Int p = product(s);
-      part = CL_TRY(indexToOffset(mod(idx, p), s, *di));
-      idx = div(idx, p);
+      Int p = foldProduct(s.nodes(), integerLeaf); // the caller checked: no basis
+      part = CL_TRY(indexToOffset(detail::modInts(idx, p), s, *di));
+      idx = detail::divInts(idx, p);
     }
-    acc = k == 0 ? part : add(acc, part);
+    acc = k == 0 ? part : detail::addInts(acc, part);
     ++k;
     ++di;
   }
@@ -387,7 +385,7 @@ Expected<Int> crd2idxInts(TupleView c, TupleView shape, TupleView stride);
 } // namespace
 
 Expected<Int> crd2idx(TupleView c, TupleView shape, TupleView stride) {
-  if (__builtin_expect(hasBasis(stride) || hasBasis(c), 0))
+  if (__builtin_expect(hasBasis(stride) || hasBasis(c) || hasBasis(shape), 0))
     return makeError("crd2idx: " + print(c) + " into " + print(shape) + ":" + print(stride) +
                      " holds a scaled basis, so its value is a coordinate, not an index (crd2idxGeneral)");
   return crd2idxInts(c, shape, stride);
@@ -404,9 +402,9 @@ Expected<Int> crd2idxInts(TupleView c, TupleView shape, TupleView stride) {
     for (uint32_t i = 0; i < c.rank(); ++i)
       ints &= x[i].kind == NodeKind::Int;
     if (ints) {
-      Int acc = mul(integerLeaf(x[0]), integerLeaf(d[0]));
+      Int acc = detail::mulInts(integerLeaf(x[0]), integerLeaf(d[0]));
       for (uint32_t i = 1; i < c.rank(); ++i)
-        acc = add(acc, mul(integerLeaf(x[i]), integerLeaf(d[i])));
+        acc = detail::addInts(acc, detail::mulInts(integerLeaf(x[i]), integerLeaf(d[i])));
       return acc;
     }
   }
@@ -422,7 +420,7 @@ Expected<Int> crd2idxInts(TupleView c, TupleView shape, TupleView stride) {
     TupleView::Iterator si = shape.begin(), di = stride.begin();
     for (TupleView cc : c) {
       Int r = CL_TRY(crd2idxInts(cc, *si, *di));
-      acc = first ? r : add(acc, r);
+      acc = first ? r : detail::addInts(acc, r);
       first = false;
       ++si;
       ++di;

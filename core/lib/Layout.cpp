@@ -6,8 +6,6 @@
 
 namespace cutelayout {
 namespace {
-const Int kStatic0 = Int::fixed(0);
-const Int kStatic1 = Int::fixed(1);
 
 Layout unchecked(IntTuple shape, IntTuple stride) { return Layout{std::move(shape), std::move(stride)}; }
 } // namespace

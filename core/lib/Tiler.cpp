@@ -6,8 +6,6 @@
 
 namespace cutelayout {
 namespace {
-const Int kStatic0 = Int::fixed(0);
-const Int kStatic1 = Int::fixed(1);
 
 /// A tile built element by element: its layouts and its profile in lockstep.
 class TileBuilder {

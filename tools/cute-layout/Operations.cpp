@@ -34,7 +34,6 @@ const char *kindName(Value::Kind k) {
 
 namespace {
 
-const Int kStatic1 = Int::fixed(1);
 
 
 /// An argument's int tuple by reference: converts to the TupleView the core takes, and to

@@ -45,6 +45,10 @@ struct Int {
   bool operator!=(const Int &o) const { return !(*this == o); }
 };
 
+/// CuTe's _0 and _1, as constants the compiler sees (so no basis test survives on them).
+inline constexpr Int kStatic0{0, true};
+inline constexpr Int kStatic1{1, true};
+
 /// A boolean that is static when CuTe would compute it at compile time.
 struct Bool {
   bool value;
@@ -151,6 +155,19 @@ namespace detail {
 // once, so a composite such as ceilDiv stays one small inline body).
 inline Int addInts(Int a, Int b) { return Int{checkedAdd(a.value, b.value), bothStatic(a, b)}; }
 inline Int subInts(Int a, Int b) { return Int{checkedSub(a.value, b.value), bothStatic(a, b)}; }
+inline Int mulInts(Int a, Int b) {
+  if ((a.isStatic && a.value == 0) || (b.isStatic && b.value == 0))
+    return Int::fixed(0);
+  return Int{checkedMul(a.value, b.value), bothStatic(a, b)};
+}
+inline Int modInts(Int a, Int b) {
+  // CuTe: int % _1, int % _-1 and _0 % int are _0 without dividing.
+  if ((!a.isStatic && b.isStatic && (b.value == 1 || b.value == -1)) || (a.isStatic && a.value == 0 && !b.isStatic))
+    return Int::fixed(0);
+  if (!divisorOk(a.value, b.value, '%'))
+    return Int{0, bothStatic(a, b)};
+  return Int{a.value % b.value, bothStatic(a, b)};
+}
 inline Int divInts(Int a, Int b) {
   if (a.isConstant(0) && !b.isStatic) // CuTe: _0 / int is _0 without dividing
     return Int::fixed(0);
@@ -173,9 +190,7 @@ inline Int divInts(Int a, Int b) {
 [[gnu::always_inline]] inline Int mul(Int a, Int b) {
   if (__builtin_expect(detail::eitherBasis(a, b), 0))
     return detail::mulBasis(a, b);
-  if ((a.isStatic && a.value == 0) || (b.isStatic && b.value == 0)) // isConstant(0): no basis here
-    return Int::fixed(0);
-  return Int{detail::checkedMul(a.value, b.value), detail::bothStatic(a, b)};
+  return detail::mulInts(a, b);
 }
 [[gnu::always_inline]] inline Int div(Int a, Int b) {
   if (__builtin_expect(detail::eitherBasis(a, b), 0))
@@ -185,12 +200,7 @@ inline Int divInts(Int a, Int b) {
 [[gnu::always_inline]] inline Int mod(Int a, Int b) {
   if (__builtin_expect(detail::eitherBasis(a, b), 0))
     return detail::basisMisuse(a, b, "%");
-  // CuTe: int % _1, int % _-1 and _0 % int are _0 without dividing.
-  if ((!a.isStatic && (b.isConstant(1) || b.isConstant(-1))) || (a.isConstant(0) && !b.isStatic))
-    return Int::fixed(0);
-  if (!detail::divisorOk(a.value, b.value, '%'))
-    return Int{0, detail::bothStatic(a, b)};
-  return Int{a.value % b.value, detail::bothStatic(a, b)};
+  return detail::modInts(a, b);
 }
 inline Int neg(Int a) { return Int{detail::checkedSub(0, a.value), a.isStatic, a.basis}; }
 [[gnu::always_inline]] inline Int min(Int a, Int b) {
