@@ -276,18 +276,23 @@ Status complementInto(LayoutView l, TupleView cotarget, LayoutBuilder &out) {
   if (r > 32)
     std::stable_sort(order.data(), order.data() + r,
                      [&](uint32_t a, uint32_t b) { return stride[a].value < stride[b].value; });
+  // The filtered modes hold no basis (complementInto's entry check lets bases through only
+  // in unit modes, which filtering drops), so they are read as plain integers.
+  auto integerAt = [](const IntVec &v, uint32_t i) { return Int{v[i].value, v[i].isStatic}; };
   IntVec resultShape, resultStride;
   resultStride.push_back(kStatic1);
+  Int last = kStatic1;
   for (uint32_t k = 0; k < r; ++k) {
-    Int minStride = stride[order[k]];
-    Int newShape = div(minStride, resultStride[k]);
+    Int minStride = integerAt(stride, order[k]);
+    Int newShape = div(minStride, last);
     if (newShape.value == 0 && reportViolation(newShape.isStatic))
       return makeError("complement: non-injective layout " + printModes(shape, stride) +
                        violationNote(newShape.isStatic));
     resultShape.push_back(newShape);
-    resultStride.push_back(mul(minStride, shape[order[k]]));
+    last = mul(minStride, integerAt(shape, order[k]));
+    resultStride.push_back(last);
   }
-  Int newStride = resultStride.back();
+  Int newStride = last;
   if (newStride.value == 0)
     return makeError("complement: zero stride in " + printModes(shape, stride));
   resultStride.pop_back();

@@ -8,9 +8,11 @@ namespace cutelayout {
 namespace {
 constexpr uint16_t kBasisFlag = 1u << 12;
 
+// The path as CuTe prints it (innermost first); a path longer than the record holds is
+// shown by the modes it has.
 std::string pathText(const BasisPath &p) {
   std::string s;
-  for (unsigned i = p.size; i-- > 0;)
+  for (unsigned i = p.size < kMaxBasisDepth ? p.size : kMaxBasisDepth; i-- > 0;)
     s += "@" + std::to_string(p.modes[i]);
   return s;
 }
