@@ -57,7 +57,7 @@ Int product(TupleView t) {
   // (an empty tuple counts as _1, and _1 * x has x's staticness).
   if (__builtin_expect(hasBasis(t), 0))
     return foldProduct(t.nodes(), [](const Node &x) { return x.asInt(); });
-  return foldProduct(t.nodes(), integerLeaf);
+  return foldProduct(t.nodes(), [](const Node &x) { return integerLeaf(x); });
 }
 
 Int sum(TupleView t) {
@@ -370,7 +370,8 @@ Expected<Int> indexToOffset(Int idx, TupleView shape, TupleView stride) {
     if (zero || k + 1 == r) {
       part = CL_TRY(indexToOffset(idx, s, *di));
     } else {
-      Int p = foldProduct(s.nodes(), integerLeaf); // the caller checked: no basis
+      // The caller checked that no leaf is a basis.
+      Int p = foldProduct(s.nodes(), [](const Node &x) { return integerLeaf(x); });
       part = CL_TRY(indexToOffset(detail::modInts(idx, p), s, *di));
       idx = detail::divInts(idx, p);
     }

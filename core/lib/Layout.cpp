@@ -178,8 +178,11 @@ void coalesceModesReversed(const IntVec &shape, const IntVec &stride, Int firstS
   shapes.push_back(firstShape);
   strides.push_back(stride.back());
   bool scalar = true; // CuTe's NewShape is still an integer, not a tuple
+  // Extents are never scaled bases (a layout's invariant): they are read as plain integers,
+  // so only the strides' products keep a basis test.
+  auto extent = [](const Int &x) { return Int{x.value, x.isStatic}; };
   for (int i = int(shape.size()) - 2; i >= 0; --i) {
-    Int s = shape[uint32_t(i)], d = stride[uint32_t(i)];
+    Int s = extent(shape[uint32_t(i)]), d = stride[uint32_t(i)];
     if (s.isConstant(1))
       continue;
     if (scalar && shapes.back().isConstant(1)) {
@@ -188,7 +191,7 @@ void coalesceModesReversed(const IntVec &shape, const IntVec &stride, Int firstS
       continue;
     }
     if (shapes.back().isStatic && equal(mul(s, d), strides.back()).isStaticTrue()) {
-      shapes.back() = mul(s, shapes.back());
+      shapes.back() = mul(s, extent(shapes.back()));
       strides.back() = d;
       continue;
     }

@@ -153,14 +153,14 @@ namespace detail {
 
 // The integer cases: CuTe's rules for Int<N> and int, without the basis test (callers test
 // once, so a composite such as ceilDiv stays one small inline body).
-inline Int addInts(Int a, Int b) { return Int{checkedAdd(a.value, b.value), bothStatic(a, b)}; }
-inline Int subInts(Int a, Int b) { return Int{checkedSub(a.value, b.value), bothStatic(a, b)}; }
-inline Int mulInts(Int a, Int b) {
+[[gnu::always_inline]] inline Int addInts(Int a, Int b) { return Int{checkedAdd(a.value, b.value), bothStatic(a, b)}; }
+[[gnu::always_inline]] inline Int subInts(Int a, Int b) { return Int{checkedSub(a.value, b.value), bothStatic(a, b)}; }
+[[gnu::always_inline]] inline Int mulInts(Int a, Int b) {
   if ((a.isStatic && a.value == 0) || (b.isStatic && b.value == 0))
     return Int::fixed(0);
   return Int{checkedMul(a.value, b.value), bothStatic(a, b)};
 }
-inline Int modInts(Int a, Int b) {
+[[gnu::always_inline]] inline Int modInts(Int a, Int b) {
   // CuTe: int % _1, int % _-1 and _0 % int are _0 without dividing.
   if ((!a.isStatic && b.isStatic && (b.value == 1 || b.value == -1)) || (a.isStatic && a.value == 0 && !b.isStatic))
     return Int::fixed(0);
@@ -168,7 +168,7 @@ inline Int modInts(Int a, Int b) {
     return Int{0, bothStatic(a, b)};
   return Int{a.value % b.value, bothStatic(a, b)};
 }
-inline Int divInts(Int a, Int b) {
+[[gnu::always_inline]] inline Int divInts(Int a, Int b) {
   if (a.isConstant(0) && !b.isStatic) // CuTe: _0 / int is _0 without dividing
     return Int::fixed(0);
   if (!divisorOk(a.value, b.value, '/'))
