@@ -32,6 +32,14 @@ void buildBasisTuple(TupleBuilder &b, Int x, const BasisPath &p, unsigned depth)
 
 bool isStaticZero(TupleView t) { return t.isInt() && t.asInt().isConstant(0); }
 
+bool hasInteger(TupleView t) {
+  const Node *n = t.nodes();
+  for (uint32_t i = 0, e = t.span(); i < e; ++i)
+    if (n[i].kind == NodeKind::Int)
+      return true;
+  return false;
+}
+
 Status addInto(TupleView a, TupleView b, TupleBuilder &out);
 
 // a + b for two arithmetic tuples: mode by mode, the shorter padded with `_0`.
@@ -187,6 +195,20 @@ Expected<IntTuple> crd2idxGeneral(TupleView coord, TupleView shape, TupleView st
     sum = k == 0 ? basisAsTuple(term) : CL_TRY(addCoordinates(sum, basisAsTuple(term)));
   }
   return sum;
+}
+
+Expected<IntTuple> sliceOffset(TupleView coord, TupleView shape, TupleView stride) {
+  if (!hasInteger(coord)) // every mode kept: nothing is evaluated
+    return IntTuple(Int::fixed(0));
+  IntTuple at = CL_TRY(dice(coord, coord));
+  IntTuple fixedShape = CL_TRY(dice(coord, shape)), fixedStride = CL_TRY(dice(coord, stride));
+  return crd2idxGeneral(at, fixedShape, fixedStride);
+}
+
+Expected<Layout> makeBasisLayout(TupleView shape) {
+  if (hasUnderscore(shape) || hasBasis(shape))
+    return makeError("make_identity_tensor: " + print(shape) + " is not a shape");
+  return Layout{IntTuple(shape), CL_TRY(makeBasisLike(shape))};
 }
 
 Expected<Int> basisCosize(TupleView shape, TupleView stride) {

@@ -1,5 +1,6 @@
 #include "cutelayout/ComposedLayout.h"
 
+#include "cutelayout/Basis.h"
 #include "cutelayout/IntTupleMath.h"
 
 #include <string>
@@ -363,14 +364,12 @@ Expected<AnyLayout> slice(TupleView coord, const ComposedLayout &c) {
   if (!c.offset.isInt())
     return tupleOffset(c, "slice");
   Layout sliced = CL_TRY(slice(coord, c.inner));
-  // CuTe's slice_and_offset: the fixed modes' offset, B at coord with `_` read as 0 (a
-  // static 0 when no mode is fixed: there is no coordinate left to evaluate).
-  Int offset = Int::fixed(0);
-  if (!allUnderscore(coord)) {
-    Layout diced = CL_TRY(dice(coord, c.inner));
-    IntTuple dicedCoord = CL_TRY(dice(coord, coord));
-    offset = CL_TRY(crd2idx(dicedCoord, diced));
-  }
+  // CuTe's slice_and_offset: the fixed modes' offset, B at coord with `_` read as 0.
+  IntTuple at = CL_TRY(sliceOffset(coord, c.inner.shape, c.inner.stride));
+  if (!at.isInt() || at.asInt().isBasis())
+    return makeError("slice of " + print(c) + ": the offset " + print(at) +
+                     " is a coordinate (the inner layout has scaled-basis strides), not an integer");
+  Int offset = at.asInt();
   Int total = CL_TRY(checkedAdd(c.offset.asInt(), offset, "slice"));
   return AnyLayout(ComposedLayout{c.outer, IntTuple(total), std::move(sliced)});
 }

@@ -20,14 +20,6 @@ Expected<IntTuple> advance(const TensorIterator &it, TupleView offset) {
   }
   return addCoordinates(it.value, offset);
 }
-
-bool hasIntegerLeaf(TupleView c) {
-  const Node *n = c.nodes();
-  for (uint32_t i = 0, e = c.span(); i < e; ++i)
-    if (n[i].kind == NodeKind::Int)
-      return true;
-  return false;
-}
 } // namespace
 
 Expected<Tensor> makeCountingTensor(Int start, const Layout &l) {
@@ -37,12 +29,9 @@ Expected<Tensor> makeCountingTensor(Int start, const Layout &l) {
 }
 
 Expected<Tensor> makeIdentityTensor(TupleView shape) {
-  if (hasUnderscore(shape) || hasBasis(shape))
-    return makeError("make_identity_tensor: " + print(shape) + " is not a shape");
-  IntTuple strides = CL_TRY(makeBasisLike(shape));
+  Layout identity = CL_TRY(makeBasisLayout(shape));
   IntTuple origin = repeatLike(shape, IntTuple(Int::fixed(0)));
-  return Tensor{TensorIterator{TensorIterator::Kind::ArithTuple, std::move(origin)},
-                Layout{IntTuple(shape), std::move(strides)}};
+  return Tensor{TensorIterator{TensorIterator::Kind::ArithTuple, std::move(origin)}, std::move(identity)};
 }
 
 Expected<IntTuple> elementAt(const Tensor &t, TupleView c) {
@@ -54,12 +43,7 @@ Expected<IntTuple> elementAt(const Tensor &t, TupleView c) {
 
 Expected<Tensor> slice(TupleView c, const Tensor &t) {
   Layout sliced = CL_TRY(slice(c, t.layout));
-  if (!hasIntegerLeaf(c)) // every mode kept: the iterator stays
-    return Tensor{t.iterator, std::move(sliced)};
-  // The offset of c with every `_` at 0: the integer parts of c into the parts they pick.
-  IntTuple at = CL_TRY(dice(c, c));
-  Layout picked = CL_TRY(dice(c, t.layout));
-  IntTuple offset = CL_TRY(crd2idxGeneral(at, picked.shape, picked.stride));
+  IntTuple offset = CL_TRY(sliceOffset(c, t.layout.shape, t.layout.stride));
   return Tensor{TensorIterator{t.iterator.kind, CL_TRY(advance(t.iterator, offset))}, std::move(sliced)};
 }
 

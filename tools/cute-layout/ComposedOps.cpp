@@ -12,14 +12,9 @@ namespace {
 using Rule = Expected<Value> (*)(const std::vector<Value> &);
 
 
-Error noOverload(std::string_view name, const std::vector<Value> &args) {
-  for (size_t i = 0; i < args.size(); ++i)
-    if (args[i].kind == Value::Kind::Swizzle || args[i].kind == Value::Kind::Composed)
-      return makeError("argument " + std::to_string(i + 1) + " is " + kindName(args[i].kind) + " " +
-                       printValue(args[i], Style::Plain) + ", which CuTe's " + std::string(name) +
-                       " does not take");
-  return makeError(std::string(name) + ": no overload for these arguments");
-}
+bool isSwizzled(const Value &v) { return v.kind == Value::Kind::Swizzle || v.kind == Value::Kind::Composed; }
+
+Error noOverload(std::string_view name, const std::vector<Value> &args) { return noOverloadFor(name, args, isSwizzled); }
 
 Expected<Value> anyValue(Expected<AnyLayout> r) {
   if (!r)
@@ -33,13 +28,6 @@ Expected<Value> layoutValue(Expected<Layout> r) {
   return Value::ofLayout(r.take());
 }
 
-/// A plain layout argument (a congruent Layout value).
-Expected<const Layout *> plainLayout(const Value &v, size_t i) {
-  if (v.kind != Value::Kind::Layout || v.notCongruent)
-    return makeError("argument " + std::to_string(i + 1) + " must be a layout but is " + kindName(v.kind) + " " +
-                     printValue(v, Style::Plain));
-  return &v.layout;
-}
 
 Expected<OuterFunction> outerOf(const Value &v) {
   switch (v.kind) {
@@ -181,13 +169,6 @@ const std::set<std::string_view> &ofInner() {
 }
 
 } // namespace
-
-bool hasComposedArgument(const std::vector<Value> &args) {
-  for (const Value &v : args)
-    if (v.kind == Value::Kind::Swizzle || v.kind == Value::Kind::Composed)
-      return true;
-  return false;
-}
 
 Expected<Value> callWithComposed(std::string_view name, const std::vector<Value> &args,
                                  const std::function<Expected<Value>(const std::vector<Value> &)> &plain) {

@@ -10,9 +10,6 @@
 
 namespace cutelayout::cli {
 
-/// True when an argument is a swizzle or a composed layout.
-bool hasComposedArgument(const std::vector<Value> &args);
-
 /// Calls operation `name` where an argument is a swizzle or a composed layout. Operations
 /// CuTe lifts through the inner layout B call `plain` (the operation's handler) with B in
 /// place of argument 1 and compose its result with A and O; queries (size, shape, ...)

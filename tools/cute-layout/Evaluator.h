@@ -88,9 +88,8 @@ struct Value {
     return v;
   }
   static Value ofIterator(TensorIterator it) {
-    Value v;
+    Value v = ofTensor(Tensor{std::move(it), Layout()});
     v.kind = Kind::Iterator;
-    v.tensor = std::make_shared<const Tensor>(Tensor{std::move(it), Layout()});
     return v;
   }
   static Value ofTile(Tiler t) {

@@ -415,21 +415,21 @@ const std::map<std::string, Operation, std::less<>> &operations() {
       {"crd2idx", {2, 3, "crd2idx(c, shape[, stride]) | crd2idx(c, L)",
                    "index of coordinate c (an integer is a 1-D index)",
                    [](const Args &a) -> Expected<Value> {
+                     // Scaled-basis strides give a coordinate; integer strides an index, built
+                     // in place (the hot path: no intermediate tuple).
+                     auto withStrides = [](TupleView c, TupleView shape, TupleView stride) -> Expected<Value> {
+                       if (hasBasis(stride))
+                         return tupleValue(CL_TRY(crd2idxGeneral(c, shape, stride)));
+                       return intValue(CL_TRY(crd2idx(c, shape, stride)));
+                     };
                      TupleView c = CL_TRY(a.tuple(0));
-                     Int r;
                      if (a.size() == 2 && a.isLayout(1)) {
                        const Layout &l = CL_TRY(a.layout(1));
-                       if (hasBasis(l.stride)) // a coordinate layout: the value is a coordinate
-                         return tupleValue(CL_TRY(crd2idxGeneral(c, l.shape, l.stride)));
-                       r = CL_TRY(crd2idx(c, l));
-                     } else if (a.size() == 3 && hasBasis(CL_TRY(a.tuple(2)))) {
-                       return tupleValue(CL_TRY(crd2idxGeneral(c, CL_TRY(a.tuple(1)), CL_TRY(a.tuple(2)))));
+                       return withStrides(c, l.shape, l.stride);
                      }
-                     else if (a.size() == 2)
-                       r = CL_TRY(crd2idx(c, CL_TRY(a.tuple(1))));
-                     else
-                       r = CL_TRY(crd2idx(c, CL_TRY(a.tuple(1)), CL_TRY(a.tuple(2))));
-                     return intValue(r);
+                     if (a.size() == 3)
+                       return withStrides(c, CL_TRY(a.tuple(1)), CL_TRY(a.tuple(2)));
+                     return intValue(CL_TRY(crd2idx(c, CL_TRY(a.tuple(1)))));
                    }}},
       {"idx2crd", {2, 3, "idx2crd(i, shape[, stride])", "natural coordinate of index i",
                    [](const Args &a) -> Expected<Value> {
@@ -950,6 +950,22 @@ Expected<Value> callOperation(std::string_view name, const std::vector<Value> &a
     return makeError(t.error().message +
                      " (CuTe rejects these values as static integers and does not check them at run time)");
   return r;
+}
+
+Expected<const Layout *> plainLayout(const Value &v, size_t i) {
+  if (v.kind != Value::Kind::Layout || v.notCongruent)
+    return makeError("argument " + std::to_string(i + 1) + " must be a layout but is " + kindName(v.kind) + " " +
+                     printValue(v, Style::Plain));
+  return &v.layout;
+}
+
+Error noOverloadFor(std::string_view name, const std::vector<Value> &args, bool (*special)(const Value &)) {
+  for (size_t i = 0; i < args.size(); ++i)
+    if (special(args[i]))
+      return makeError("argument " + std::to_string(i + 1) + " is " + kindName(args[i].kind) + " " +
+                       printValue(args[i], Style::Plain) + ", which CuTe's " + std::string(name) +
+                       " does not take");
+  return makeError(std::string(name) + ": no overload for these arguments");
 }
 
 Expected<Layout> layoutOrShape(const Value &v) {

@@ -48,6 +48,13 @@ const char *kindName(Value::Kind k);
 /// The width in bits of an element: an integer, or a CuTe type name such as half_t.
 Expected<int64_t> elementBits(const Value &v);
 
+/// A plain layout argument (a congruent Layout value); the error names argument i.
+Expected<const Layout *> plainLayout(const Value &v, size_t i);
+
+/// The error of a call CuTe has no overload for: it names the first argument for which
+/// `special` holds ("argument 1 is a tensor ..., which CuTe's complement does not take").
+Error noOverloadFor(std::string_view name, const std::vector<Value> &args, bool (*special)(const Value &));
+
 /// A layout argument, or a shape read as its compact column-major layout (a thread
 /// layout given as its shape).
 Expected<Layout> layoutOrShape(const Value &v);

@@ -25,21 +25,7 @@ const std::set<std::string_view> &ofLayout() {
 
 bool isTensorLike(const Value &v) { return v.kind == Value::Kind::Tensor || v.kind == Value::Kind::Iterator; }
 
-Error noOverload(std::string_view name, const std::vector<Value> &args) {
-  for (size_t i = 0; i < args.size(); ++i)
-    if (isTensorLike(args[i]))
-      return makeError("argument " + std::to_string(i + 1) + " is " + kindName(args[i].kind) + " " +
-                       printValue(args[i], Style::Plain) + ", which CuTe's " + std::string(name) +
-                       " does not take");
-  return makeError(std::string(name) + ": no overload for these arguments");
-}
-
-Expected<const Layout *> plainLayout(const Value &v, size_t i) {
-  if (v.kind != Value::Kind::Layout || v.notCongruent)
-    return makeError("argument " + std::to_string(i + 1) + " must be a layout but is " + kindName(v.kind) + " " +
-                     printValue(v, Style::Plain));
-  return &v.layout;
-}
+Error noOverload(std::string_view name, const std::vector<Value> &args) { return noOverloadFor(name, args, isTensorLike); }
 
 Expected<const IntTuple *> tupleArg(const Value &v, size_t i) {
   if (v.kind != Value::Kind::Tuple)
@@ -64,13 +50,6 @@ Expected<Value> tensorValue(Expected<Tensor> t) {
   return Value::ofTensor(t.take());
 }
 } // namespace
-
-bool hasTensorArgument(const std::vector<Value> &args) {
-  for (const Value &v : args)
-    if (isTensorLike(v))
-      return true;
-  return false;
-}
 
 Expected<Value> callWithTensor(std::string_view name, const std::vector<Value> &args,
                                const std::function<Expected<Value>(const std::vector<Value> &)> &plain) {

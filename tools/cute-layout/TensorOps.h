@@ -11,9 +11,6 @@
 
 namespace cutelayout::cli {
 
-/// True when an argument is a tensor or an iterator.
-bool hasTensorArgument(const std::vector<Value> &args);
-
 /// Calls operation `name` where an argument is a tensor or an iterator. The divides,
 /// composition, coalesce, flatten and group_modes act on the tensor's layout (`plain`
 /// with the layout in place of argument 1) and keep its iterator; size, cosize, rank,

@@ -20,6 +20,7 @@
 #pragma once
 
 #include "cutelayout/IntTuple.h"
+#include "cutelayout/Layout.h"
 #include "cutelayout/Support.h"
 
 #include <cstdint>
@@ -75,6 +76,17 @@ IntTuple basisAsTuple(Int x);
 /// @pre coord is a coordinate of shape (crd2idx's @pre); where a stride holds a basis,
 ///      every integer stride leaf is _0 (CuTe cannot add an integer to a basis)
 Expected<IntTuple> crd2idxGeneral(TupleView coord, TupleView shape, TupleView stride);
+/// The offset of CuTe's slice_and_offset: the layout at coord with every `_` read as 0
+/// (crd2idxGeneral of coord's integer parts into the modes they fix), a static _0 when
+/// coord fixes no mode. Example: (_,1) into (4,2):(1@0,1@1) is _1@1.
+/// @pre coord is a coordinate of shape (crd2idxGeneral's @pre for the fixed modes)
+Expected<IntTuple> sliceOffset(TupleView coord, TupleView shape, TupleView stride);
+
+/// CuTe's make_layout(shape, make_basis_like(shape)): the identity of coordinates, the
+/// layout of make_identity_tensor (R7). Example: (4,2) -> (4,2):(_1@0,_1@1).
+/// @pre shape is a shape: no `_`, no basis (else an error); make_basis_like's @pre
+Expected<Layout> makeBasisLayout(TupleView shape);
+
 /// CuTe's cosize of a layout with basis strides: the product of its coshape, the value at
 /// the last coordinate plus 1 in every mode. `(4,2):(_1@0,_1@1)` has coshape (4,2): 8.
 /// @pre crd2idxGeneral's @pre

@@ -3,6 +3,7 @@
 #include "cute/Dialect/Cute/IR/CuteAttrs.h"
 
 #include "cute/Dialect/Cute/IR/CuteDialect.h"
+#include "cute/Dialect/Cute/IR/CuteTypes.h"
 
 #include "llvm/ADT/TypeSwitch.h"
 
@@ -21,16 +22,10 @@ void CuteDialect::registerAttributes() {
 
 Attribute DescriptorAttr::parse(AsmParser &p, Type) {
   llvm::SMLoc loc = p.getCurrentLocation();
-  // Attributes reach here only through CuteDialect::parseAttribute: a DialectAsmParser, whose
-  // full spec is `descriptor<...>`. MLIR resets its lexer past the spec afterwards, so the
-  // raw body is read without consuming its tokens.
-  StringRef spec = static_cast<DialectAsmParser &>(p).getFullSymbolSpec();
-  size_t open = spec.find('<');
-  if (open == StringRef::npos || !spec.ends_with(">")) {
-    p.emitError(loc, "expected `<` descriptor `>` after cute.descriptor");
+  FailureOr<StringRef> raw = rawSymbolBody(p, loc);
+  if (failed(raw))
     return {};
-  }
-  StringRef body = spec.slice(open + 1, spec.size() - 1);
+  StringRef body = *raw;
   std::string text;
   if (body.ltrim().starts_with("\"")) { // the string form: MLIR's string token
     if (p.parseLess() || p.parseString(&text) || p.parseGreater())

@@ -252,10 +252,10 @@ FailureOr<Inferred> inferIdentityTensor(const Reporter &r, const Known &shape) {
     return failure();
   if (!shape.value.hasValue())
     return ofRankOf(shape.value);
-  cutelayout::Expected<IntTuple> strides = cutelayout::makeBasisLike(shape.value.tuple());
-  if (!strides)
-    return r.error() << "cannot build the identity tensor of " << shape.type << ": " << strides.error().message;
-  return ofValue(TypeValue::ofLayout(cutelayout::Layout{shape.value.tuple(), *strides}));
+  cutelayout::Expected<cutelayout::Layout> identity = cutelayout::makeBasisLayout(shape.value.tuple());
+  if (!identity)
+    return r.error() << "cannot build the identity tensor of " << shape.type << ": " << identity.error().message;
+  return ofValue(TypeValue::ofLayout(*identity));
 }
 
 FailureOr<Inferred> inferOrderedLayout(const Reporter &r, const std::vector<Known> &ks) {
@@ -519,19 +519,12 @@ FailureOr<Inferred> inferCrd2Idx(const Reporter &r, const Known &coord, const Kn
     return wantsCoord ? ofValue(TypeValue::kindOnly()) : ofIndex(Int::dynamic(cutelayout::kUnknownDynamic));
   IntTuple c = coord.isCute() ? coord.value.tuple() : IntTuple(coord.leaf);
   cutelayout::ArithScope scope;
-  if (basis) {
-    const cutelayout::Layout l = layout.value.layout();
-    cutelayout::Expected<IntTuple> x = cutelayout::crd2idxGeneral(c, l.shape, l.stride);
-    if (!x || scope.failed())
-      return r.error() << "Failed to dice " << layout.type << " with " << coord.type << ": "
-                       << (!x ? x.error().message : scope.error("crd2idx").message);
-    return ofValue(TypeValue::ofTuple(*x));
-  }
-  cutelayout::Expected<Int> i = cutelayout::crd2idx(c, layout.value.layout());
-  if (!i || scope.failed())
+  const cutelayout::Layout l = layout.value.layout();
+  cutelayout::Expected<IntTuple> x = cutelayout::crd2idxGeneral(c, l.shape, l.stride);
+  if (!x || scope.failed())
     return r.error() << "Failed to dice " << layout.type << " with " << coord.type << ": "
-                     << (!i ? i.error().message : scope.error("crd2idx").message);
-  return ofIndex(*i);
+                     << (!x ? x.error().message : scope.error("crd2idx").message);
+  return basis ? ofValue(TypeValue::ofTuple(*x)) : ofIndex(x->asInt());
 }
 
 FailureOr<Inferred> inferIdx2Crd(const Reporter &r, const Known &index, const Known &shape) {

@@ -42,6 +42,16 @@ void CuteDialect::registerTypes() {
       >();
 }
 
+FailureOr<StringRef> mlir::cute::rawSymbolBody(AsmParser &p, llvm::SMLoc loc) {
+  // Types and attributes reach the dialect's hooks only through CuteDialect::parseType and
+  // parseAttribute, whose parser is a DialectAsmParser over the whole `mnemonic<...>`.
+  StringRef spec = static_cast<DialectAsmParser &>(p).getFullSymbolSpec();
+  size_t open = spec.find('<');
+  if (open == StringRef::npos || !spec.ends_with(">"))
+    return p.emitError(loc, "expected a `<...>` body after the cute mnemonic");
+  return spec.slice(open + 1, spec.size() - 1);
+}
+
 // --- TypeValue --------------------------------------------------------------------------
 
 IntTuple mlir::cute::normalizeDynamic(TupleView t) {
@@ -276,17 +286,9 @@ FailureOr<TypeValue> parseRankValue(AsmParser &p) {
   return TypeValue::ofRank(unsigned(rank));
 }
 
-/// A body with scaled-basis leaves (`1@0`), read from its text with the core notation:
-/// MLIR's lexer takes `@0` for a malformed symbol reference, so such a body is never
-/// tokenized. The text is the whole `mnemonic<...>` (types reach here only through
-/// CuteDialect::parseType, whose parser is a DialectAsmParser); the caller's lexer is reset
-/// past it by MLIR, so nothing after the `<` is consumed here.
-FailureOr<TypeValue> parseBasisBody(AsmParser &p, BodyShape shape, llvm::SMLoc loc) {
-  StringRef spec = static_cast<DialectAsmParser &>(p).getFullSymbolSpec();
-  size_t open = spec.find('<');
-  if (open == StringRef::npos || !spec.ends_with(">"))
-    return p.emitError(loc, "expected a cute type body `<...>`");
-  StringRef body = spec.slice(open + 1, spec.size() - 1);
+/// A body with scaled-basis leaves (`1@0`), read from its text (rawSymbolBody) with the
+/// core notation.
+FailureOr<TypeValue> parseBasisBody(AsmParser &p, BodyShape shape, llvm::SMLoc loc, StringRef body) {
   if (shape == BodyShape::Tuple && body.ltrim().starts_with("value")) { // `value=3@1`: a leaf
     body = body.ltrim().drop_front(5).ltrim();
     if (!body.consume_front("="))
@@ -322,8 +324,9 @@ FailureOr<TypeValue> parseBody(AsmParser &p, BodyShape shape) {
   if (failed(p.parseOptionalLess()))
     return TypeValue::kindOnly();
   llvm::SMLoc loc = p.getCurrentLocation();
-  if (static_cast<DialectAsmParser &>(p).getFullSymbolSpec().contains('@'))
-    return parseBasisBody(p, shape, loc);
+  FailureOr<StringRef> raw = rawSymbolBody(p, loc);
+  if (succeeded(raw) && raw->contains('@'))
+    return parseBasisBody(p, shape, loc, *raw);
   TypeValue result;
   int64_t rank;
   if (succeeded(p.parseOptionalKeyword("rank"))) {

@@ -25,6 +25,13 @@ constexpr unsigned kNumTypeKinds = 7;
 /// The kind's name as used in diagnostics, e.g. "Layout".
 llvm::StringRef kindName(TypeKind kind);
 
+/// The text between `<` and `>` of the cute type or attribute being parsed, read from the
+/// whole symbol (MLIR's lexer takes `@0` for a malformed symbol reference, so bodies with
+/// scaled bases are never tokenized). MLIR resets its lexer past the symbol afterwards, so
+/// nothing after the `<` is consumed. @pre p is the dialect's parser (a DialectAsmParser);
+/// an error at loc when the symbol has no `<...>` body.
+mlir::FailureOr<llvm::StringRef> rawSymbolBody(mlir::AsmParser &p, llvm::SMLoc loc);
+
 } // namespace mlir::cute
 
 #include "cute/Dialect/Cute/IR/CuteTypeInterfaces.h.inc"
