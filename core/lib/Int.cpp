@@ -114,6 +114,11 @@ Int mulBasis(Int a, Int b) {
     return Int{0, true, code};
   if ((a.isBasis() && a.isStatic && a.value == 0) || (b.isBasis() && b.isStatic && b.value == 0))
     return Int{0, true, code};
+  if (tracesDynamic(a, b)) {
+    Int r = traced(TraceOp::Mul, Int{a.value, a.isStatic}, Int{b.value, b.isStatic});
+    r.basis = code;
+    return r;
+  }
   return Int{checkedMul(a.value, b.value), bothStatic(a, b), code};
 }
 } // namespace detail
@@ -121,6 +126,8 @@ Int mulBasis(Int a, Int b) {
 Int gcd(Int a, Int b) {
   if (detail::eitherBasis(a, b))
     return detail::basisMisuse(a, b, "gcd");
+  if (detail::tracesDynamic(a, b))
+    return detail::traced(TraceOp::Gcd, a, b);
   int64_t x = a.value < 0 ? -a.value : a.value;
   int64_t y = b.value < 0 ? -b.value : b.value;
   while (y != 0) {
@@ -134,6 +141,8 @@ Int gcd(Int a, Int b) {
 Int lcm(Int a, Int b) {
   if (detail::eitherBasis(a, b))
     return detail::basisMisuse(a, b, "lcm");
+  if (detail::tracesDynamic(a, b))
+    return detail::traced(TraceOp::Lcm, a, b);
   if (a.value == 0 || b.value == 0)
     return Int{0, detail::bothStatic(a, b)};
   Int g = gcd(a, b);

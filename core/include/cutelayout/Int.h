@@ -28,6 +28,8 @@
 
 namespace cutelayout {
 
+class Trace;
+
 struct Int {
   int64_t value = 0;
   bool isStatic = true;
@@ -55,6 +57,24 @@ struct Bool {
   bool isStatic;
   bool isStaticTrue() const { return isStatic && value; }
 };
+
+/// The operations a Trace records (Trace.h): the arithmetic above, as a compiler emits it.
+enum class TraceOp : uint8_t { Input, Constant, Add, Sub, Mul, Div, Mod, Min, Max, Gcd, Lcm, Abs, Signum, Neg, Swizzle };
+
+namespace detail {
+/// The Trace recording this thread's arithmetic on dynamic leaves, or null (Trace.h).
+/// `__thread`, not `thread_local`: no initializer, so reading it is one load.
+extern __thread Trace *tActiveTrace;
+[[gnu::always_inline]] inline bool tracing() { return tActiveTrace != nullptr; }
+/// Records `op(a, b)` (b unused by the unary ops) in the active Trace and returns the
+/// dynamic symbol of its result.
+/// @pre tracing() and at least one of a, b is dynamic
+[[gnu::cold, gnu::noinline]] Int traced(TraceOp op, Int a, Int b);
+/// Whether op(a, b) is recorded instead of computed: a dynamic operand while tracing.
+[[gnu::always_inline]] inline bool tracesDynamic(Int a, Int b) {
+  return __builtin_expect(!(a.isStatic && b.isStatic) && tracing(), 0);
+}
+} // namespace detail
 
 /// Collects the first arithmetic failure (overflow, division by zero) of the operations
 /// run while it is alive. Scopes nest: an inner scope's failure propagates outward.
@@ -153,17 +173,31 @@ namespace detail {
 
 // The integer cases: CuTe's rules for Int<N> and int, without the basis test (callers test
 // once, so a composite such as ceilDiv stays one small inline body).
-[[gnu::always_inline]] inline Int addInts(Int a, Int b) { return Int{checkedAdd(a.value, b.value), bothStatic(a, b)}; }
-[[gnu::always_inline]] inline Int subInts(Int a, Int b) { return Int{checkedSub(a.value, b.value), bothStatic(a, b)}; }
+// While a Trace is active (Trace.h) a dynamic result is recorded, never computed: the
+// static rules (which decide staticness) run first, the recording replaces the value.
+[[gnu::always_inline]] inline Int addInts(Int a, Int b) {
+  if (tracesDynamic(a, b))
+    return traced(TraceOp::Add, a, b);
+  return Int{checkedAdd(a.value, b.value), bothStatic(a, b)};
+}
+[[gnu::always_inline]] inline Int subInts(Int a, Int b) {
+  if (tracesDynamic(a, b))
+    return traced(TraceOp::Sub, a, b);
+  return Int{checkedSub(a.value, b.value), bothStatic(a, b)};
+}
 [[gnu::always_inline]] inline Int mulInts(Int a, Int b) {
   if ((a.isStatic && a.value == 0) || (b.isStatic && b.value == 0))
     return Int::fixed(0);
+  if (tracesDynamic(a, b))
+    return traced(TraceOp::Mul, a, b);
   return Int{checkedMul(a.value, b.value), bothStatic(a, b)};
 }
 [[gnu::always_inline]] inline Int modInts(Int a, Int b) {
   // CuTe: int % _1, int % _-1 and _0 % int are _0 without dividing.
   if ((!a.isStatic && b.isStatic && (b.value == 1 || b.value == -1)) || (a.isStatic && a.value == 0 && !b.isStatic))
     return Int::fixed(0);
+  if (tracesDynamic(a, b))
+    return traced(TraceOp::Mod, a, b);
   if (!divisorOk(a.value, b.value, '%'))
     return Int{0, bothStatic(a, b)};
   return Int{a.value % b.value, bothStatic(a, b)};
@@ -171,6 +205,8 @@ namespace detail {
 [[gnu::always_inline]] inline Int divInts(Int a, Int b) {
   if (a.isConstant(0) && !b.isStatic) // CuTe: _0 / int is _0 without dividing
     return Int::fixed(0);
+  if (tracesDynamic(a, b))
+    return traced(TraceOp::Div, a, b);
   if (!divisorOk(a.value, b.value, '/'))
     return Int{0, bothStatic(a, b)};
   return Int{a.value / b.value, bothStatic(a, b)};
@@ -202,15 +238,26 @@ namespace detail {
     return detail::basisMisuse(a, b, "%");
   return detail::modInts(a, b);
 }
-inline Int neg(Int a) { return Int{detail::checkedSub(0, a.value), a.isStatic, a.basis}; }
+inline Int neg(Int a) {
+  if (detail::tracesDynamic(a, a)) {
+    Int r = detail::traced(TraceOp::Neg, a, a);
+    r.basis = a.basis;
+    return r;
+  }
+  return Int{detail::checkedSub(0, a.value), a.isStatic, a.basis};
+}
 [[gnu::always_inline]] inline Int min(Int a, Int b) {
   if (__builtin_expect(detail::eitherBasis(a, b), 0))
     return detail::basisMisuse(a, b, "min");
+  if (detail::tracesDynamic(a, b))
+    return detail::traced(TraceOp::Min, a, b);
   return Int{a.value < b.value ? a.value : b.value, detail::bothStatic(a, b)};
 }
 [[gnu::always_inline]] inline Int max(Int a, Int b) {
   if (__builtin_expect(detail::eitherBasis(a, b), 0))
     return detail::basisMisuse(a, b, "max");
+  if (detail::tracesDynamic(a, b))
+    return detail::traced(TraceOp::Max, a, b);
   return Int{a.value < b.value ? b.value : a.value, detail::bothStatic(a, b)};
 }
 Int gcd(Int a, Int b);
@@ -218,11 +265,15 @@ Int lcm(Int a, Int b);
 [[gnu::always_inline]] inline Int abs(Int a) {
   if (__builtin_expect(a.isBasis(), 0))
     return detail::basisMisuse(a, Int::fixed(0), "abs");
+  if (detail::tracesDynamic(a, a))
+    return detail::traced(TraceOp::Abs, a, a);
   return a.value < 0 ? Int{detail::checkedSub(0, a.value), a.isStatic} : a;
 }
 [[gnu::always_inline]] inline Int signum(Int a) {
   if (__builtin_expect(a.isBasis(), 0))
     return detail::basisMisuse(a, Int::fixed(0), "signum");
+  if (detail::tracesDynamic(a, a))
+    return detail::traced(TraceOp::Signum, a, a);
   return Int{(a.value > 0) - (a.value < 0), a.isStatic};
 }
 /// (a + b - 1) / b with CuTe's staticness (so ceilDiv(static 0, dynamic) is dynamic).

@@ -18,6 +18,12 @@
 
 namespace cutelayout {
 
+struct Swizzle;
+namespace detail {
+/// Records swizzle s applied to the dynamic x in the active Trace (Trace.h).
+[[gnu::cold, gnu::noinline]] Int tracedSwizzle(const Swizzle &s, Int x);
+} // namespace detail
+
 struct Swizzle {
   int32_t bits = 0;  // B: the number of bits XOR-ed
   int32_t base = 0;  // M: the number of low bits kept
@@ -35,7 +41,11 @@ struct Swizzle {
     return x ^ (shift >= 0 ? y >> shift : y << -shift);
   }
   /// apply, keeping x's staticness (CuTe: an int stays an int, an Int<N> stays static).
-  Int apply(Int x) const { return Int{apply(x.value), x.isStatic}; }
+  Int apply(Int x) const {
+    if (detail::tracesDynamic(x, x))
+      return detail::tracedSwizzle(*this, x);
+    return Int{apply(x.value), x.isStatic};
+  }
 
   bool operator==(const Swizzle &o) const { return bits == o.bits && base == o.base && shift == o.shift; }
   bool operator!=(const Swizzle &o) const { return !(*this == o); }

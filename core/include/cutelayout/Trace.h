@@ -1,0 +1,96 @@
+// Trace: the arithmetic an operation does on its dynamic leaves, recorded as a program.
+//
+// Denotes a straight-line program over int64: each node is an input (a dynamic leaf the
+// caller holds as a symbol, such as an SSA value in a compiler), a constant (a static leaf
+// met by the arithmetic), or one of Int.h's operators applied to earlier nodes. While a
+// TraceScope is open on a thread, Int.h's operators record every result that involves a
+// dynamic value instead of computing it, and return a *symbol*: a dynamic Int whose value
+// names the node. Static arithmetic still computes, so the operation decides staticness
+// and structure exactly as it does on values (results keep CuTe's dynamic structure, R17):
+// running any core operation on symbols gives its result with symbols for leaves, and
+// replaying the nodes behind them on runtime values gives the values the operation itself
+// would compute. This is how the dialect lowers layout math without restating it.
+//
+// Representation invariant: node i's operands are nodes < i; nodes are unique (a repeated
+// operation returns the existing node); a symbol's value is kSymbolBase + 16 * index + 11,
+// so arithmetic done on a symbol *without* recording (a bug) gives a non-symbol, which
+// isSymbol detects.
+//
+//   Trace t; TraceScope on(t);
+//   Int m = t.input(0);                       // the symbol of input 0
+//   size((m, 4) : (1, m))                     // -> a symbol for Mul(input 0, constant 4)
+//   composition((m,8):(1,m), (4,2):(2,4))     // -> (?,2):(?,?) with symbols: the
+//                                             //    ceil_div and min chains of CuTe's fold
+//   t.evaluate(symbol, {12}) replays a node on input values.
+//
+// Inside a TraceScope dynamic leaves are unknown values (an UnknownDynamicValues scope is
+// open): conditions CuTe checks only for static integers are checked only for static ones.
+#pragma once
+
+#include "cutelayout/Int.h"
+#include "cutelayout/Support.h"
+#include "cutelayout/Swizzle.h"
+
+#include <cstdint>
+#include <unordered_map>
+#include <vector>
+
+namespace cutelayout {
+
+/// One node of a Trace.
+struct TraceNode {
+  TraceOp op = TraceOp::Constant;
+  uint32_t a = 0, b = 0; // operand nodes (b unused by unary ops and Swizzle)
+  int64_t value = 0;     // Input: the input slot; Constant: the value
+  Swizzle swizzle;       // Swizzle: the swizzle applied to node a
+};
+
+class Trace {
+public:
+  /// A symbol's value: kSymbolBase + 16 * node + 11.
+  static constexpr int64_t kSymbolBase = int64_t(0x5CE) << 50;
+
+  /// The symbol of input slot `slot` (the same symbol for the same slot).
+  /// @post isSymbol(result.value) and !result.isStatic
+  Int input(uint32_t slot);
+
+  /// Whether v is the value of a symbol of this trace.
+  bool isSymbol(int64_t v) const;
+  /// The node a symbol names. @pre isSymbol(v)
+  uint32_t node(int64_t v) const { return uint32_t((v - kSymbolBase) >> 4); }
+  static Int symbolOf(uint32_t node) { return Int::dynamic(kSymbolBase + 16 * int64_t(node) + 11); }
+
+  const std::vector<TraceNode> &nodes() const { return nodes_; }
+
+  /// Node n computed from the input values (inputs[slot]), with Int.h's arithmetic on
+  /// dynamic integers: the value the traced operation computes for those inputs.
+  /// @pre n < nodes().size(), every input slot used has a value
+  /// @post an arithmetic failure (overflow, division by zero) is an Error naming it
+  Expected<int64_t> evaluate(uint32_t n, const std::vector<int64_t> &inputs) const;
+
+  /// Appends a node (or finds the equal one) and returns its symbol. Called by the
+  /// recording hooks of Int.h and Swizzle.h.
+  Int record(TraceOp op, Int a, Int b, const Swizzle &s = Swizzle{});
+
+private:
+  uint32_t operand(Int x);
+  uint32_t intern(const TraceNode &n);
+  std::vector<TraceNode> nodes_;
+  std::unordered_map<uint64_t, std::vector<uint32_t>> byHash_;
+};
+
+/// Makes t the thread's active trace for its lifetime (nests: the outer one returns after).
+/// @pre t outlives the scope
+class TraceScope {
+public:
+  explicit TraceScope(Trace &t);
+  ~TraceScope();
+  TraceScope(const TraceScope &) = delete;
+  TraceScope &operator=(const TraceScope &) = delete;
+
+private:
+  Trace *outer_;
+  UnknownDynamicValues unknown_;
+};
+
+} // namespace cutelayout

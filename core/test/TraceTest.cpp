@@ -1,0 +1,322 @@
+// Trace.h: an operation run on symbols records a program that, replayed on the inputs'
+// values, gives exactly what the operation computes on those values, with the same
+// structure and the same static leaves. Checked over thousands of seeded random layouts
+// for every operation the lowering uses.
+#include "cutelayout/Trace.h"
+
+#include "RandomLayouts.h"
+#include "cutelayout/ComposedLayout.h"
+#include "cutelayout/IntTupleMath.h"
+#include "cutelayout/Layout.h"
+#include "cutelayout/Tiler.h"
+
+#include <gtest/gtest.h>
+
+#include <functional>
+
+using namespace cutelayout;
+using namespace cutelayout::test;
+
+namespace {
+
+/// t with each dynamic leaf replaced by the next input symbol of the trace; the values go
+/// to `values` in the same order.
+IntTuple symbolize(TupleView t, Trace &trace, std::vector<int64_t> &values) {
+  return mapLeaves(t, [&](Int x) {
+    if (x.isStatic)
+      return x;
+    values.push_back(x.value);
+    Int s = trace.input(uint32_t(values.size() - 1));
+    s.basis = x.basis;
+    return s;
+  });
+}
+
+Layout symbolize(const Layout &l, Trace &trace, std::vector<int64_t> &values) {
+  IntTuple shape = symbolize(l.shape, trace, values);
+  return Layout{shape, symbolize(l.stride, trace, values)};
+}
+
+/// Empty when `traced` (leaves symbols of trace) replays to `direct` on `values`; else why.
+std::string divergence(TupleView direct, TupleView traced, const Trace &trace, const std::vector<int64_t> &values) {
+  if (!congruent(direct, traced) || hasUnderscore(direct) != hasUnderscore(traced))
+    return "structure differs: " + show(direct) + " vs " + show(traced);
+  for (uint32_t i = 0; i < leafCount(direct); ++i) {
+    TupleView d = leafAt(direct, i), s = leafAt(traced, i);
+    if (d.isUnderscore() || s.isUnderscore()) {
+      if (d.isUnderscore() != s.isUnderscore())
+        return "leaf " + std::to_string(i) + ": underscore differs";
+      continue;
+    }
+    Int x = d.asInt(), y = s.asInt();
+    if (x.isStatic != y.isStatic || x.basis != y.basis)
+      return "leaf " + std::to_string(i) + ": staticness or basis differs: " + show(direct) + " vs " + show(traced);
+    if (x.isStatic) {
+      if (x.value != y.value)
+        return "static leaf " + std::to_string(i) + " differs";
+      continue;
+    }
+    if (!trace.isSymbol(y.value))
+      return "leaf " + std::to_string(i) + " was computed without recording";
+    Expected<int64_t> v = trace.evaluate(trace.node(y.value), values);
+    if (!v)
+      return "replay failed: " + v.error().message;
+    if (*v != x.value)
+      return "leaf " + std::to_string(i) + ": replay gives " + std::to_string(*v) + ", the operation " +
+             std::to_string(x.value);
+  }
+  return "";
+}
+
+std::string divergence(const Layout &direct, const Layout &traced, const Trace &trace,
+                     const std::vector<int64_t> &values) {
+  std::string m = divergence(direct.shape, traced.shape, trace, values);
+  return m.empty() ? divergence(direct.stride, traced.stride, trace, values) : m;
+}
+
+/// An operation of layouts, run directly and on symbols: counts the cases that agree and
+/// fails on the first that does not.
+using LayoutOp = std::function<Expected<Layout>(const Layout &, const Layout &)>;
+
+int checkOp(const char *name, const LayoutOp &f, uint64_t seed, bool secondStaticStrides,
+            bool firstStaticStrides = false) {
+  LayoutGen gen(seed, /*powersOfTwo=*/true);
+  int agreed = 0;
+  for (int i = 0; i < 1500; ++i) {
+    Layout a = gen.anyLayout(256);
+    Layout b = gen.anyLayout(64);
+    if (firstStaticStrides)
+      a = Layout{withStaticUnitModes(a).shape, allStatic(a).stride};
+    if (secondStaticStrides)
+      b = Layout{withStaticUnitModes(b).shape, allStatic(b).stride};
+    Expected<Layout> direct = f(a, b);
+    if (!direct)
+      continue;
+    Trace trace;
+    std::vector<int64_t> values;
+    Layout sa = symbolize(a, trace, values), sb = symbolize(b, trace, values);
+    Expected<Layout> traced = [&] {
+      TraceScope on(trace);
+      return f(sa, sb);
+    }();
+    if (!traced) {
+      ADD_FAILURE() << name << "(" << show(a) << ", " << show(b) << ") = " << show(*direct)
+                    << " directly, but on symbols: " << traced.error().message;
+      return agreed;
+    }
+    std::string m = divergence(*direct, *traced, trace, values);
+    if (!m.empty()) {
+      ADD_FAILURE() << name << "(" << show(a) << ", " << show(b) << "): " << m;
+      return agreed;
+    }
+    ++agreed;
+  }
+  return agreed;
+}
+
+TEST(Trace, SymbolsAreInputsAndNodesAreShared) {
+  Trace t;
+  Int m = t.input(0), n = t.input(1);
+  EXPECT_FALSE(m.isStatic);
+  EXPECT_TRUE(t.isSymbol(m.value));
+  EXPECT_EQ(t.input(0), m);
+  TraceScope on(t);
+  Int p = mul(m, n), q = mul(m, n);
+  EXPECT_EQ(p, q); // one node for one computation
+  EXPECT_EQ(mul(m, Int::fixed(1)), m); // CuTe: m * _1 is the dynamic m itself
+  EXPECT_EQ(add(Int::fixed(0), m), m);
+  EXPECT_EQ(mul(m, Int::fixed(0)), Int::fixed(0)); // the static rule still decides
+  EXPECT_EQ(mul(Int::fixed(3), Int::fixed(4)), Int::fixed(12)); // static arithmetic computes
+  Int r = ceilDiv(p, Int::fixed(16));
+  ASSERT_TRUE(t.isSymbol(r.value));
+  Expected<int64_t> v = t.evaluate(t.node(r.value), {5, 7});
+  ASSERT_TRUE(bool(v));
+  EXPECT_EQ(*v, 3); // ceil(35 / 16)
+}
+
+TEST(Trace, ArithmeticWithoutRecordingIsDetected) {
+  Trace t;
+  Int m = t.input(0);
+  EXPECT_FALSE(t.isSymbol(m.value + 1));
+  EXPECT_FALSE(t.isSymbol(m.value * 2));
+  EXPECT_FALSE(t.isSymbol(m.value - 16)); // not a node of this trace
+}
+
+TEST(Trace, ReplayReportsArithmeticFailures) {
+  Trace t;
+  Int m = t.input(0), n = t.input(1);
+  Int q;
+  {
+    TraceScope on(t);
+    q = div(m, n);
+  }
+  Expected<int64_t> v = t.evaluate(t.node(q.value), {5, 0});
+  ASSERT_FALSE(bool(v));
+  EXPECT_NE(v.error().message.find("division by zero"), std::string::npos) << v.error().message;
+}
+
+TEST(Trace, InsideAScopeDynamicValuesAreUnknown) {
+  Trace t;
+  EXPECT_FALSE(dynamicValuesAreUnknown());
+  {
+    TraceScope on(t);
+    EXPECT_TRUE(dynamicValuesAreUnknown());
+  }
+  EXPECT_FALSE(dynamicValuesAreUnknown());
+}
+
+TEST(Trace, SwizzleOfADynamicOffset) {
+  Trace t;
+  Swizzle s{3, 4, 3};
+  Int x = t.input(0), y;
+  {
+    TraceScope on(t);
+    y = s.apply(x);
+  }
+  for (int64_t v : {0, 0x80, 0x3ff, 12345}) {
+    Expected<int64_t> r = t.evaluate(t.node(y.value), {v});
+    ASSERT_TRUE(bool(r));
+    EXPECT_EQ(*r, s.apply(v));
+  }
+}
+
+TEST(Trace, Composition) {
+  EXPECT_GT(checkOp("composition", [](const Layout &a, const Layout &b) { return composition(a, b); }, 101, false),
+            300);
+}
+
+TEST(Trace, Complement) {
+  EXPECT_GT(checkOp("complement",
+                    [](const Layout &a, const Layout &b) { return complement(a, IntTuple(size(b))); }, 102,
+                    false, true),
+            300);
+}
+
+TEST(Trace, Divides) {
+  auto tiler = [](const Layout &b) { return tilerFromLayout(b); };
+  EXPECT_GT(checkOp("logical_divide",
+                    [&](const Layout &a, const Layout &b) { return logicalDivide(a, tiler(b)); }, 103, true),
+            200);
+  EXPECT_GT(checkOp("zipped_divide",
+                    [&](const Layout &a, const Layout &b) { return zippedDivide(a, tilerFromShape(b.shape)); },
+                    104, false),
+            200);
+  EXPECT_GT(checkOp("flat_divide",
+                    [&](const Layout &a, const Layout &b) { return flatDivide(a, tilerFromShape(b.shape)); },
+                    105, false),
+            200);
+}
+
+TEST(Trace, Products) {
+  EXPECT_GT(checkOp("logical_product",
+                    [](const Layout &a, const Layout &b) { return logicalProduct(a, tilerFromLayout(b)); }, 106,
+                    false, true),
+            200);
+  EXPECT_GT(checkOp("blocked_product", [](const Layout &a, const Layout &b) { return blockedProduct(a, b); }, 107,
+                    false, true),
+            200);
+  EXPECT_GT(checkOp("raked_product", [](const Layout &a, const Layout &b) { return rakedProduct(a, b); }, 108,
+                    false, true),
+            200);
+}
+
+TEST(Trace, CoalesceFilterInverses) {
+  EXPECT_GT(checkOp("coalesce", [](const Layout &a, const Layout &) { return Expected<Layout>(coalesce(a)); }, 109,
+                    false),
+            1000);
+  EXPECT_GT(checkOp("filter", [](const Layout &a, const Layout &) { return Expected<Layout>(filter(a)); }, 110,
+                    false),
+            1000);
+  EXPECT_GT(checkOp("right_inverse", [](const Layout &a, const Layout &) { return rightInverse(a); }, 111, false,
+                    true),
+            300);
+  EXPECT_GT(checkOp("left_inverse", [](const Layout &a, const Layout &) { return leftInverse(a); }, 112, false,
+                    true),
+            300);
+}
+
+TEST(Trace, TileToShape) {
+  EXPECT_GT(checkOp("tile_to_shape",
+                    [](const Layout &a, const Layout &b) {
+                      IntTuple target = mapLeaves(a.shape, [&](Int x) { return mul(x, size(b)); });
+                      return tileToShape(a, target, nullptr);
+                    },
+                    113, false, true),
+            200);
+}
+
+/// Scalar results: the 1-D index into the layout, the layout's size and cosize, and the
+/// coordinate of an index.
+TEST(Trace, Crd2idxSizeCosizeIdx2crd) {
+  LayoutGen gen(114, true);
+  int agreed = 0;
+  for (int i = 0; i < 2000; ++i) {
+    Layout a = gen.anyLayout(256);
+    int64_t index = gen.pick(0, size(a).value - 1);
+    Int coord = gen.coin(50) ? Int::dynamic(index) : Int::fixed(index);
+    Trace trace;
+    std::vector<int64_t> values;
+    Layout sa = symbolize(a, trace, values);
+    IntTuple sc = symbolize(IntTuple(coord), trace, values);
+    Expected<Int> direct = crd2idx(IntTuple(coord), a);
+    Expected<IntTuple> directCoord = idx2crd(IntTuple(coord), a.shape);
+    ASSERT_TRUE(direct && directCoord);
+    IntTuple traced, tracedCoord;
+    {
+      TraceScope on(trace);
+      Expected<Int> r = crd2idx(sc, sa);
+      ASSERT_TRUE(bool(r)) << r.error().message;
+      traced = IntTuple::makeTuple({IntTuple(*r), IntTuple(size(sa)), IntTuple(cosize(sa))});
+      Expected<IntTuple> c = idx2crd(sc, sa.shape);
+      ASSERT_TRUE(bool(c)) << c.error().message;
+      tracedCoord = *c;
+    }
+    IntTuple want = IntTuple::makeTuple({IntTuple(*direct), IntTuple(size(a)), IntTuple(cosize(a))});
+    std::string m = divergence(want, traced, trace, values);
+    ASSERT_EQ(m, "") << show(a) << " at " << index;
+    m = divergence(*directCoord, tracedCoord, trace, values);
+    ASSERT_EQ(m, "") << "idx2crd " << index << " in " << show(a.shape);
+    ++agreed;
+  }
+  EXPECT_EQ(agreed, 2000);
+}
+
+TEST(Trace, LocalTileAndPartition) {
+  LayoutGen gen(115, true);
+  int agreed = 0;
+  for (int i = 0; i < 1500; ++i) {
+    Layout a = gen.withLeaves(gen.layout(Strides::Compact, 256, 2), gen.anyLeaves());
+    if (a.shape.isInt())
+      continue;
+    // A tile of each mode's extent divided by 1, 2 or 4, at a random tile coordinate.
+    TupleBuilder tile, coord;
+    tile.open();
+    coord.open();
+    for (uint32_t k = 0; k < a.shape.rank(); ++k) {
+      int64_t e = size(a.mode(k)).value, d = int64_t(1) << gen.pick(0, 2);
+      int64_t t = e % d == 0 ? e / d : e;
+      tile.leaf(Int::fixed(t));
+      coord.leaf(Int::dynamic(gen.pick(0, e / t - 1)));
+    }
+    tile.close();
+    coord.close();
+    IntTuple tileShape = tile.finish(), c = coord.finish();
+    Expected<Layout> direct = localTile(a, tilerFromShape(tileShape), c, nullptr);
+    if (!direct)
+      continue;
+    Trace trace;
+    std::vector<int64_t> values;
+    Layout sa = symbolize(a, trace, values);
+    IntTuple sc = symbolize(c, trace, values);
+    Expected<Layout> traced = [&] {
+      TraceScope on(trace);
+      return localTile(sa, tilerFromShape(tileShape), sc, nullptr);
+    }();
+    ASSERT_TRUE(bool(traced)) << traced.error().message;
+    ASSERT_EQ(divergence(*direct, *traced, trace, values), "") << show(a);
+    ++agreed;
+  }
+  EXPECT_GT(agreed, 500);
+}
+
+} // namespace
