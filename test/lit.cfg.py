@@ -27,5 +27,12 @@ if config.cutelayout_bench_path:
 if config.python_module_dir and config.sanitized.upper() not in ("ON", "1", "TRUE", "YES"):
     config.available_features.add("python-module")
     config.substitutions.append(("%pythonpath", config.python_module_dir))
+# The JIT that runs lowered modules (docs/lowering.md), with MLIR's C runner utilities.
+runner = os.path.join(config.llvm_tools_dir, "mlir-runner")
+runner_utils = os.path.join(os.path.dirname(config.llvm_tools_dir), "lib", "libmlir_c_runner_utils.so")
+if os.path.exists(runner) and os.path.exists(runner_utils):
+    config.available_features.add("mlir-runner")
+    config.substitutions.append(
+        ("%mlir-run", f"{runner} -e main -entry-point-result=void -shared-libs={runner_utils}"))
 config.substitutions.append(("%golden", config.golden_path))
 config.substitutions.append(("%python", config.python_executable))

@@ -411,3 +411,15 @@ LogicalResult GetLeavesOp::fold(FoldAdaptor, SmallVectorImpl<OpFoldResult> &resu
     results.push_back(IntegerAttr::get(IndexType::get(getContext()), cutelayout::leafAt(t, i).asInt().value));
   return success();
 }
+
+LogicalResult PrintOp::verify() {
+  Type t = getInput().getType();
+  if (isa<IndexType>(t) || (isa<IntegerType>(t) && cast<IntegerType>(t).getWidth() <= 64))
+    return success();
+  auto in = dyn_cast<CuteTypeInterface>(t);
+  if (!in)
+    return emitOpError("expects a cute value, an index or an integer of at most 64 bits, but got ") << t;
+  if (!in.getTypeValue().hasValue())
+    return emitOpError("expects an input type that holds its value (what to print), but got ") << t;
+  return success();
+}

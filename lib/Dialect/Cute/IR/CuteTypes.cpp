@@ -14,6 +14,7 @@
 
 #include "cutelayout/IntTupleMath.h"
 #include "cutelayout/Notation.h"
+#include "cutelayout/Trace.h"
 
 #include "mlir/IR/DialectImplementation.h"
 #include "llvm/ADT/StringExtras.h"
@@ -55,6 +56,8 @@ FailureOr<StringRef> mlir::cute::rawSymbolBody(AsmParser &p, llvm::SMLoc loc) {
 // --- TypeValue --------------------------------------------------------------------------
 
 IntTuple mlir::cute::normalizeDynamic(TupleView t) {
+  if (cutelayout::detail::tracing()) // symbols stay (CuteTypeValue.h)
+    return IntTuple(t);
   // A basis keeps its path: only its value is unknown (`?@0`).
   return cutelayout::mapLeaves(
       t, [](Int x) { return x.isStatic ? x : Int{cutelayout::kUnknownDynamic, false, x.basis}; });
@@ -102,8 +105,9 @@ cutelayout::Swizzle TypeValue::swizzle() const {
 }
 
 TypeValue TypeValue::ofComposed(const cutelayout::ComposedLayout &c) {
+  bool keep = cutelayout::detail::tracing(); // symbols stay (CuteTypeValue.h)
   cutelayout::ComposedLayout normalized = cutelayout::mapLeaves(
-      c, [](Int x) { return x.isStatic ? x : Int::dynamic(cutelayout::kUnknownDynamic); });
+      c, [&](Int x) { return x.isStatic || keep ? x : Int::dynamic(cutelayout::kUnknownDynamic); });
   TypeValue v = ofLayout(normalized.inner);
   v.composed_ = std::make_shared<const cutelayout::ComposedLayout>(std::move(normalized));
   return v;
@@ -113,6 +117,36 @@ TypeValue TypeValue::ofAny(const cutelayout::AnyLayout &l) {
   if (const cutelayout::Layout *plain = std::get_if<cutelayout::Layout>(&l))
     return ofLayout(*plain);
   return ofComposed(std::get<cutelayout::ComposedLayout>(l));
+}
+
+TypeValue TypeValue::mapDynamicLeaves(llvm::function_ref<Int(Int)> f) const {
+  auto g = [&](Int x) { return x.isStatic ? x : f(x); };
+  TypeValue v = *this;
+  if (composed_) {
+    auto c = std::make_shared<const cutelayout::ComposedLayout>(cutelayout::mapLeaves(*composed_, g));
+    v.first_ = c->inner.shape;
+    v.second_ = c->inner.stride;
+    v.composed_ = std::move(c);
+    return v;
+  }
+  v.first_ = cutelayout::mapLeaves(first_, g);
+  v.second_ = cutelayout::mapLeaves(second_, g);
+  return v;
+}
+
+std::vector<Int> TypeValue::leaves() const {
+  std::vector<Int> out;
+  auto collect = [&](Int x) {
+    out.push_back(x);
+    return x;
+  };
+  if (composed_)
+    (void)cutelayout::mapLeaves(*composed_, collect);
+  else {
+    (void)cutelayout::mapLeaves(first_, collect);
+    (void)cutelayout::mapLeaves(second_, collect);
+  }
+  return out;
 }
 
 bool TypeValue::isStatic() const {

@@ -3,8 +3,29 @@
 #include "cute/Dialect/Cute/IR/CuteDialect.h"
 #include "cute/Dialect/Cute/Transforms/Passes.h"
 
+#include "mlir/Conversion/Passes.h"
 #include "mlir/IR/DialectRegistry.h"
+#include "mlir/Pass/PassManager.h"
+#include "mlir/Pass/PassRegistry.h"
 
 void mlir::cute::registerCuteDialect(DialectRegistry &registry) { registry.insert<CuteDialect>(); }
 
-void mlir::cute::registerCutePasses() { registerCuteTransformsPasses(); }
+void mlir::cute::buildCuteToLLVMPipeline(OpPassManager &pm) {
+  pm.addPass(createCuteRefineTypes());
+  pm.addPass(createCuteExpand());
+  pm.addPass(createSCFToControlFlowPass());
+  pm.addPass(createArithToLLVMConversionPass());
+  pm.addPass(createConvertIndexToLLVMPass());
+  pm.addPass(createConvertControlFlowToLLVMPass());
+  pm.addPass(createConvertFuncToLLVMPass());
+  pm.addPass(createReconcileUnrealizedCastsPass());
+}
+
+void mlir::cute::registerCutePasses() {
+  registerCuteTransformsPasses();
+  PassPipelineRegistration<>("cute-to-llvm",
+                             "Lower cute, func, arith, index and scf to the LLVM dialect (cute-refine-types, "
+                             "cute-expand, then the upstream conversions), ready for mlir-runner and "
+                             "mlir-translate --mlir-to-llvmir",
+                             buildCuteToLLVMPipeline);
+}

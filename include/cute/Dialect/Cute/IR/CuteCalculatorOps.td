@@ -157,4 +157,18 @@ def Cute_GetLeavesOp : Op<Cute_Dialect, "get_leaves", [Pure]> {
   let hasFolder = 1;
 }
 
+def Cute_PrintOp : Op<Cute_Dialect, "print", [MemoryEffects<[MemWrite]>]> {
+  let summary = "prints a value in CuTe's notation, with its runtime leaves filled in";
+  let description = [{
+    `cute.print %l : !cute.layout<(?,8):(1,?)>` prints, when the program runs, the value as
+    CuTe's `print` writes it (a static leaf as `_8`, a runtime one as its value) and a
+    newline: `(12,_8):(_1,12)`. An `index` or integer operand prints as a number. The
+    input's type must hold its value. `--cute-expand` turns the op into a `printf` call
+    whose format is the type's notation.
+  }];
+  let arguments = (ins AnyType:$input);
+  let assemblyFormat = "$input attr-dict `:` type($input)";
+  let hasVerifier = 1;
+}
+
 #endif // CUTE_CALCULATOR_OPS_TD

@@ -7,7 +7,9 @@
 // A swizzle's value is its (B,M,S) as a tuple; a composed layout's is held whole, with its
 // inner layout also in the layout slots (so shape, rank and size read as B's).
 // Invariant: in the Value form every dynamic leaf holds cutelayout::kUnknownDynamic, so
-// equal types compare and hash equal whatever computation produced them.
+// equal types compare and hash equal whatever computation produced them. The one
+// exception is a value built while a cutelayout::TraceScope is open (the lowering runs
+// inference on symbols): its dynamic leaves keep their symbols, and it never becomes a type.
 #ifndef CUTE_DIALECT_CUTE_IR_CUTETYPEVALUE_H
 #define CUTE_DIALECT_CUTE_IR_CUTETYPEVALUE_H
 
@@ -15,9 +17,11 @@
 #include "cutelayout/Tiler.h"
 
 #include "llvm/ADT/Hashing.h"
+#include "llvm/ADT/STLFunctionalExtras.h"
 
 #include <cstdint>
 #include <memory>
+#include <vector>
 
 namespace mlir::cute {
 
@@ -52,6 +56,14 @@ public:
   bool isComposed() const { return composed_ != nullptr; }
   /// Value form with no dynamic leaf: the value is known when the IR is built.
   bool isStatic() const;
+
+  /// This value with f applied to each dynamic leaf, in the one order the lowering gives
+  /// a value's runtime leaves (docs/lowering.md): a composed layout's outer function,
+  /// offset and inner layout; otherwise the tuple (a layout's or tile's shape), then the
+  /// stride. A tile's profile is static. @pre hasValue()
+  TypeValue mapDynamicLeaves(llvm::function_ref<cutelayout::Int(cutelayout::Int)> f) const;
+  /// Every integer leaf, static or dynamic, in the same order. @pre hasValue()
+  std::vector<cutelayout::Int> leaves() const;
 
   bool operator==(const TypeValue &o) const {
     return form_ == o.form_ && rank_ == o.rank_ && first_ == o.first_ && second_ == o.second_ &&

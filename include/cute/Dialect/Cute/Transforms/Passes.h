@@ -3,6 +3,8 @@
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Pass/Pass.h"
 
 namespace mlir::cute {
@@ -12,6 +14,10 @@ namespace mlir::cute {
 
 #define GEN_PASS_REGISTRATION
 #include "cute/Dialect/Cute/Transforms/Passes.h.inc"
+
+/// The pipeline --cute-to-llvm: cute-refine-types, cute-expand, then the upstream
+/// conversions of scf, cf, arith, index and func to the LLVM dialect.
+void buildCuteToLLVMPipeline(OpPassManager &pm);
 
 } // namespace mlir::cute
 

@@ -25,4 +25,20 @@ def CuteRefineTypes : Pass<"cute-refine-types", "::mlir::ModuleOp"> {
   let dependentDialects = ["::mlir::func::FuncDialect"];
 }
 
+def CuteExpand : Pass<"cute-expand", "::mlir::ModuleOp"> {
+  let summary = "Lower cute ops to arith on the runtime leaves of their operands";
+  let description = [{
+    Every cute value becomes its runtime (dynamic) leaves, one `index` value each, in a
+    fixed order (a 1:N type conversion through function signatures, calls, returns,
+    branches and scf regions); a fully static value becomes nothing. Every cute op becomes
+    the `arith` computation of its result's runtime leaves, taken from the core library:
+    the op's inference runs on symbols for its operands' runtime leaves and records the
+    arithmetic it does on them, which is emitted as arith (scf for a gcd). `cute.print`
+    becomes a `printf` call. Every type must hold its value: run --cute-refine-types
+    first when some are written as a kind or rank only. See docs/lowering.md.
+  }];
+  let dependentDialects = ["::mlir::arith::ArithDialect", "::mlir::scf::SCFDialect",
+                           "::mlir::LLVM::LLVMDialect", "::mlir::func::FuncDialect"];
+}
+
 #endif // CUTE_PASSES_TD

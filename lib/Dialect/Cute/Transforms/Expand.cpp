@@ -1,0 +1,379 @@
+// cute-expand: lowers every cute op to `arith` on the runtime leaves of its operands
+// (docs/lowering.md).
+//
+// A cute value becomes its dynamic leaves, one `index` value each, in the order of
+// TypeValue::mapDynamicLeaves: a 1:N type conversion, through function signatures, calls,
+// returns, branches and scf regions. A fully static value becomes nothing (its value is
+// its type). Each op's result comes from the core library, never from code here: the op's
+// own inference runs on symbols for the operands' dynamic leaves (cutelayout::Trace), and
+// the program the core's arithmetic recorded is emitted as arith ops. Static leaves of
+// the result are constants, as the type says.
+#include "../IR/CuteInference.h"
+
+#include "cute/Dialect/Cute/IR/CuteDialect.h"
+#include "cute/Dialect/Cute/IR/CuteOps.h"
+#include "cute/Dialect/Cute/Transforms/Passes.h"
+
+#include "cutelayout/ComposedLayout.h"
+#include "cutelayout/Notation.h"
+#include "cutelayout/Trace.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/ControlFlow/IR/ControlFlowOps.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/Func/Transforms/FuncConversions.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/SCF/Transforms/Patterns.h"
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/IR/Matchers.h"
+#include "mlir/Transforms/DialectConversion.h"
+
+namespace mlir::cute {
+#define GEN_PASS_DEF_CUTEEXPAND
+#include "cute/Dialect/Cute/Transforms/Passes.h.inc"
+} // namespace mlir::cute
+
+using namespace mlir;
+using namespace mlir::cute;
+using cutelayout::Int;
+using cutelayout::Trace;
+using cutelayout::TraceNode;
+using cutelayout::TraceOp;
+
+namespace {
+
+/// The number of runtime leaves of a cute type, or nothing when the type does not hold
+/// its value (a kind-only or rank-only type gives no structure to lower).
+std::optional<size_t> dynamicLeafCount(CuteTypeInterface t) {
+  const TypeValue &v = t.getTypeValue();
+  if (!v.hasValue())
+    return std::nullopt;
+  size_t n = 0;
+  (void)v.mapDynamicLeaves([&](Int x) {
+    ++n;
+    return x;
+  });
+  return n;
+}
+
+bool isIntegerLeaf(Type t) {
+  auto i = dyn_cast<IntegerType>(t);
+  return isa<IndexType>(t) || (i && i.getWidth() <= 64);
+}
+
+/// `v` as an `index` value.
+Value asIndex(OpBuilder &b, Location loc, Value v) {
+  if (isa<IndexType>(v.getType()))
+    return v;
+  return arith::IndexCastOp::create(b, loc, b.getIndexType(), v);
+}
+
+/// Emits the program behind a trace's symbols as arith ops at the builder's position.
+class Emitter {
+public:
+  Emitter(OpBuilder &b, Location loc, const Trace &trace, ArrayRef<Value> inputs)
+      : b_(b), loc_(loc), trace_(trace), inputs_(inputs) {}
+
+  /// The value of a result leaf: a constant when static, the emitted program when a
+  /// symbol; failure when the core computed it without recording (an internal defect).
+  FailureOr<Value> leaf(Int x) {
+    if (x.isStatic)
+      return constant(x.value);
+    if (!trace_.isSymbol(x.value))
+      return failure();
+    return node(trace_.node(x.value));
+  }
+
+private:
+  Value constant(int64_t v) { return arith::ConstantIndexOp::create(b_, loc_, v); }
+
+  Value node(uint32_t n) {
+    auto it = memo_.find(n);
+    if (it != memo_.end())
+      return it->second;
+    const TraceNode &t = trace_.nodes()[n];
+    Value r;
+    switch (t.op) {
+    case TraceOp::Input: r = inputs_[size_t(t.value)]; break;
+    case TraceOp::Constant: r = constant(t.value); break;
+    case TraceOp::Add: r = arith::AddIOp::create(b_, loc_, node(t.a), node(t.b)); break;
+    case TraceOp::Sub: r = arith::SubIOp::create(b_, loc_, node(t.a), node(t.b)); break;
+    case TraceOp::Mul: r = arith::MulIOp::create(b_, loc_, node(t.a), node(t.b)); break;
+    // C++'s (and CuTe's) truncating division and remainder.
+    case TraceOp::Div: r = arith::DivSIOp::create(b_, loc_, node(t.a), node(t.b)); break;
+    case TraceOp::Mod: r = arith::RemSIOp::create(b_, loc_, node(t.a), node(t.b)); break;
+    case TraceOp::Min: r = arith::MinSIOp::create(b_, loc_, node(t.a), node(t.b)); break;
+    case TraceOp::Max: r = arith::MaxSIOp::create(b_, loc_, node(t.a), node(t.b)); break;
+    case TraceOp::Neg: r = arith::SubIOp::create(b_, loc_, constant(0), node(t.a)); break;
+    case TraceOp::Abs: r = abs(node(t.a)); break;
+    case TraceOp::Signum: {
+      Value x = node(t.a), zero = constant(0);
+      Value pos = arith::CmpIOp::create(b_, loc_, arith::CmpIPredicate::sgt, x, zero);
+      Value neg = arith::CmpIOp::create(b_, loc_, arith::CmpIPredicate::slt, x, zero);
+      r = arith::SelectOp::create(b_, loc_, pos, constant(1),
+                                  arith::SelectOp::create(b_, loc_, neg, constant(-1), zero));
+      break;
+    }
+    case TraceOp::Gcd: r = gcd(node(t.a), node(t.b)); break;
+    case TraceOp::Lcm: { // 0 when either is 0, else |a| / gcd * |b| (Int.cpp's lcm)
+      Value x = abs(node(t.a)), y = abs(node(t.b)), zero = constant(0);
+      Value g = gcd(x, y);
+      Value anyZero = arith::OrIOp::create(b_, loc_, arith::CmpIOp::create(b_, loc_, arith::CmpIPredicate::eq, x, zero),
+                                           arith::CmpIOp::create(b_, loc_, arith::CmpIPredicate::eq, y, zero));
+      Value safeG = arith::SelectOp::create(b_, loc_, anyZero, constant(1), g);
+      Value l = arith::MulIOp::create(b_, loc_, arith::DivSIOp::create(b_, loc_, x, safeG), y);
+      r = arith::SelectOp::create(b_, loc_, anyZero, zero, l);
+      break;
+    }
+    case TraceOp::Swizzle: { // x ^ shift(x & yyy, S) (Swizzle.h)
+      Value x = node(t.a);
+      Value y = arith::AndIOp::create(b_, loc_, x, constant(t.swizzle.yyyMask()));
+      int32_t s = t.swizzle.shift;
+      Value moved = s >= 0 ? Value(arith::ShRSIOp::create(b_, loc_, y, constant(s)))
+                           : Value(arith::ShLIOp::create(b_, loc_, y, constant(-s)));
+      r = arith::XOrIOp::create(b_, loc_, x, moved);
+      break;
+    }
+    }
+    memo_[n] = r;
+    return r;
+  }
+
+  Value abs(Value x) {
+    Value zero = constant(0);
+    Value negative = arith::CmpIOp::create(b_, loc_, arith::CmpIPredicate::slt, x, zero);
+    return arith::SelectOp::create(b_, loc_, negative, arith::SubIOp::create(b_, loc_, zero, x), x);
+  }
+
+  /// Euclid's loop on |a|, |b| (Int.cpp's gcd), as an scf.while.
+  Value gcd(Value a, Value b) {
+    Type index = b_.getIndexType();
+    auto loop = scf::WhileOp::create(b_, loc_, TypeRange{index, index}, ValueRange{abs(a), abs(b)});
+    Block *before = b_.createBlock(&loop.getBefore(), {}, {index, index}, {loc_, loc_});
+    Value more = arith::CmpIOp::create(b_, loc_, arith::CmpIPredicate::ne, before->getArgument(1), constant(0));
+    scf::ConditionOp::create(b_, loc_, more, before->getArguments());
+    Block *after = b_.createBlock(&loop.getAfter(), {}, {index, index}, {loc_, loc_});
+    Value rem = arith::RemSIOp::create(b_, loc_, after->getArgument(0), after->getArgument(1));
+    scf::YieldOp::create(b_, loc_, ValueRange{after->getArgument(1), rem});
+    b_.setInsertionPointAfter(loop);
+    return loop.getResult(0);
+  }
+
+  OpBuilder &b_;
+  Location loc_;
+  const Trace &trace_;
+  ArrayRef<Value> inputs_;
+  llvm::DenseMap<uint32_t, Value> memo_;
+};
+
+/// CuTe's print of a value of type t: static leaves as `_N`, and `fill` for each runtime
+/// leaf (the caller puts a printf conversion there).
+std::string printWithHoles(Type t, const TypeValue &v, StringRef fill) {
+  // A marker no static leaf prints as (those print as _N) replaces each runtime leaf.
+  constexpr int64_t kMarker = 7'777'777'777'777'777'777;
+  TypeValue marked = v.mapDynamicLeaves([](Int x) { return Int{kMarker, false, x.basis}; });
+  std::string text;
+  if (marked.isComposed())
+    text = cutelayout::print(*marked.composed(), cutelayout::Style::Cute);
+  else if (isa<LayoutType>(t))
+    text = cutelayout::print(marked.layout(), cutelayout::Style::Cute);
+  else if (isa<TileType>(t))
+    text = cutelayout::print(marked.tiler(), cutelayout::Style::Cute);
+  else if (isa<SwizzleType>(t))
+    text = cutelayout::print(marked.swizzle());
+  else
+    text = cutelayout::print(marked.tuple(), cutelayout::Style::Cute);
+  std::string marker = std::to_string(kMarker), out;
+  for (size_t i = 0; i < text.size();) {
+    if (text.compare(i, marker.size(), marker) == 0) {
+      out += fill.str();
+      i += marker.size();
+      continue;
+    }
+    if (text[i] == '%')
+      out += '%';
+    out += text[i++];
+  }
+  return out;
+}
+
+/// `printf(format, args...)` through the LLVM dialect (declared once per module).
+void emitPrintf(OpBuilder &b, Location loc, Operation *anchor, StringRef format, ValueRange args) {
+  auto module = anchor->getParentOfType<ModuleOp>();
+  MLIRContext *ctx = b.getContext();
+  auto ptr = LLVM::LLVMPointerType::get(ctx);
+  auto printf = module.lookupSymbol<LLVM::LLVMFuncOp>("printf");
+  if (!printf) {
+    OpBuilder::InsertionGuard guard(b);
+    b.setInsertionPointToStart(module.getBody());
+    printf = LLVM::LLVMFuncOp::create(b, loc, "printf",
+                                      LLVM::LLVMFunctionType::get(IntegerType::get(ctx, 32), {ptr}, /*isVarArg=*/true));
+  }
+  unsigned id = 0;
+  std::string name;
+  do
+    name = "cute_print_format_" + std::to_string(id++);
+  while (module.lookupSymbol(name));
+  std::string text = format.str();
+  text.push_back('\0');
+  Value fmt = LLVM::createGlobalString(loc, b, name, text, LLVM::Linkage::Internal);
+  SmallVector<Value> operands{fmt};
+  for (Value v : args)
+    operands.push_back(arith::IndexCastOp::create(b, loc, b.getI64Type(), asIndex(b, loc, v)));
+  LLVM::CallOp::create(b, loc, printf, operands);
+}
+
+struct ExpandCuteOp : ConversionPattern {
+  ExpandCuteOp(const TypeConverter &converter, MLIRContext *ctx)
+      : ConversionPattern(converter, MatchAnyOpTypeTag(), /*benefit=*/1, ctx) {}
+
+  LogicalResult matchAndRewrite(Operation *op, ArrayRef<ValueRange> operands,
+                                ConversionPatternRewriter &rw) const override {
+    if (!isa_and_nonnull<CuteDialect>(op->getDialect()))
+      return failure();
+    if (auto print = dyn_cast<PrintOp>(op))
+      return lowerPrint(print, operands[0], rw);
+    if (auto leaves = dyn_cast<GetLeavesOp>(op))
+      return lowerGetLeaves(leaves, operands[0], rw);
+    if (op->getNumResults() != 1)
+      return op->emitOpError("cannot be lowered: it does not have one result");
+
+    // The operands, with a symbol for each runtime leaf.
+    Trace trace;
+    SmallVector<Value> inputs;
+    std::vector<cute::detail::Known> ks;
+    for (auto [i, converted] : llvm::enumerate(operands)) {
+      Value original = op->getOperand(i);
+      cute::detail::Known k;
+      k.type = original.getType();
+      auto bind = [&](Value v, Int like) {
+        inputs.push_back(asIndex(rw, op->getLoc(), v));
+        Int s = trace.input(uint32_t(inputs.size() - 1));
+        s.basis = like.basis;
+        return s;
+      };
+      if (auto cute = dyn_cast<CuteTypeInterface>(k.type)) {
+        if (!cute.getTypeValue().hasValue())
+          return op->emitOpError("cannot be lowered: operand #")
+                 << i << " has type " << k.type
+                 << ", which does not give its structure (write its value, or run --cute-refine-types)";
+        size_t next = 0;
+        k.value = cute.getTypeValue().mapDynamicLeaves([&](Int x) { return bind(converted[next++], x); });
+      } else if (k.isLeaf()) {
+        APInt c;
+        if (matchPattern(original, m_ConstantInt(&c)) && c.getBitWidth() <= 64)
+          k.leaf = Int::fixed(c.getSExtValue()); // as the verifier saw it
+        else
+          k.leaf = bind(converted.front(), Int{});
+      }
+      ks.push_back(std::move(k));
+    }
+    FailureOr<cute::detail::Inferred> r = [&] {
+      cutelayout::TraceScope on(trace);
+      return cute::detail::infer(op, cute::detail::Reporter{op, true}, ks);
+    }();
+    if (failed(r))
+      return failure();
+
+    Emitter emit(rw, op->getLoc(), trace, inputs);
+    auto internal = [&] {
+      return op->emitOpError("cannot be lowered: the core computed a runtime leaf without recording it "
+                             "(an internal defect; please report it)");
+    };
+    Type resultType = op->getResult(0).getType();
+    if (r->isIndex) {
+      if (!isIntegerLeaf(resultType))
+        return op->emitOpError("cannot be lowered: an index result where the type is ") << resultType;
+      FailureOr<Value> v = emit.leaf(r->index);
+      if (failed(v))
+        return internal();
+      Value out = *v;
+      if (!isa<IndexType>(resultType))
+        out = arith::IndexCastOp::create(rw, op->getLoc(), resultType, out);
+      rw.replaceOp(op, out);
+      return success();
+    }
+    auto declared = dyn_cast<CuteTypeInterface>(resultType);
+    if (!declared || !r->value.hasValue())
+      return op->emitOpError("cannot be lowered: its result is not a cute value of known structure");
+    const TypeValue &want = declared.getTypeValue();
+    if (!want.hasValue())
+      return op->emitOpError("cannot be lowered: its result type ")
+             << resultType << " does not give its structure (write it, or run --cute-refine-types)";
+    TypeValue shape = r->value.mapDynamicLeaves([](Int x) { return Int{cutelayout::kUnknownDynamic, false, x.basis}; });
+    if (!isCompatible(want, shape, declared.getKind()))
+      return op->emitOpError("cannot be lowered: the result computed on the operands' types does not have "
+                             "the structure of ")
+             << resultType;
+    std::vector<Int> wantLeaves = want.leaves(), gotLeaves = r->value.leaves();
+    SmallVector<Value> results;
+    for (size_t k = 0; k < wantLeaves.size(); ++k) {
+      if (wantLeaves[k].isStatic)
+        continue;
+      FailureOr<Value> v = emit.leaf(gotLeaves[k]);
+      if (failed(v))
+        return internal();
+      results.push_back(*v);
+    }
+    rw.replaceOpWithMultiple(op, {results});
+    return success();
+  }
+
+  static LogicalResult lowerGetLeaves(GetLeavesOp op, ValueRange converted, ConversionPatternRewriter &rw) {
+    SmallVector<Value> out;
+    size_t next = 0;
+    for (Int x : cast<CuteTypeInterface>(op.getInput().getType()).getTypeValue().leaves())
+      out.push_back(x.isStatic ? Value(arith::ConstantIndexOp::create(rw, op.getLoc(), x.value)) : converted[next++]);
+    rw.replaceOp(op, out);
+    return success();
+  }
+
+  static LogicalResult lowerPrint(PrintOp op, ValueRange converted, ConversionPatternRewriter &rw) {
+    Type t = op.getInput().getType();
+    std::string format = "%lld";
+    if (auto cute = dyn_cast<CuteTypeInterface>(t))
+      format = printWithHoles(t, cute.getTypeValue(), "%lld");
+    emitPrintf(rw, op.getLoc(), op, format + "\n", converted);
+    rw.eraseOp(op);
+    return success();
+  }
+};
+
+struct CuteExpand : cute::impl::CuteExpandBase<CuteExpand> {
+  void runOnOperation() override {
+    MLIRContext *ctx = &getContext();
+    TypeConverter converter;
+    converter.addConversion([](Type t) { return t; });
+    converter.addConversion([ctx](CuteTypeInterface t, SmallVectorImpl<Type> &out) -> std::optional<LogicalResult> {
+      std::optional<size_t> n = dynamicLeafCount(t);
+      if (!n)
+        return failure();
+      out.append(*n, IndexType::get(ctx));
+      return success();
+    });
+
+    ConversionTarget target(*ctx);
+    target.addIllegalDialect<CuteDialect>();
+    target.addLegalDialect<arith::ArithDialect, scf::SCFDialect, LLVM::LLVMDialect>();
+    RewritePatternSet patterns(ctx);
+    patterns.add<ExpandCuteOp>(converter, ctx);
+    populateFunctionOpInterfaceTypeConversionPattern<func::FuncOp>(patterns, converter);
+    target.addDynamicallyLegalOp<func::FuncOp>([&](func::FuncOp f) {
+      return converter.isSignatureLegal(f.getFunctionType()) && converter.isLegal(&f.getBody());
+    });
+    populateCallOpTypeConversionPattern(patterns, converter);
+    target.addDynamicallyLegalOp<func::CallOp>([&](func::CallOp c) { return converter.isLegal(c); });
+    populateReturnOpTypeConversionPattern(patterns, converter);
+    populateBranchOpInterfaceTypeConversionPattern(patterns, converter);
+    scf::populateSCFStructuralTypeConversionsAndLegality(converter, patterns, target);
+    target.markUnknownOpDynamicallyLegal([&](Operation *op) {
+      return isNotBranchOpInterfaceOrReturnLikeOp(op) || isLegalForBranchOpInterfaceTypeConversionPattern(op, converter) ||
+             isLegalForReturnOpTypeConversionPattern(op, converter);
+    });
+    if (failed(applyPartialConversion(getOperation(), target, std::move(patterns))))
+      signalPassFailure();
+  }
+};
+
+} // namespace

@@ -1,0 +1,329 @@
+#!/usr/bin/env python3
+"""Differential test of the lowering (docs/lowering.md): seeded random layout math over
+runtime leaves, as cute IR and as cute-layout expressions.
+
+    random_lowering.py SEED COUNT CUTE_LAYOUT OUT_MLIR OUT_EXPECTED
+
+Each case is one operation (composition, complement, the divides and products, coalesce,
+filter, the inverses, crd2idx, idx2crd, size, cosize, tile_to_shape, local_tile,
+local_partition, ...) on random layouts whose leaves are runtime values or static
+constants. The IR builds the operands from `index` arguments (runtime leaves) and
+constants (static leaves) inside a function, applies the op with its result type
+inferred, and prints the result with cute.print; main calls every function with the
+runtime values. The expected output is what `cute-layout --dynamic --cute` (the core)
+answers for the same expression, where a plain integer is a runtime value and `_N` a
+static one. Cases the core rejects (a divisibility condition its runtime values violate,
+for example) are left out: the lowered code computes, it does not check.
+"""
+import random
+import re
+import subprocess
+import sys
+
+
+class Leaf:
+    def __init__(self, value, dynamic):
+        self.value, self.dynamic = value, dynamic
+
+
+def leaves_of(t):
+    return [t] if isinstance(t, Leaf) else [x for c in t for x in leaves_of(c)]
+
+
+def text(t):
+    """cute-layout notation under --dynamic: a runtime leaf plain, a static one _N."""
+    if isinstance(t, Leaf):
+        return str(t.value) if t.dynamic else "_" + str(t.value)
+    return "(" + ",".join(text(c) for c in t) + ")"
+
+
+def type_body(t):
+    if isinstance(t, Leaf):
+        return "?" if t.dynamic else str(t.value)
+    return "(" + ",".join(type_body(c) for c in t) + ")"
+
+
+class Gen:
+    def __init__(self, rng):
+        self.rng = rng
+
+    def extent(self):
+        return 1 << self.rng.randint(0, 3) if self.rng.random() < 0.8 else self.rng.randint(1, 8)
+
+    def shape_values(self, max_rank=3):
+        r = self.rng
+        out = []
+        for _ in range(r.randint(1, max_rank)):
+            out.append(self.extent() if r.random() < 0.65 else [self.extent() for _ in range(r.randint(1, 3))])
+        return out
+
+    def strides_for(self, shape, kind):
+        flat = flatten(shape)
+        r = self.rng
+        if kind == "compact":
+            d, nxt = [], 1
+            for s in flat:
+                d.append(nxt)
+                nxt *= s
+        elif kind == "arbitrary":
+            d = [0 if r.random() < 0.2 else (1 << r.randint(0, 5)) for _ in flat]
+        else:  # permuted, with gaps
+            order = list(range(len(flat)))
+            r.shuffle(order)
+            d, nxt = [0] * len(flat), 1
+            for k in order:
+                if flat[k] > 1 and r.random() < 0.4:
+                    nxt *= 2
+                d[k] = nxt
+                nxt *= flat[k]
+        return unflatten(d, shape)
+
+    def mark(self, values, dynamic_percent):
+        if isinstance(values, int):
+            return Leaf(values, self.rng.randint(1, 100) <= dynamic_percent)
+        return [self.mark(v, dynamic_percent) for v in values]
+
+    def layout(self, static_strides=False, max_rank=3, kind=None, static_shape=False):
+        shape = self.shape_values(max_rank)
+        kind = kind or self.rng.choice(["compact", "arbitrary", "permuted"])
+        stride = self.strides_for(shape, kind)
+        pct = self.rng.choice([0, 50, 50, 100])
+        return (self.mark(shape, 0 if static_shape else pct), self.mark(stride, 0 if static_strides else pct))
+
+
+def flatten(t):
+    return [t] if isinstance(t, int) else [x for c in t for x in flatten(c)]
+
+
+def unflatten(flat, profile):
+    it = iter(flat)
+
+    def go(p):
+        return next(it) if isinstance(p, int) else [go(c) for c in p]
+
+    return go(profile)
+
+
+def size_of(t):
+    n = 1
+    for leaf in leaves_of(t):
+        n *= leaf.value
+    return n
+
+
+class Function:
+    """One case's IR: arguments for the runtime leaves, builders for the operands."""
+
+    def __init__(self, name):
+        self.name, self.args, self.values, self.body, self.n = name, [], [], [], 0
+
+    def fresh(self, prefix="v"):
+        self.n += 1
+        return f"%{prefix}{self.n}"
+
+    def leaf(self, x):
+        if x.dynamic:
+            a = f"%a{len(self.args)}"
+            self.args.append(a)
+            self.values.append(x.value)
+            return a
+        c = self.fresh("c")
+        self.body.append(f"  {c} = arith.constant {x.value} : index")
+        return c
+
+    def tuple(self, t, builder):
+        """SSA name and type of t built with cute.<builder> (shape, stride, coord)."""
+        if isinstance(t, Leaf):
+            return self.leaf(t), "index"
+        parts = [self.tuple(c, builder) for c in t]
+        v = self.fresh()
+        ops = ", ".join(p[0] for p in parts)
+        tys = ", ".join(p[1] for p in parts)
+        self.body.append(f"  {v} = cute.make_{builder}({ops}) : ({tys})")
+        return v, f"!cute.{builder}<{type_body(t)}>"
+
+    def layout(self, l):
+        s, st = self.tuple(l[0], "shape")
+        d, dt = self.tuple(l[1], "stride")
+        v = self.fresh()
+        self.body.append(f"  {v} = cute.make_layout({s}, {d}) : ({st}, {dt})")
+        return v, f"!cute.layout<{type_body(l[0])}:{type_body(l[1])}>"
+
+
+def layout_text(l):
+    return text(l[0]) + ":" + text(l[1])
+
+
+def make_case(g, f):
+    """Adds one operation to f; returns (cute-layout expression, result kind)."""
+    r = g.rng
+    op = r.choice(["composition", "composition", "complement", "logical_divide", "zipped_divide", "tiled_divide",
+                   "flat_divide", "logical_divide_layout", "logical_product", "blocked_product", "raked_product",
+                   "coalesce", "filter", "right_inverse", "left_inverse", "crd2idx", "crd2idx_coord", "idx2crd",
+                   "size", "cosize", "tile_to_shape", "local_tile", "local_partition", "zipped_product"])
+    if op == "composition":
+        a, b = g.layout(), g.layout()
+        va, ta = f.layout(a)
+        vb, tb = f.layout(b)
+        f.body.append(f"  %r = cute.composition({va}, {vb}) : ({ta}, {tb})")
+        return f"composition({layout_text(a)}, {layout_text(b)})", "layout"
+    if op == "complement":
+        a = g.layout(static_strides=True)
+        bound = Leaf(size_of(a[0]) * r.choice([1, 2, 4, 16]), r.random() < 0.5)
+        va, ta = f.layout(a)
+        vb = f.leaf(bound)
+        f.body.append(f"  %r = cute.complement({va}, {vb}) : ({ta}, index)")
+        return f"complement({layout_text(a)}, {text(bound)})", "layout"
+    if op in ("logical_divide", "zipped_divide", "tiled_divide", "flat_divide"):
+        a = g.layout(max_rank=2)
+        rank = 1 if isinstance(a[0], Leaf) else len(a[0])
+        # Tiles that divide each mode (the dialect checks R8's static divisibility).
+        def divisor(mode):
+            n = size_of(mode)
+            return r.choice([d for d in (1, 2, 4, 8) if n % d == 0])
+        tiler = [Leaf(divisor(a[0][i]), r.random() < 0.4) for i in range(r.randint(1, rank))]
+        va, ta = f.layout(a)
+        vt, tt = f.tuple(tiler, "shape")
+        f.body.append(f"  %r = cute.{op}({va}, {vt}) : ({ta}, {tt})")
+        return f"{op}({layout_text(a)}, {text(tiler)})", "layout"
+    if op == "logical_divide_layout":
+        a = g.layout()
+        t = g.layout(static_strides=True, max_rank=len(a[0]), kind="compact")
+        va, ta = f.layout(a)
+        vt, tt = f.layout(t)
+        f.body.append(f"  %r = cute.logical_divide({va}, {vt}) : ({ta}, {tt})")
+        return f"logical_divide({layout_text(a)}, {layout_text(t)})", "layout"
+    if op in ("logical_product", "blocked_product", "raked_product", "zipped_product"):
+        a = g.layout(static_strides=True, max_rank=2)
+        # The dialect checks rank(tiler) <= rank(input) for products too (the spec's gate).
+        b = g.layout(static_strides=op != "logical_product", max_rank=len(a[0]))
+        va, ta = f.layout(a)
+        vb, tb = f.layout(b)
+        f.body.append(f"  %r = cute.{op}({va}, {vb}) : ({ta}, {tb})")
+        return f"{op}({layout_text(a)}, {layout_text(b)})", "layout"
+    if op in ("coalesce", "filter"):
+        a = g.layout()
+        va, ta = f.layout(a)
+        f.body.append(f"  %r = cute.{op}({va}) : ({ta})")
+        return f"{op}({layout_text(a)})", "layout"
+    if op in ("right_inverse", "left_inverse"):
+        # The dialect asks for a static shape here (the spec's verifier); CuTe for static strides.
+        a = g.layout(static_strides=True, static_shape=True, kind=r.choice(["compact", "permuted"]))
+        va, ta = f.layout(a)
+        f.body.append(f"  %r = cute.{op}({va}) : ({ta})")
+        return f"{op}({layout_text(a)})", "layout"
+    if op == "crd2idx":
+        a = g.layout()
+        i = Leaf(r.randint(0, size_of(a[0]) - 1), r.random() < 0.7)
+        va, ta = f.layout(a)
+        vi = f.leaf(i)
+        f.body.append(f"  %r = cute.crd2idx({vi}, {va}) : (index, {ta})")
+        return f"crd2idx({text(i)}, {layout_text(a)})", "index"
+    if op == "crd2idx_coord":
+        a = g.layout()
+        coord = mark_like(a[0], lambda x: Leaf(r.randint(0, x.value - 1), r.random() < 0.7))
+        va, ta = f.layout(a)
+        vc, tc = f.tuple(coord, "coord")
+        f.body.append(f"  %r = cute.crd2idx({vc}, {va}) : ({tc}, {ta})")
+        return f"crd2idx({text(coord)}, {layout_text(a)})", "index"
+    if op == "idx2crd":
+        s = g.layout()[0]
+        i = Leaf(r.randint(0, size_of(s) - 1), r.random() < 0.7)
+        vs, ts = f.tuple(s, "shape")
+        vi = f.leaf(i)
+        f.body.append(f"  %r = cute.idx2crd({vi}, {vs}) : (index, {ts})")
+        return f"idx2crd({text(i)}, {text(s)})", "coord"
+    if op in ("size", "cosize"):
+        a = g.layout()
+        va, ta = f.layout(a)
+        f.body.append(f"  %r = cute.{op}({va}) : ({ta})")
+        return f"{op}({layout_text(a)})", "index"
+    if op == "tile_to_shape":
+        a = g.layout(static_strides=True, max_rank=2, kind="compact")
+        block = a[0]
+        target = [Leaf(size_of(m) * r.choice([1, 2, 4]), r.random() < 0.5) for m in block]
+        va, ta = f.layout(a)
+        vt, tt = f.tuple(target, "shape")
+        f.body.append(f"  %r = cute.tile_to_shape({va}, {vt}) : ({ta}, {tt})")
+        return f"tile_to_shape({layout_text(a)}, {text(target)})", "layout"
+    if op == "local_tile":
+        m, n = 1 << r.randint(1, 4), 1 << r.randint(1, 4)
+        tm, tn = m >> r.randint(0, 1), n >> r.randint(0, 1)
+        pct = r.choice([0, 50, 100])
+        a = ([Leaf(m, r.random() < pct / 100), Leaf(n, r.random() < pct / 100)],
+             [Leaf(1, False), Leaf(m, r.random() < pct / 100)])
+        tile = [Leaf(tm, False), Leaf(tn, False)]
+        coord = [Leaf(r.randint(0, m // tm - 1), r.random() < 0.7), Leaf(r.randint(0, n // tn - 1), r.random() < 0.7)]
+        va, ta = f.layout(a)
+        vt, tt = f.tuple(tile, "shape")
+        vc, tc = f.tuple(coord, "coord")
+        f.body.append(f"  %r = cute.local_tile({va}, {vt}, {vc}) : ({ta}, {tt}, {tc})")
+        return f"local_tile({layout_text(a)}, {text(tile)}, {text(coord)})", "layout"
+    # local_partition
+    m, n = 1 << r.randint(1, 4), 1 << r.randint(1, 4)
+    pct = r.choice([0, 50, 100])
+    a = ([Leaf(m, r.random() < pct / 100), Leaf(n, r.random() < pct / 100)],
+         [Leaf(1, False), Leaf(m, r.random() < pct / 100)])
+    thr = ([Leaf(m >> r.randint(0, 1), False), Leaf(n >> r.randint(0, 1), False)], None)
+    thr = (thr[0], [Leaf(1, False), Leaf(thr[0][0].value, False)])
+    idx = Leaf(r.randint(0, size_of(thr[0]) - 1), True)
+    va, ta = f.layout(a)
+    vt, tt = f.layout(thr)
+    vi = f.leaf(idx)
+    f.body.append(f"  %r = cute.local_partition({va}, {vt}, {vi}) : ({ta}, {tt}, index)")
+    return f"local_partition({layout_text(a)}, {layout_text(thr)}, {text(idx)})", "layout"
+
+
+def mark_like(t, f):
+    return f(t) if isinstance(t, Leaf) else [mark_like(c, f) for c in t]
+
+
+def result_type(kind, printed):
+    """The cute type of a result printed by CuTe: _N static, a plain integer runtime."""
+    if kind == "index":
+        return "index"
+    body = re.sub(r"(?<![_\d])-?\d+", "?", printed)
+    body = body.replace("_", "")
+    return f"!cute.{kind}<{body}>"
+
+
+def main():
+    seed, count, cute_layout, out_mlir, out_expected = sys.argv[1:6]
+    rng = random.Random(int(seed))
+    g = Gen(rng)
+    cases = []
+    for k in range(int(count)):
+        f = Function(f"@case{k}")
+        expr, kind = make_case(g, f)
+        cases.append((f, expr, kind))
+    answers = subprocess.run([cute_layout, "--dynamic", "--cute", "-"], input="\n".join(c[1] for c in cases) + "\n",
+                             capture_output=True, text=True).stdout.splitlines()
+    assert len(answers) == len(cases), (len(answers), len(cases))
+    funcs, calls, expected = [], [], []
+    consts = {}
+    for (f, expr, kind), answer in zip(cases, answers):
+        if answer.startswith("error"):
+            continue
+        rtype = result_type(kind, answer)
+        printed = answer.lstrip("_") if kind == "index" else answer
+        args = ", ".join(f"{a}: index" for a in f.args)
+        body = "\n".join(f.body)
+        funcs.append(f"// {expr}\nfunc.func {f.name}({args}) {{\n{body}\n  cute.print %r : {rtype}\n  return\n}}")
+        names = []
+        for v in f.values:
+            if v not in consts:
+                consts[v] = f"%k{len(consts)}"
+            names.append(consts[v])
+        calls.append(f"  func.call {f.name}({', '.join(names)}) : ({', '.join('index' for _ in names)}) -> ()")
+        expected.append(printed)
+    main_consts = "\n".join(f"  {n} = arith.constant {v} : index" for v, n in consts.items())
+    with open(out_mlir, "w") as out:
+        out.write("\n".join(funcs))
+        out.write(f"\nfunc.func @main() {{\n{main_consts}\n" + "\n".join(calls) + "\n  return\n}\n")
+    with open(out_expected, "w") as out:
+        out.write("\n".join(expected) + "\n")
+    print(f"{len(expected)} of {len(cases)} cases kept", file=sys.stderr)
+
+
+if __name__ == "__main__":
+    main()
