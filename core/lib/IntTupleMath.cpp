@@ -595,7 +595,7 @@ Bool tupleEqual(TupleView a, TupleView b) {
   TupleView::Iterator bi = b.begin();
   for (TupleView x : a) {
     Bool e = tupleEqual(x, *bi);
-    all = Bool{all.value && e.value, all.isStatic && e.isStatic};
+    all = both(all, e);
     ++bi;
   }
   return all;
@@ -616,7 +616,7 @@ Expected<Bool> elemLess(TupleView a, TupleView b) {
   TupleView::Iterator bi = b.begin();
   for (TupleView x : a) {
     Bool e = CL_TRY(elemLess(x, *bi));
-    all = Bool{all.value && e.value, all.isStatic && e.isStatic};
+    all = both(all, e);
     ++bi;
   }
   return all;

@@ -64,6 +64,12 @@ Int Trace::record(TraceOp op, Int a, Int b, const Swizzle &s) {
     if (isStaticValue(a, 0))
       return Int{b.value, false};
     break;
+  case TraceOp::And: // of 0s and 1s
+    if (isStaticValue(b, 1))
+      return Int{a.value, false};
+    if (isStaticValue(a, 1))
+      return Int{b.value, false};
+    break;
   case TraceOp::Sub:
   case TraceOp::Div:
     if (isStaticValue(b, op == TraceOp::Sub ? 0 : 1))
@@ -114,6 +120,9 @@ Expected<int64_t> Trace::evaluate(uint32_t last, const std::vector<int64_t> &inp
     case TraceOp::Signum: r = signum(a); break;
     case TraceOp::Neg: r = neg(a); break;
     case TraceOp::Swizzle: r = n.swizzle.apply(a); break;
+    case TraceOp::Eq: r = asInt(equal(a, b)); break;
+    case TraceOp::Lt: r = asInt(less(a, b)); break;
+    case TraceOp::And: r = Int::dynamic(a.value && b.value); break;
     }
     v[i] = r.value;
   }

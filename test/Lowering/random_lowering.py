@@ -160,7 +160,29 @@ def make_case(g, f):
     op = r.choice(["composition", "composition", "complement", "logical_divide", "zipped_divide", "tiled_divide",
                    "flat_divide", "logical_divide_layout", "logical_product", "blocked_product", "raked_product",
                    "coalesce", "filter", "right_inverse", "left_inverse", "crd2idx", "crd2idx_coord", "idx2crd",
-                   "size", "cosize", "tile_to_shape", "local_tile", "local_partition", "zipped_product"])
+                   "size", "cosize", "tile_to_shape", "local_tile", "local_partition", "zipped_product",
+                   "crd2idx_swizzled", "composition_swizzled"])
+    if op in ("crd2idx_swizzled", "composition_swizzled"):
+        bits = r.randint(1, 3)
+        sw = (bits, r.randint(0, 4), r.randint(bits, 4))
+        a = g.layout()
+        vs = f.fresh()
+        f.body.append(f"  {vs} = cute.constant : !cute.swizzle<{sw[0]},{sw[1]},{sw[2]}>")
+        c0 = f.leaf(Leaf(0, False))
+        va, ta = f.layout(a)
+        vc = f.fresh()
+        tc = f"!cute.composed_layout<Sw<{sw[0]},{sw[1]},{sw[2]}> o 0 o {type_body(a[0])}:{type_body(a[1])}>"
+        f.body.append(f"  {vc} = cute.make_composed_layout({vs}, {c0}, {va}) : (!cute.swizzle<{sw[0]},{sw[1]},{sw[2]}>, index, {ta})")
+        composed = f"composition(Swizzle<{sw[0]},{sw[1]},{sw[2]}>{{}}, {layout_text(a)})"
+        if op == "crd2idx_swizzled":
+            i = Leaf(r.randint(0, size_of(a[0]) - 1), r.random() < 0.8)
+            vi = f.leaf(i)
+            f.body.append(f"  %r = cute.crd2idx({vi}, {vc}) : (index, {tc})")
+            return f"crd2idx({text(i)}, {composed})", "index"
+        b = g.layout()
+        vb, tb = f.layout(b)
+        f.body.append(f"  %r = cute.composition({vc}, {vb}) : ({tc}, {tb})")
+        return f"composition({composed}, {layout_text(b)})", "composed_layout"
     if op == "composition":
         a, b = g.layout(), g.layout()
         va, ta = f.layout(a)
@@ -282,7 +304,11 @@ def result_type(kind, printed):
     """The cute type of a result printed by CuTe: _N static, a plain integer runtime."""
     if kind == "index":
         return "index"
-    body = re.sub(r"(?<![_\d])-?\d+", "?", printed)
+    prefix = ""
+    if kind == "composed_layout":  # Sw<B,M,S> o offset o layout: the swizzle is static
+        prefix, printed = printed.split(" o ", 1)
+        prefix += " o "
+    body = prefix + re.sub(r"(?<![_\d])-?\d+", "?", printed)
     body = body.replace("_", "")
     return f"!cute.{kind}<{body}>"
 

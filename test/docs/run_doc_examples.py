@@ -11,7 +11,8 @@ error together), and its exit status must be 1 when they hold an `error:` line, 
 
 dialect reference: a fenced `mlir` block after `<!-- example -->` is run through
 `cute-opt --canonicalize`, or through plain `cute-opt` when the marker of the block after
-it is `<!-- expect: no-canonicalize -->`; that block, after `<!-- expect -->`, lists lines
+it is `<!-- expect: no-canonicalize -->`, or through `cute-opt --cute-expand` (the
+lowering) when it is `<!-- expect: cute-expand -->`; that block, after `<!-- expect -->`, lists lines
 that must occur in the output in order (FileCheck's CHECK lines; runs of whitespace
 compare as one space). A fenced `mlir` block after `<!-- error-example -->` must pass
 `cute-opt -verify-diagnostics`. Every mlir block is one of the two.
@@ -215,8 +216,8 @@ def check_example(tool, ex_start, snippet, start, marker, lines, results, entry=
     """Runs an example (at line ex_start) through cute-opt, with --canonicalize unless the
     marker of its expect block (at line start) says otherwise, and looks for that block's
     lines in order."""
-    canonicalize = marker == "expect"
-    proc = run_cute_opt(tool, snippet, ["--canonicalize"] if canonicalize else [])
+    flags = {"expect": ["--canonicalize"], "expect: cute-expand": ["--cute-expand"]}.get(marker, [])
+    proc = run_cute_opt(tool, snippet, flags)
     if proc.returncode != 0:
         results.fail(ex_start, "cute-opt failed: " + first_error(proc.stderr))
         return False
@@ -261,7 +262,7 @@ def run_dialect(doc, tool, results, td):
             if len(re.findall(r"^\s*func\.func\b", text, re.M)) != 1:
                 results.fail(start, "an example must hold exactly one func.func")
             pending = (entry, start, text)
-        elif marker in ("expect", "expect: no-canonicalize"):
+        elif marker in ("expect", "expect: no-canonicalize", "expect: cute-expand"):
             if pending is None:
                 results.fail(start, "an <!-- expect --> block without an example before it")
                 continue
@@ -289,8 +290,8 @@ def run_dialect(doc, tool, results, td):
         for name in sorted(os.listdir(td)):
             if name.endswith(".td"):
                 with open(os.path.join(td, name), encoding="utf-8") as f:
-                    ops.update("cute." + m for m in re.findall(r'^def Cute_\w+Op\s*:\s*Cute_\w+<"(\w+)"',
-                                                               f.read(), re.M))
+                    ops.update("cute." + m for m in re.findall(
+                        r'^def Cute_\w+Op\s*:\s*(?:Cute_\w+<|Op<Cute_Dialect,\s*)"(\w+)"', f.read(), re.M))
         if not ops:
             results.fail(None, "no ops found in %s" % td)
         for op in sorted(ops - set(doc.entries)):

@@ -51,15 +51,20 @@ struct Int {
 inline constexpr Int kStatic0{0, true};
 inline constexpr Int kStatic1{1, true};
 
-/// A boolean that is static when CuTe would compute it at compile time.
+/// A boolean that is static when CuTe would compute it at compile time. While a Trace is
+/// recording (Trace.h), a dynamic comparison also carries the symbol of its 0/1 result.
 struct Bool {
   bool value;
   bool isStatic;
+  int64_t symbol = 0; // a Trace symbol, or 0
   bool isStaticTrue() const { return isStatic && value; }
 };
 
 /// The operations a Trace records (Trace.h): the arithmetic above, as a compiler emits it.
-enum class TraceOp : uint8_t { Input, Constant, Add, Sub, Mul, Div, Mod, Min, Max, Gcd, Lcm, Abs, Signum, Neg, Swizzle };
+/// Eq, Lt and And give 0 or 1.
+enum class TraceOp : uint8_t {
+  Input, Constant, Add, Sub, Mul, Div, Mod, Min, Max, Gcd, Lcm, Abs, Signum, Neg, Swizzle, Eq, Lt, And
+};
 
 namespace detail {
 /// The Trace recording this thread's arithmetic on dynamic leaves, or null (Trace.h).
@@ -297,11 +302,27 @@ Int lcm(Int a, Int b);
 }
 
 /// Equal values and paths (a basis never equals an integer, as in CuTe).
-inline Bool equal(Int a, Int b) { return Bool{a.value == b.value && a.basis == b.basis, detail::bothStatic(a, b)}; }
+inline Bool equal(Int a, Int b) {
+  if (a.basis == b.basis && detail::tracesDynamic(a, b))
+    return Bool{false, false, detail::traced(TraceOp::Eq, Int{a.value, a.isStatic}, Int{b.value, b.isStatic}).value};
+  return Bool{a.value == b.value && a.basis == b.basis, detail::bothStatic(a, b)};
+}
 inline Bool less(Int a, Int b) {
   if (__builtin_expect(detail::eitherBasis(a, b), 0))
     detail::basisMisuse(a, b, "<");
+  if (detail::tracesDynamic(a, b))
+    return Bool{false, false, detail::traced(TraceOp::Lt, a, b).value};
   return Bool{a.value < b.value, detail::bothStatic(a, b)};
+}
+/// b as the integer 0 or 1, static when b is (a traced b gives its symbol).
+inline Int asInt(Bool b) { return b.symbol ? Int::dynamic(b.symbol) : Int{b.value, b.isStatic}; }
+/// a && b, static when both are.
+inline Bool both(Bool a, Bool b) {
+  if (a.isStatic && b.isStatic)
+    return Bool{a.value && b.value, true};
+  if (detail::tracing())
+    return Bool{false, false, detail::traced(TraceOp::And, asInt(a), asInt(b)).value};
+  return Bool{a.value && b.value, false};
 }
 
 } // namespace cutelayout

@@ -236,14 +236,14 @@ FailureOr<Inferred> inferCompare(Operation *op, const Reporter &r, const Known &
     cutelayout::Bool e = cutelayout::tupleEqual(a.value.tuple(), b.value.tuple());
     if (a.isLayout()) {
       cutelayout::Bool d = cutelayout::tupleEqual(a.value.layout().stride, b.value.layout().stride);
-      e = cutelayout::Bool{e.value && d.value, e.isStatic && d.isStatic};
+      e = cutelayout::both(e, d);
     }
-    return ofIndex(Int{e.value, e.isStatic});
+    return ofIndex(cutelayout::asInt(e));
   }
   cutelayout::Expected<cutelayout::Bool> e = cutelayout::elemLess(a.value.tuple(), b.value.tuple());
   if (!e)
     return r.error() << e.error().message;
-  return ofIndex(Int{e->value, e->isStatic});
+  return ofIndex(cutelayout::asInt(*e));
 }
 
 FailureOr<Inferred> inferPad(Operation *op, const Reporter &r, const Known &in) {

@@ -81,7 +81,8 @@ FailureOr<Inferred> inferCosize(Operation *op, const Reporter &r, const std::vec
 FailureOr<Inferred> inferComposedCrd2Idx(Operation *op, const Reporter &r, const std::vector<Known> &ks) {
   const Known &coord = ks[0], &in = ks[1];
   FailureOr<Inferred> gates = lift(op, r, ks, 1, false); // the coordinate's gates, on B
-  if (failed(gates) || !in.value.isComposed() || !gates->index.isStatic)
+  // A runtime index has no value to compute, except on trace symbols (the lowering).
+  if (failed(gates) || !in.value.isComposed() || (!gates->index.isStatic && !cutelayout::detail::tracing()))
     return gates;
   IntTuple c = coord.isCute() ? coord.value.tuple() : IntTuple(coord.leaf);
   cutelayout::Expected<Int> i = cutelayout::crd2idx(c, *in.value.composed());

@@ -126,6 +126,9 @@ private:
       r = arith::SelectOp::create(b_, loc_, anyZero, zero, l);
       break;
     }
+    case TraceOp::Eq: r = zeroOrOne(arith::CmpIPredicate::eq, node(t.a), node(t.b)); break;
+    case TraceOp::Lt: r = zeroOrOne(arith::CmpIPredicate::slt, node(t.a), node(t.b)); break;
+    case TraceOp::And: r = arith::AndIOp::create(b_, loc_, node(t.a), node(t.b)); break; // of 0s and 1s
     case TraceOp::Swizzle: { // x ^ shift(x & yyy, S) (Swizzle.h)
       Value x = node(t.a);
       Value y = arith::AndIOp::create(b_, loc_, x, constant(t.swizzle.yyyMask()));
@@ -138,6 +141,11 @@ private:
     }
     memo_[n] = r;
     return r;
+  }
+
+  Value zeroOrOne(arith::CmpIPredicate p, Value a, Value b) {
+    Value c = arith::CmpIOp::create(b_, loc_, p, a, b);
+    return arith::IndexCastUIOp::create(b_, loc_, b_.getIndexType(), c);
   }
 
   Value abs(Value x) {
@@ -340,9 +348,100 @@ struct ExpandCuteOp : ConversionPattern {
   }
 };
 
+/// The values of `operands[begin, end)`, each expanded to its leaves.
+SmallVector<Value> flatten(ArrayRef<ValueRange> operands, size_t begin, size_t end) {
+  SmallVector<Value> out;
+  for (size_t i = begin; i < end; ++i)
+    out.append(operands[i].begin(), operands[i].end());
+  return out;
+}
+
+/// cf.br and cf.cond_br passing cute values to blocks pass their leaves (upstream's
+/// branch conversion is 1:1 only).
+struct ExpandBranch : OpConversionPattern<cf::BranchOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult matchAndRewrite(cf::BranchOp op, OneToNOpAdaptor adaptor, ConversionPatternRewriter &rw) const override {
+    ArrayRef<ValueRange> operands = adaptor.getOperands();
+    rw.replaceOpWithNewOp<cf::BranchOp>(op, op.getDest(), flatten(operands, 0, operands.size()));
+    return success();
+  }
+};
+
+struct ExpandCondBranch : OpConversionPattern<cf::CondBranchOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult matchAndRewrite(cf::CondBranchOp op, OneToNOpAdaptor adaptor,
+                                ConversionPatternRewriter &rw) const override {
+    ArrayRef<ValueRange> operands = adaptor.getOperands();
+    size_t t = op.getTrueDestOperands().size();
+    rw.replaceOpWithNewOp<cf::CondBranchOp>(op, operands[0].front(), op.getTrueDest(), flatten(operands, 1, 1 + t),
+                                            op.getFalseDest(), flatten(operands, 1 + t, operands.size()));
+    return success();
+  }
+};
+
+/// A function's signature and the arguments of every block of its body, each cute value
+/// as its leaves.
+struct ExpandFunction : OpConversionPattern<func::FuncOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult matchAndRewrite(func::FuncOp f, OneToNOpAdaptor, ConversionPatternRewriter &rw) const override {
+    const TypeConverter &tc = *getTypeConverter();
+    FunctionType type = f.getFunctionType();
+    TypeConverter::SignatureConversion entry(type.getNumInputs());
+    SmallVector<Type> results;
+    if (failed(tc.convertSignatureArgs(type.getInputs(), entry)) || failed(tc.convertTypes(type.getResults(), results)))
+      return failure();
+    if (!f.isExternal()) {
+      SmallVector<Block *> blocks;
+      for (Block &b : llvm::drop_begin(f.getBody()))
+        blocks.push_back(&b);
+      for (Block *b : blocks) {
+        TypeConverter::SignatureConversion sig(b->getNumArguments());
+        if (failed(tc.convertSignatureArgs(b->getArgumentTypes(), sig)))
+          return failure();
+        rw.applySignatureConversion(b, sig, &tc);
+      }
+      rw.applySignatureConversion(&f.getBody().front(), entry, &tc);
+    }
+    rw.modifyOpInPlace(f, [&] {
+      f.setType(FunctionType::get(f.getContext(), entry.getConvertedTypes(), results));
+      // Argument and result attributes belong to the values that were expanded.
+      if (type.getNumInputs() != entry.getConvertedTypes().size())
+        f.removeArgAttrsAttr();
+      if (type.getNumResults() != results.size())
+        f.removeResAttrsAttr();
+    });
+    return success();
+  }
+};
+
 struct CuteExpand : cute::impl::CuteExpandBase<CuteExpand> {
+  /// Every cute value must have a type that holds its value: the number and order of its
+  /// runtime leaves come from the type. Reports each one that does not, where it is defined.
+  LogicalResult checkStructure() {
+    bool ok = true;
+    auto check = [&](Value v, Location loc) {
+      auto cute = dyn_cast<CuteTypeInterface>(v.getType());
+      if (!cute || cute.getTypeValue().hasValue())
+        return;
+      ok = false;
+      emitError(loc) << "cannot lower a value of type " << v.getType()
+                     << ": the type does not give its structure (write its value, or run --cute-refine-types)";
+    };
+    getOperation()->walk([&](Operation *op) {
+      for (Region &r : op->getRegions())
+        for (Block &b : r)
+          for (BlockArgument a : b.getArguments())
+            check(a, a.getLoc());
+      for (Value v : op->getResults())
+        check(v, op->getLoc());
+    });
+    return success(ok);
+  }
+
   void runOnOperation() override {
     MLIRContext *ctx = &getContext();
+    if (failed(checkStructure()))
+      return signalPassFailure();
     TypeConverter converter;
     converter.addConversion([](Type t) { return t; });
     converter.addConversion([ctx](CuteTypeInterface t, SmallVectorImpl<Type> &out) -> std::optional<LogicalResult> {
@@ -358,14 +457,14 @@ struct CuteExpand : cute::impl::CuteExpandBase<CuteExpand> {
     target.addLegalDialect<arith::ArithDialect, scf::SCFDialect, LLVM::LLVMDialect>();
     RewritePatternSet patterns(ctx);
     patterns.add<ExpandCuteOp>(converter, ctx);
-    populateFunctionOpInterfaceTypeConversionPattern<func::FuncOp>(patterns, converter);
+    patterns.add<ExpandFunction>(converter, ctx);
     target.addDynamicallyLegalOp<func::FuncOp>([&](func::FuncOp f) {
       return converter.isSignatureLegal(f.getFunctionType()) && converter.isLegal(&f.getBody());
     });
     populateCallOpTypeConversionPattern(patterns, converter);
     target.addDynamicallyLegalOp<func::CallOp>([&](func::CallOp c) { return converter.isLegal(c); });
     populateReturnOpTypeConversionPattern(patterns, converter);
-    populateBranchOpInterfaceTypeConversionPattern(patterns, converter);
+    patterns.add<ExpandBranch, ExpandCondBranch>(converter, ctx);
     scf::populateSCFStructuralTypeConversionsAndLegality(converter, patterns, target);
     target.markUnknownOpDynamicallyLegal([&](Operation *op) {
       return isNotBranchOpInterfaceOrReturnLikeOp(op) || isLegalForBranchOpInterfaceTypeConversionPattern(op, converter) ||
