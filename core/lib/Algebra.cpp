@@ -1,5 +1,6 @@
 // Composition, complement, inverses, common layouts and recasts (CuTe's layout.hpp).
 #include "Internal.h"
+#include "cutelayout/Trace.h"
 #include "Ordering.h"
 #include "cutelayout/Notation.h"
 
@@ -77,7 +78,12 @@ Status composeMode(const FlatLayout &a, Int rshape, Int rstride, LayoutBuilder &
   for (uint32_t i = 0; i + 1 < r; ++i) {
     Int currShape = a.shapeAt(i), currStride = a.strideAt(i);
     bool stat = currShape.isStatic && restStride.isStatic;
-    if (currShape.value != 0 &&
+    if (__builtin_expect(detail::tracing(), 0) && !stat)
+      recordRuntimeCheck(either(equal(currShape, kStatic0),
+                                either(multipleOf(restStride, currShape), less(restStride, currShape))),
+                         "stride divisibility condition fails: a stride is neither a multiple of nor smaller than "
+                         "the shape it meets in mode " + std::to_string(i) + " of " + a.print());
+    else if (currShape.value != 0 &&
         !(isMultiple(restStride.value, currShape.value) || restStride.value < currShape.value) &&
         reportViolation(stat))
       return makeError("stride divisibility condition fails: stride " + print(restStride) +
@@ -95,7 +101,11 @@ Status composeMode(const FlatLayout &a, Int rshape, Int rstride, LayoutBuilder &
     }
     Int newShape = min(nextShape, restShape);
     stat = newShape.isStatic && restShape.isStatic;
-    if (newShape.value != 0 && !isMultiple(restShape.value, newShape.value) && reportViolation(stat))
+    if (__builtin_expect(detail::tracing(), 0) && !stat)
+      recordRuntimeCheck(either(equal(newShape, kStatic0), multipleOf(restShape, newShape)),
+                         "shape divisibility condition fails: a shape is not a multiple of the extent it meets in "
+                         "mode " + std::to_string(i) + " of " + a.print());
+    else if (newShape.value != 0 && !isMultiple(restShape.value, newShape.value) && reportViolation(stat))
       return makeError("shape divisibility condition fails: shape " + print(restShape) +
                        " is not a multiple of " + print(newShape) + " in mode " + std::to_string(i) +
                        " of " + a.print() + violationNote(stat));
@@ -285,7 +295,9 @@ Status complementInto(LayoutView l, TupleView cotarget, LayoutBuilder &out) {
   for (uint32_t k = 0; k < r; ++k) {
     Int minStride = integerAt(stride, order[k]);
     Int newShape = div(minStride, last);
-    if (newShape.value == 0 && reportViolation(newShape.isStatic))
+    if (__builtin_expect(detail::tracing(), 0) && !newShape.isStatic)
+      recordRuntimeCheck(less(kStatic0, newShape), "complement: non-injective layout " + printModes(shape, stride));
+    else if (newShape.value == 0 && reportViolation(newShape.isStatic))
       return makeError("complement: non-injective layout " + printModes(shape, stride) +
                        violationNote(newShape.isStatic));
     resultShape.push_back(newShape);
@@ -470,7 +482,11 @@ Status upcastMode(Int sh, Int st, int64_t n, LayoutBuilder &out) {
     out.leaf(sh, st);
     return success();
   }
-  if (st.value != 0 && !isMultiple(st.value, n) && !isMultiple(n, st.value) && reportViolation(st.isStatic))
+  if (__builtin_expect(detail::tracing(), 0) && !st.isStatic)
+    recordRuntimeCheck(either(equal(st, kStatic0), either(multipleOf(st, nn), multipleOf(nn, st))),
+                       "upcast<" + std::to_string(n) + ">: a stride and " + std::to_string(n) +
+                           " do not divide each other");
+  else if (st.value != 0 && !isMultiple(st.value, n) && !isMultiple(n, st.value) && reportViolation(st.isStatic))
     return makeError("upcast<" + std::to_string(n) + ">: stride " + print(st) + " and " + std::to_string(n) +
                      " do not divide each other" + violationNote(st.isStatic));
   if (st.isStatic) {

@@ -1,4 +1,5 @@
 #include "cutelayout/IntTupleMath.h"
+#include "cutelayout/Trace.h"
 
 #include "cutelayout/Notation.h"
 
@@ -186,7 +187,12 @@ Expected<IntTuple> shapeDiv(TupleView a, TupleView b) {
     return shapeDiv(a, IntTuple(product(b)));
   Int x = a.asInt(), y = b.asInt();
   bool stat = x.isStatic && y.isStatic;
-  if (reportViolation(stat)) {
+  if (__builtin_expect(detail::tracing(), 0) && !stat) {
+    Bool nonzero = both(less(kStatic0, abs(x)), less(kStatic0, abs(y)));
+    recordRuntimeCheck(both(nonzero, either(multipleOf(x, y), multipleOf(y, x))),
+                       "shape_div: divisibility condition fails: neither " + print(x) + " % " + print(y) + " nor " +
+                           print(y) + " % " + print(x) + " is 0, or one is 0");
+  } else if (reportViolation(stat)) {
     if (y.value == 0 || x.value == 0)
       return makeError("shape_div: division involving zero in " + print(x) + " / " + print(y) +
                        violationNote(stat));
@@ -225,8 +231,8 @@ Bool evenlyDivides(TupleView shape, TupleView tiler) {
     uint32_t i = 0;
     for (TupleView t : tiler) {
       Bool r = evenlyDivides(shape.child(i++), t);
-      acc = Bool{acc.value && r.value, (acc.isStatic && r.isStatic) || (r.isStatic && !r.value) ||
-                                           (acc.isStatic && !acc.value)};
+      bool stat = (acc.isStatic && r.isStatic) || (r.isStatic && !r.value) || (acc.isStatic && !acc.value);
+      acc = stat || !detail::tracing() ? Bool{acc.value && r.value, stat} : both(acc, r);
     }
     return acc;
   }

@@ -1,5 +1,6 @@
 // Tilers, and the divides and products built on composition and complement.
 #include "cutelayout/Tiler.h"
+#include "cutelayout/Trace.h"
 
 #include "Internal.h"
 #include "cutelayout/Notation.h"
@@ -406,7 +407,10 @@ Expected<Layout> tileToShape(const Layout &block, TupleView targetShape, const I
     // A static target needs a static answer (CuTe's static assertion); otherwise the
     // values are checked where they are known (R18).
     Bool divides = evenlyDivides(target, blockShape);
-    if ((isStatic(target) && !divides.isStatic) || (!divides.value && reportViolation(divides.isStatic)))
+    if (__builtin_expect(detail::tracing(), 0) && !divides.isStatic && !isStatic(target))
+      recordRuntimeCheck(divides, "tile_to_shape: block shape " + print(blockShape) +
+                                      " does not divide the target shape " + print(target));
+    else if ((isStatic(target) && !divides.isStatic) || (!divides.value && reportViolation(divides.isStatic)))
       return makeError("tile_to_shape: block shape " + print(blockShape) +
                        " does not divide the target shape " + print(target) +
                        violationNote(divides.isStatic || divides.value));

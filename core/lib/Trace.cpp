@@ -123,6 +123,8 @@ Expected<int64_t> Trace::evaluate(uint32_t last, const std::vector<int64_t> &inp
     case TraceOp::Eq: r = asInt(equal(a, b)); break;
     case TraceOp::Lt: r = asInt(less(a, b)); break;
     case TraceOp::And: r = Int::dynamic(a.value && b.value); break;
+    case TraceOp::Or: r = Int::dynamic(a.value || b.value); break;
+    case TraceOp::Multiple: r = asInt(multipleOf(a, b)); break;
     }
     v[i] = r.value;
   }
@@ -130,6 +132,12 @@ Expected<int64_t> Trace::evaluate(uint32_t last, const std::vector<int64_t> &inp
   if (scope.failed())
     return scope.error("trace evaluation");
   return v[last];
+}
+
+void recordRuntimeCheck(Bool holds, std::string what) {
+  if (holds.isStatic && holds.value)
+    return;
+  detail::tActiveTrace->addCheck(asInt(holds), std::move(what));
 }
 
 TraceScope::TraceScope(Trace &t) : outer_(detail::tActiveTrace) { detail::tActiveTrace = &t; }

@@ -114,6 +114,86 @@ int checkOp(const char *name, const LayoutOp &f, uint64_t seed, bool secondStati
   return agreed;
 }
 
+/// R18: the conditions a traced operation records for run time fail on the inputs' values
+/// exactly when the operation itself, run on those values, reports such a condition.
+int checkRuntimeConditions(const char *name, const LayoutOp &f, uint64_t seed, bool secondStaticStrides,
+                           bool firstStaticStrides) {
+  LayoutGen gen(seed, /*powersOfTwo=*/false);
+  int violated = 0;
+  for (int i = 0; i < 1500; ++i) {
+    Layout a = gen.anyLayout(256), b = gen.anyLayout(64);
+    if (firstStaticStrides)
+      a = Layout{withStaticUnitModes(a).shape, allStatic(a).stride};
+    if (secondStaticStrides)
+      b = Layout{withStaticUnitModes(b).shape, allStatic(b).stride};
+    Expected<Layout> direct = f(a, b);
+    bool reported = !direct && direct.error().message.find("CuTe does not check this for runtime integers") !=
+                                   std::string::npos;
+    if (!direct && !reported)
+      continue; // rejected for another reason
+    Trace trace;
+    std::vector<int64_t> values;
+    Layout sa = symbolize(a, trace, values), sb = symbolize(b, trace, values);
+    Expected<Layout> traced = [&] {
+      TraceScope on(trace);
+      return f(sa, sb);
+    }();
+    if (!traced) {
+      // A condition on static leaves met after a runtime one (CuTe would not compile it).
+      if (!direct)
+        continue;
+      ADD_FAILURE() << name << "(" << show(a) << ", " << show(b) << ") on symbols: " << traced.error().message;
+      return violated;
+    }
+    // The lowered code checks in this order and stops at the first failure, before the
+    // values a failed condition makes meaningless (a later divisor may be 0) are used.
+    bool failed = false;
+    for (const Trace::Check &c : trace.checks()) {
+      Expected<int64_t> v = c.holds.isStatic ? Expected<int64_t>(c.holds.value)
+                                             : trace.evaluate(trace.node(c.holds.value), values);
+      if (!v) {
+        ADD_FAILURE() << name << "(" << show(a) << ", " << show(b)
+                      << "): replaying a check failed: " << v.error().message;
+        return violated;
+      }
+      if (*v == 0) {
+        failed = true;
+        break;
+      }
+    }
+    if (failed != reported) {
+      ADD_FAILURE() << name << "(" << show(a) << ", " << show(b) << "): the operation "
+                    << (reported ? "reports " + direct.error().message : std::string("succeeds"))
+                    << ", the recorded checks " << (failed ? "fail" : "hold");
+      return violated;
+    }
+    violated += reported;
+  }
+  return violated;
+}
+
+TEST(Trace, RuntimeChecksAgreeWithTheCheckedValues) {
+  // Each family must meet violations, so the property is not vacuous.
+  EXPECT_GT(checkRuntimeConditions("composition", [](const Layout &a, const Layout &b) { return composition(a, b); },
+                                   201, false, false),
+            20);
+  EXPECT_GT(checkRuntimeConditions("complement",
+                                   [](const Layout &a, const Layout &b) { return complement(a, IntTuple(size(b))); },
+                                   202, false, true),
+            5);
+  EXPECT_GT(checkRuntimeConditions("blocked_product",
+                                   [](const Layout &a, const Layout &b) { return blockedProduct(a, b); }, 203, true,
+                                   true),
+            5);
+  EXPECT_GT(checkRuntimeConditions("tile_to_shape",
+                                   [](const Layout &a, const Layout &b) {
+                                     IntTuple target = mapLeaves(a.shape, [&](Int x) { return add(x, size(b)); });
+                                     return tileToShape(a, target, nullptr);
+                                   },
+                                   204, false, true),
+            5);
+}
+
 TEST(Trace, SymbolsAreInputsAndNodesAreShared) {
   Trace t;
   Int m = t.input(0), n = t.input(1);

@@ -61,9 +61,9 @@ struct Bool {
 };
 
 /// The operations a Trace records (Trace.h): the arithmetic above, as a compiler emits it.
-/// Eq, Lt and And give 0 or 1.
+/// Eq, Lt, And, Or and Multiple (a is a multiple of b: b == 0 ? a == 0 : a % b == 0) give 0 or 1.
 enum class TraceOp : uint8_t {
-  Input, Constant, Add, Sub, Mul, Div, Mod, Min, Max, Gcd, Lcm, Abs, Signum, Neg, Swizzle, Eq, Lt, And
+  Input, Constant, Add, Sub, Mul, Div, Mod, Min, Max, Gcd, Lcm, Abs, Signum, Neg, Swizzle, Eq, Lt, And, Or, Multiple
 };
 
 namespace detail {
@@ -316,6 +316,20 @@ inline Bool less(Int a, Int b) {
 }
 /// b as the integer 0 or 1, static when b is (a traced b gives its symbol).
 inline Int asInt(Bool b) { return b.symbol ? Int::dynamic(b.symbol) : Int{b.value, b.isStatic}; }
+/// a || b, static when both are.
+inline Bool either(Bool a, Bool b) {
+  if (a.isStatic && b.isStatic)
+    return Bool{a.value || b.value, true};
+  if (detail::tracing())
+    return Bool{false, false, detail::traced(TraceOp::Or, asInt(a), asInt(b)).value};
+  return Bool{a.value || b.value, false};
+}
+/// Whether a is a multiple of b (b == 0: whether a is 0), static when both are.
+inline Bool multipleOf(Int a, Int b) {
+  if (detail::tracesDynamic(a, b))
+    return Bool{false, false, detail::traced(TraceOp::Multiple, a, b).value};
+  return Bool{b.value == 0 ? a.value == 0 : isMultiple(a.value, b.value), detail::bothStatic(a, b)};
+}
 /// a && b, static when both are.
 inline Bool both(Bool a, Bool b) {
   if (a.isStatic && b.isStatic)

@@ -32,6 +32,7 @@
 #include "cutelayout/Swizzle.h"
 
 #include <cstdint>
+#include <string>
 #include <unordered_map>
 #include <vector>
 
@@ -72,12 +73,28 @@ public:
   /// recording hooks of Int.h and Swizzle.h.
   Int record(TraceOp op, Int a, Int b, const Swizzle &s = Swizzle{});
 
+  /// A condition CuTe checks only for static integers (R18) that the traced operation met
+  /// on runtime leaves: `holds` is 1 when it holds; `what` says which condition.
+  struct Check {
+    Int holds;
+    std::string what;
+  };
+  const std::vector<Check> &checks() const { return checks_; }
+  void addCheck(Int holds, std::string what) { checks_.push_back(Check{holds, std::move(what)}); }
+
 private:
   uint32_t operand(Int x);
   uint32_t intern(const TraceNode &n);
   std::vector<TraceNode> nodes_;
+  std::vector<Check> checks_;
   std::unordered_map<uint64_t, std::vector<uint32_t>> byHash_;
 };
+
+/// docs/semantics.md, R18, while a Trace records: a condition on runtime leaves cannot be
+/// decided, so it is kept (Trace::checks) for the lowered code to check at run time, if
+/// asked. `holds` is built with Int.h's operators (equal, less, multipleOf, both, either)
+/// from the operation's values. @pre detail::tracing()
+void recordRuntimeCheck(Bool holds, std::string what);
 
 /// Makes t the thread's active trace for its lifetime (nests: the outer one returns after).
 /// @pre t outlives the scope

@@ -129,6 +129,19 @@ private:
     case TraceOp::Eq: r = zeroOrOne(arith::CmpIPredicate::eq, node(t.a), node(t.b)); break;
     case TraceOp::Lt: r = zeroOrOne(arith::CmpIPredicate::slt, node(t.a), node(t.b)); break;
     case TraceOp::And: r = arith::AndIOp::create(b_, loc_, node(t.a), node(t.b)); break; // of 0s and 1s
+    case TraceOp::Or: r = arith::OrIOp::create(b_, loc_, node(t.a), node(t.b)); break;
+    case TraceOp::Multiple: { // b == 0 ? a == 0 : a % b == 0, never dividing by 0 or -1
+      Value a = node(t.a), d = node(t.b), zero = constant(0);
+      Value byZero = arith::CmpIOp::create(b_, loc_, arith::CmpIPredicate::eq, d, zero);
+      Value byMinusOne = arith::CmpIOp::create(b_, loc_, arith::CmpIPredicate::eq, d, constant(-1));
+      Value safe = arith::SelectOp::create(b_, loc_, arith::OrIOp::create(b_, loc_, byZero, byMinusOne), constant(1), d);
+      Value divides = arith::CmpIOp::create(b_, loc_, arith::CmpIPredicate::eq,
+                                            arith::RemSIOp::create(b_, loc_, a, safe), zero);
+      Value aIsZero = arith::CmpIOp::create(b_, loc_, arith::CmpIPredicate::eq, a, zero);
+      Value c = arith::SelectOp::create(b_, loc_, byZero, aIsZero, divides);
+      r = arith::IndexCastUIOp::create(b_, loc_, b_.getIndexType(), c);
+      break;
+    }
     case TraceOp::Swizzle: { // x ^ shift(x & yyy, S) (Swizzle.h)
       Value x = node(t.a);
       Value y = arith::AndIOp::create(b_, loc_, x, constant(t.swizzle.yyyMask()));
@@ -233,8 +246,9 @@ void emitPrintf(OpBuilder &b, Location loc, Operation *anchor, StringRef format,
 }
 
 struct ExpandCuteOp : ConversionPattern {
-  ExpandCuteOp(const TypeConverter &converter, MLIRContext *ctx)
-      : ConversionPattern(converter, MatchAnyOpTypeTag(), /*benefit=*/1, ctx) {}
+  ExpandCuteOp(const TypeConverter &converter, MLIRContext *ctx, bool runtimeChecks)
+      : ConversionPattern(converter, MatchAnyOpTypeTag(), /*benefit=*/1, ctx), runtimeChecks(runtimeChecks) {}
+  bool runtimeChecks;
 
   LogicalResult matchAndRewrite(Operation *op, ArrayRef<ValueRange> operands,
                                 ConversionPatternRewriter &rw) const override {
@@ -289,6 +303,17 @@ struct ExpandCuteOp : ConversionPattern {
       return op->emitOpError("cannot be lowered: the core computed a runtime leaf without recording it "
                              "(an internal defect; please report it)");
     };
+    if (runtimeChecks)
+      for (const Trace::Check &check : trace.checks()) {
+        FailureOr<Value> holds = emit.leaf(check.holds);
+        if (failed(holds))
+          return internal();
+        Value ok = arith::CmpIOp::create(rw, op->getLoc(), arith::CmpIPredicate::ne, *holds,
+                                         arith::ConstantIndexOp::create(rw, op->getLoc(), 0));
+        cf::AssertOp::create(rw, op->getLoc(), ok,
+                             op->getName().getStringRef().str() + ": " + check.what +
+                                 " (CuTe does not check this for runtime integers)");
+      }
     Type resultType = op->getResult(0).getType();
     if (r->isIndex) {
       if (!isIntegerLeaf(resultType))
@@ -415,6 +440,7 @@ struct ExpandFunction : OpConversionPattern<func::FuncOp> {
 };
 
 struct CuteExpand : cute::impl::CuteExpandBase<CuteExpand> {
+  using CuteExpandBase::CuteExpandBase;
   /// Every cute value must have a type that holds its value: the number and order of its
   /// runtime leaves come from the type. Reports each one that does not, where it is defined.
   LogicalResult checkStructure() {
@@ -455,8 +481,9 @@ struct CuteExpand : cute::impl::CuteExpandBase<CuteExpand> {
     ConversionTarget target(*ctx);
     target.addIllegalDialect<CuteDialect>();
     target.addLegalDialect<arith::ArithDialect, scf::SCFDialect, LLVM::LLVMDialect>();
+    target.addLegalOp<cf::AssertOp>();
     RewritePatternSet patterns(ctx);
-    patterns.add<ExpandCuteOp>(converter, ctx);
+    patterns.add<ExpandCuteOp>(converter, ctx, runtimeChecks);
     patterns.add<ExpandFunction>(converter, ctx);
     target.addDynamicallyLegalOp<func::FuncOp>([&](func::FuncOp f) {
       return converter.isSignatureLegal(f.getFunctionType()) && converter.isLegal(&f.getBody());

@@ -7,12 +7,16 @@
 #include "mlir/IR/DialectRegistry.h"
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Pass/PassRegistry.h"
+#include "mlir/Transforms/Passes.h"
 
 void mlir::cute::registerCuteDialect(DialectRegistry &registry) { registry.insert<CuteDialect>(); }
 
-void mlir::cute::buildCuteToLLVMPipeline(OpPassManager &pm) {
+void mlir::cute::buildCuteToLLVMPipeline(OpPassManager &pm, const CuteToLLVMOptions &options) {
   pm.addPass(createCuteRefineTypes());
-  pm.addPass(createCuteExpand());
+  CuteExpandOptions expand;
+  expand.runtimeChecks = options.runtimeChecks;
+  pm.addPass(createCuteExpand(expand));
+  pm.addPass(createCanonicalizerPass());
   pm.addPass(createSCFToControlFlowPass());
   pm.addPass(createArithToLLVMConversionPass());
   pm.addPass(createConvertIndexToLLVMPass());
@@ -23,7 +27,7 @@ void mlir::cute::buildCuteToLLVMPipeline(OpPassManager &pm) {
 
 void mlir::cute::registerCutePasses() {
   registerCuteTransformsPasses();
-  PassPipelineRegistration<>("cute-to-llvm",
+  PassPipelineRegistration<CuteToLLVMOptions>("cute-to-llvm",
                              "Lower cute, func, arith, index and scf to the LLVM dialect (cute-refine-types, "
                              "cute-expand, then the upstream conversions), ready for mlir-runner and "
                              "mlir-translate --mlir-to-llvmir",

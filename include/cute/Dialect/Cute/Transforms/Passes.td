@@ -36,9 +36,20 @@ def CuteExpand : Pass<"cute-expand", "::mlir::ModuleOp"> {
     arithmetic it does on them, which is emitted as arith (scf for a gcd). `cute.print`
     becomes a `printf` call. Every type must hold its value: run --cute-refine-types
     first when some are written as a kind or rank only. See docs/lowering.md.
+
+    With `runtime-checks`, each condition CuTe checks only for static integers (R18:
+    composition's stride and shape divisibility, complement's injectivity, shape_div,
+    tile_to_shape's block divisibility, upcast's stride divisibility) that an op meets on
+    runtime leaves becomes a `cf.assert` on those leaves, so a debug build stops where
+    CuTe would silently compute a wrong layout.
   }];
+  let options = [
+    Option<"runtimeChecks", "runtime-checks", "bool", /*default=*/"false",
+           "Assert at run time the conditions CuTe checks only for static integers (R18)">
+  ];
   let dependentDialects = ["::mlir::arith::ArithDialect", "::mlir::scf::SCFDialect",
-                           "::mlir::LLVM::LLVMDialect", "::mlir::func::FuncDialect"];
+                           "::mlir::LLVM::LLVMDialect", "::mlir::func::FuncDialect",
+                           "::mlir::cf::ControlFlowDialect"];
 }
 
 #endif // CUTE_PASSES_TD
