@@ -632,21 +632,27 @@ Expected<IntTuple> increment(TupleView coord, TupleView shape) {
   if (!congruent(coord, shape) || hasUnderscore(coord) || hasUnderscore(shape))
     return makeError("increment: coordinate " + print(coord) + " and shape " + print(shape) +
                      " must be congruent, with integers only");
+  // CuTe's increment: add 1 to the first leaf and carry into the next one while a leaf
+  // reaches its extent. The carry is arithmetic (0 or 1), not a branch, so on runtime
+  // leaves the Trace records it (the lowering).
   uint32_t n = leafCount(shape);
-  std::vector<int64_t> c(n);
+  std::vector<Int> c(n);
   for (uint32_t i = 0; i < n; ++i)
-    c[i] = leafAt(coord, i).asInt().value;
+    c[i] = leafAt(coord, i).asInt();
   if (n > 0) {
-    ++c[0];
-    for (uint32_t i = 1; i < n; ++i)
-      if (c[i - 1] == leafAt(shape, i - 1).asInt().value) {
-        c[i - 1] = 0;
-        ++c[i];
-      }
+    c[0] = add(c[0], kStatic1);
+    for (uint32_t i = 1; i < n; ++i) {
+      Int carry = asInt(equal(c[i - 1], leafAt(shape, i - 1).asInt()));
+      c[i - 1] = mul(c[i - 1], sub(kStatic1, carry));
+      c[i] = add(c[i], carry);
+    }
   }
   bool known = isStatic(coord) && isStatic(shape);
   uint32_t k = 0;
-  return mapLeaves(coord, [&](Int) { return Int{c[k++], known}; });
+  return mapLeaves(coord, [&](Int) {
+    Int x = c[k++];
+    return known ? x : asDynamic(x);
+  });
 }
 
 } // namespace cutelayout

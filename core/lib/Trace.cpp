@@ -48,6 +48,8 @@ uint32_t Trace::intern(const TraceNode &n) {
 }
 
 Int Trace::record(TraceOp op, Int a, Int b, const Swizzle &s) {
+  if (op == TraceOp::Constant) // a runtime copy of the static a (asDynamic)
+    return symbolOf(operand(a));
   // Identities that leave a symbol unchanged, so the program stays short (x * 1, x + 0,
   // x - 0, x / 1: CuTe's result is then the dynamic x itself).
   auto isStaticValue = [](Int x, int64_t v) { return x.isStatic && x.value == v; };

@@ -161,7 +161,26 @@ def make_case(g, f):
                    "flat_divide", "logical_divide_layout", "logical_product", "blocked_product", "raked_product",
                    "coalesce", "filter", "right_inverse", "left_inverse", "crd2idx", "crd2idx_coord", "idx2crd",
                    "size", "cosize", "tile_to_shape", "local_tile", "local_partition", "zipped_product",
-                   "crd2idx_swizzled", "composition_swizzled"])
+                   "crd2idx_swizzled", "composition_swizzled", "tuple", "tuple", "tuple"])
+    if op == "tuple":
+        # Int-tuple arithmetic leaf by leaf, on shapes of one profile.
+        name = r.choice(["ceil_div", "shape_div", "round_up", "tuple_add", "tuple_mul", "tuple_div",
+                         "tuple_mod", "product_each", "compact_col_major", "compact_row_major", "increment_coord"])
+        a = g.mark(g.shape_values(), r.choice([50, 100]))
+        b = mark_like(a, lambda x: Leaf(g.extent(), r.random() < 0.5))
+        if name == "increment_coord":
+            coord = mark_like(a, lambda x: Leaf(r.randint(0, x.value - 1), r.random() < 0.7))
+            vc, tc = f.tuple(coord, "coord")
+            va, ta = f.tuple(a, "shape")
+            f.body.append(f"  %r = cute.increment_coord({vc}, {va}) : ({tc}, {ta})")
+            return f"increment({text(coord)}, {text(a)})", "coord"
+        va, ta = f.tuple(a, "shape")
+        if name in ("product_each", "compact_col_major", "compact_row_major"):
+            f.body.append(f"  %r = cute.{name}({va}) : ({ta})")
+            return f"{name}({text(a)})", "stride" if name.startswith("compact") else "shape"
+        vb, tb = f.tuple(b, "shape")
+        f.body.append(f"  %r = cute.{name}({va}, {vb}) : ({ta}, {tb})")
+        return f"{name}({text(a)}, {text(b)})", "shape"
     if op in ("crd2idx_swizzled", "composition_swizzled"):
         bits = r.randint(1, 3)
         sw = (bits, r.randint(0, 4), r.randint(bits, 4))

@@ -11,8 +11,10 @@ error together), and its exit status must be 1 when they hold an `error:` line, 
 
 dialect reference: a fenced `mlir` block after `<!-- example -->` is run through
 `cute-opt --canonicalize`, or through plain `cute-opt` when the marker of the block after
-it is `<!-- expect: no-canonicalize -->`, or through `cute-opt --cute-expand` (the
-lowering) when it is `<!-- expect: cute-expand -->`; that block, after `<!-- expect -->`, lists lines
+it is `<!-- expect: no-canonicalize -->`, or through `cute-opt --cute-expand` or
+`--cute-to-llvm` (the lowering) when it is `<!-- expect: cute-expand -->` or
+`<!-- expect: cute-to-llvm -->`; `<!-- expect: run -->` lowers it with --cute-to-llvm and
+runs it with the JIT (--mlir-run CMD) and looks for the lines in what it prints; that block, after `<!-- expect -->`, lists lines
 that must occur in the output in order (FileCheck's CHECK lines; runs of whitespace
 compare as one space). A fenced `mlir` block after `<!-- error-example -->` must pass
 `cute-opt -verify-diagnostics`. Every mlir block is one of the two.
@@ -41,6 +43,10 @@ import sys
 import tempfile
 
 FENCE = re.compile(r"^```(\w*)\s*$")
+# How an example runs: --canonicalize, plain, --cute-expand, --cute-to-llvm, or lowered
+# by --cute-to-llvm and run by the JIT (the command given with --mlir-run).
+EXPECT_MARKERS = ("expect", "expect: no-canonicalize", "expect: cute-expand", "expect: cute-to-llvm", "expect: run")
+MLIR_RUN = None
 
 
 class Doc:
@@ -216,11 +222,21 @@ def check_example(tool, ex_start, snippet, start, marker, lines, results, entry=
     """Runs an example (at line ex_start) through cute-opt, with --canonicalize unless the
     marker of its expect block (at line start) says otherwise, and looks for that block's
     lines in order."""
-    flags = {"expect": ["--canonicalize"], "expect: cute-expand": ["--cute-expand"]}.get(marker, [])
+    flags = {"expect": ["--canonicalize"], "expect: cute-expand": ["--cute-expand"],
+             "expect: cute-to-llvm": ["--cute-to-llvm"], "expect: run": ["--cute-to-llvm"]}.get(marker, [])
     proc = run_cute_opt(tool, snippet, flags)
     if proc.returncode != 0:
         results.fail(ex_start, "cute-opt failed: " + first_error(proc.stderr))
         return False
+    if marker == "expect: run":
+        if not MLIR_RUN:
+            results.fail(ex_start, "an <!-- expect: run --> example needs --mlir-run")
+            return False
+        proc = subprocess.run(shlex.split(MLIR_RUN), input=proc.stdout, stdout=subprocess.PIPE,
+                              stderr=subprocess.PIPE, universal_newlines=True)
+        if proc.returncode != 0:
+            results.fail(ex_start, "the JIT failed: " + first_error(proc.stderr))
+            return False
     missing = find_in_order(proc.stdout, [l for l in lines if l.strip()])
     if missing is not None:
         printed = [squeeze(l) for l in proc.stdout.splitlines() if entry and mentions(l, entry)]
@@ -262,7 +278,7 @@ def run_dialect(doc, tool, results, td):
             if len(re.findall(r"^\s*func\.func\b", text, re.M)) != 1:
                 results.fail(start, "an example must hold exactly one func.func")
             pending = (entry, start, text)
-        elif marker in ("expect", "expect: no-canonicalize", "expect: cute-expand"):
+        elif marker in EXPECT_MARKERS:
             if pending is None:
                 results.fail(start, "an <!-- expect --> block without an example before it")
                 continue
@@ -370,7 +386,7 @@ def run_guide(doc, cute_layout, cute_opt, pythonpath, results):
                 i += 1
             python.append((start, lines, expected))
         elif lang == "mlir" and marker == "example":
-            if after is None or after[1] not in ("expect", "expect: no-canonicalize"):
+            if after is None or after[1] not in EXPECT_MARKERS:
                 results.fail(start, "example without an <!-- expect --> block")
                 continue
             i += 1
@@ -394,8 +410,11 @@ def main():
     p.add_argument("--td")
     p.add_argument("--guide", action="store_true")
     p.add_argument("--pythonpath")
+    p.add_argument("--mlir-run", help="the JIT command that runs a lowered module read from standard input")
     p.add_argument("doc")
     a = p.parse_args()
+    global MLIR_RUN
+    MLIR_RUN = a.mlir_run
     doc = Doc(a.doc)
     results = Results(doc)
     if a.guide:

@@ -314,6 +314,15 @@ inline Bool less(Int a, Int b) {
     return Bool{false, false, detail::traced(TraceOp::Lt, a, b).value};
   return Bool{a.value < b.value, detail::bothStatic(a, b)};
 }
+/// x as a runtime value (CuTe's int from an Int<N>): the same value, dynamic; while a
+/// Trace records, the symbol of the constant.
+inline Int asDynamic(Int x) {
+  if (!x.isStatic)
+    return x;
+  if (detail::tracing())
+    return detail::traced(TraceOp::Constant, x, x);
+  return Int{x.value, false, x.basis};
+}
 /// b as the integer 0 or 1, static when b is (a traced b gives its symbol).
 inline Int asInt(Bool b) { return b.symbol ? Int::dynamic(b.symbol) : Int{b.value, b.isStatic}; }
 /// a || b, static when both are.
