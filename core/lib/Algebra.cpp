@@ -59,6 +59,19 @@ FlatLayout flatCoalesced(LayoutView a) {
   return flat;
 }
 
+// R18 on runtime leaves while a Trace records (out of line: composeMode is hot).
+[[gnu::cold, gnu::noinline]] void recordStrideCheck(const FlatLayout &a, uint32_t i, Int currShape, Int restStride) {
+  recordRuntimeCheck(either(equal(currShape, kStatic0),
+                            either(multipleOf(restStride, currShape), less(restStride, currShape))),
+                     "stride divisibility condition fails: a stride is neither a multiple of nor smaller than "
+                     "the shape it meets in mode " + std::to_string(i) + " of " + a.print());
+}
+[[gnu::cold, gnu::noinline]] void recordShapeCheck(const FlatLayout &a, uint32_t i, Int newShape, Int restShape) {
+  recordRuntimeCheck(either(equal(newShape, kStatic0), multipleOf(restShape, newShape)),
+                     "shape divisibility condition fails: a shape is not a multiple of the extent it meets in "
+                     "mode " + std::to_string(i) + " of " + a.print());
+}
+
 // A (flat, coalesced) A composed with one integral mode s:d of B, appended to out.
 Status composeMode(const FlatLayout &a, Int rshape, Int rstride, LayoutBuilder &out) {
   // B's leaves are integers (compositionInto checked), so read them as such.
@@ -79,10 +92,7 @@ Status composeMode(const FlatLayout &a, Int rshape, Int rstride, LayoutBuilder &
     Int currShape = a.shapeAt(i), currStride = a.strideAt(i);
     bool stat = currShape.isStatic && restStride.isStatic;
     if (__builtin_expect(detail::tracing(), 0) && !stat)
-      recordRuntimeCheck(either(equal(currShape, kStatic0),
-                                either(multipleOf(restStride, currShape), less(restStride, currShape))),
-                         "stride divisibility condition fails: a stride is neither a multiple of nor smaller than "
-                         "the shape it meets in mode " + std::to_string(i) + " of " + a.print());
+      recordStrideCheck(a, i, currShape, restStride);
     else if (currShape.value != 0 &&
         !(isMultiple(restStride.value, currShape.value) || restStride.value < currShape.value) &&
         reportViolation(stat))
@@ -102,9 +112,7 @@ Status composeMode(const FlatLayout &a, Int rshape, Int rstride, LayoutBuilder &
     Int newShape = min(nextShape, restShape);
     stat = newShape.isStatic && restShape.isStatic;
     if (__builtin_expect(detail::tracing(), 0) && !stat)
-      recordRuntimeCheck(either(equal(newShape, kStatic0), multipleOf(restShape, newShape)),
-                         "shape divisibility condition fails: a shape is not a multiple of the extent it meets in "
-                         "mode " + std::to_string(i) + " of " + a.print());
+      recordShapeCheck(a, i, newShape, restShape);
     else if (newShape.value != 0 && !isMultiple(restShape.value, newShape.value) && reportViolation(stat))
       return makeError("shape divisibility condition fails: shape " + print(restShape) +
                        " is not a multiple of " + print(newShape) + " in mode " + std::to_string(i) +

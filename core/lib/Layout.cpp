@@ -77,7 +77,7 @@ Int cosize(LayoutView l) {
     return kStatic0;
   }
   const Node *s = l.shape.nodes(), *d = l.stride.nodes();
-  auto term = [](const Node &sn, const Node &dn) {
+  auto term = [](const Node &sn, const Node &dn) __attribute__((always_inline)) {
     return mul(sub(integerLeaf(sn), kStatic1), abs(integerLeaf(dn)));
   };
   if (s->kind != NodeKind::Tuple)

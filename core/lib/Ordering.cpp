@@ -109,6 +109,12 @@ Expected<OrderStarts> OrderStarts::make(const IntVec &extents, const IntVec &ord
   for (uint32_t i = 0; i < n; ++i)
     if (extents[i].value < 1)
       s.fast_ = false;
+  // While a Trace records, the products go through mul (the fast loop below multiplies
+  // values, and a runtime leaf's value is a symbol there).
+  if (detail::tracing()) {
+    s.fast_ = false;
+    return s;
+  }
   if (!s.fast_) {
     if (n > kMaxSlowLeaves)
       return makeError("compact_order: an extent below 1 among more than " + std::to_string(kMaxSlowLeaves) +

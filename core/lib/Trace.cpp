@@ -1,5 +1,7 @@
 #include "cutelayout/Trace.h"
 
+#include <numeric>
+
 namespace cutelayout {
 
 namespace detail {
@@ -134,6 +136,111 @@ Expected<int64_t> Trace::evaluate(uint32_t last, const std::vector<int64_t> &inp
   if (scope.failed())
     return scope.error("trace evaluation");
   return v[last];
+}
+
+namespace {
+int64_t absOf(int64_t x) { return x == INT64_MIN ? 1 : x < 0 ? -x : x; } // INT64_MIN: 1 is safe
+int64_t gcdOf(int64_t a, int64_t b) { return std::gcd(a, b); }           // gcd(0, x) = x
+/// The lcm of two divisors, or a (still a divisor) when it overflows.
+int64_t lcmOf(int64_t a, int64_t b) {
+  if (a == 0 || b == 0)
+    return 0;
+  int64_t g = gcdOf(a, b), r;
+  return __builtin_mul_overflow(a / g, b, &r) ? a : r;
+}
+int64_t log2Floor(int64_t x) { return 63 - __builtin_clzll(uint64_t(x)); }
+} // namespace
+
+std::vector<int64_t> Trace::divisors(const std::vector<int64_t> &inputDivisors) const {
+  std::vector<int64_t> d(nodes_.size(), 1);
+  auto isConstant = [&](uint32_t i) { return nodes_[i].op == TraceOp::Constant; };
+  for (uint32_t i = 0; i < nodes_.size(); ++i) {
+    const TraceNode &n = nodes_[i];
+    int64_t a = n.op == TraceOp::Input || n.op == TraceOp::Constant ? 1 : d[n.a], b = d[n.b];
+    switch (n.op) {
+    case TraceOp::Input:
+      d[i] = size_t(n.value) < inputDivisors.size() && inputDivisors[n.value] > 0 ? inputDivisors[n.value] : 1;
+      break;
+    case TraceOp::Constant: d[i] = absOf(n.value); break;
+    case TraceOp::Add:
+    case TraceOp::Sub:
+    case TraceOp::Min:
+    case TraceOp::Max:
+    case TraceOp::Gcd:
+      d[i] = gcdOf(a, b);
+      break;
+    case TraceOp::Mod: // a % b = a - q * b; 0 when a constant b divides a's divisor
+      d[i] = a == 0 || (isConstant(n.b) && b != 0 && a % b == 0) ? 0 : gcdOf(a, b);
+      break;
+    case TraceOp::Mul: {
+      int64_t r;
+      d[i] = a == 0 || b == 0 ? 0 : __builtin_mul_overflow(a, b, &r) ? a : r;
+      break;
+    }
+    case TraceOp::Div: // exact division by a constant keeps what is left of a's divisor
+      d[i] = a == 0 ? 0 : isConstant(n.b) && b != 0 && a % b == 0 ? a / b : 1;
+      break;
+    case TraceOp::Lcm: d[i] = lcmOf(a, b); break;
+    case TraceOp::Abs:
+    case TraceOp::Neg: d[i] = a; break;
+    case TraceOp::Signum: d[i] = a == 0 ? 0 : 1; break;
+    case TraceOp::Swizzle: { // the bits below the zzz field are kept
+      int64_t low = n.swizzle.base - (n.swizzle.shift < 0 ? n.swizzle.shift : 0);
+      int64_t keep = a == 0 ? 0 : a & -a; // the power of two in a
+      d[i] = a == 0 ? 0 : (keep != 0 && log2Floor(keep) < low) ? keep : (int64_t(1) << (low < 62 ? low : 62));
+      break;
+    }
+    case TraceOp::Multiple: {
+      Verdict v = decide(i, d);
+      d[i] = v == Verdict::Fails ? 0 : 1;
+      break;
+    }
+    case TraceOp::Eq:
+    case TraceOp::Lt:
+    case TraceOp::And:
+    case TraceOp::Or: d[i] = 1; break;
+    }
+  }
+  return d;
+}
+
+Trace::Verdict Trace::decide(uint32_t i, const std::vector<int64_t> &d) const {
+  const TraceNode &n = nodes_[i];
+  auto constantValue = [&](uint32_t k, int64_t &v) {
+    if (nodes_[k].op != TraceOp::Constant)
+      return false;
+    v = nodes_[k].value;
+    return true;
+  };
+  int64_t c;
+  switch (n.op) {
+  case TraceOp::Constant: return n.value ? Verdict::Holds : Verdict::Fails;
+  case TraceOp::Multiple:
+    // a multiple of a constant c: when c divides a's divisor (or a is 0).
+    if (d[n.a] == 0 || (constantValue(n.b, c) && c != 0 && d[n.a] % c == 0))
+      return Verdict::Holds;
+    // a nonzero constant c is a multiple of b only if b's divisor divides c.
+    if (constantValue(n.a, c) && c != 0 && d[n.b] != 0 && c % d[n.b] != 0)
+      return Verdict::Fails;
+    return Verdict::Unknown;
+  case TraceOp::Eq: // x == 0 holds when x is known to be 0
+    if ((constantValue(n.b, c) && c == 0 && d[n.a] == 0) || (constantValue(n.a, c) && c == 0 && d[n.b] == 0))
+      return Verdict::Holds;
+    return Verdict::Unknown;
+  case TraceOp::Or: {
+    Verdict x = decide(n.a, d), y = decide(n.b, d);
+    return x == Verdict::Holds || y == Verdict::Holds   ? Verdict::Holds
+           : x == Verdict::Fails && y == Verdict::Fails ? Verdict::Fails
+                                                        : Verdict::Unknown;
+  }
+  case TraceOp::And: {
+    Verdict x = decide(n.a, d), y = decide(n.b, d);
+    return x == Verdict::Fails || y == Verdict::Fails   ? Verdict::Fails
+           : x == Verdict::Holds && y == Verdict::Holds ? Verdict::Holds
+                                                        : Verdict::Unknown;
+  }
+  default: return Verdict::Unknown;
+  }
 }
 
 void recordRuntimeCheck(Bool holds, std::string what) {

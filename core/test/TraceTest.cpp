@@ -194,6 +194,102 @@ TEST(Trace, RuntimeChecksAgreeWithTheCheckedValues) {
             5);
 }
 
+/// Divisibility facts: with every runtime leaf a random multiple of a random divisor, the
+/// divisor the trace infers for each result leaf divides its value, and a condition the
+/// facts decide has that truth value.
+TEST(Trace, DivisibilityFactsAreSound) {
+  LayoutGen gen(301, /*powersOfTwo=*/true);
+  const std::vector<std::function<Expected<Layout>(const Layout &, const Layout &)>> ops = {
+      [](const Layout &a, const Layout &b) { return composition(a, b); },
+      [](const Layout &a, const Layout &b) { return logicalDivide(a, tilerFromShape(b.shape)); },
+      [](const Layout &a, const Layout &b) { return zippedDivide(a, tilerFromLayout(b)); },
+      [](const Layout &a, const Layout &b) { return complement(a, IntTuple(mul(size(a), size(b)))); },
+      [](const Layout &a, const Layout &b) { return blockedProduct(a, b); },
+      [](const Layout &a, const Layout &) { return Expected<Layout>(coalesce(a)); },
+      [](const Layout &a, const Layout &b) {
+        IntTuple c = IntTuple::makeTuple({IntTuple(size(a)), IntTuple(cosize(a)), IntTuple(size(b))});
+        return Expected<Layout>(Layout{c, c});
+      },
+  };
+  int checkedLeaves = 0, decided = 0;
+  for (int i = 0; i < 3000; ++i) {
+    auto &f = ops[size_t(i) % ops.size()];
+    // Leaves: a divisor (1..64, a power of two or 3) times a random factor (0..4).
+    std::vector<int64_t> facts;
+    auto multiple = [&](Int x) {
+      if (x.isStatic)
+        return x;
+      int64_t d = gen.coin(20) ? 3 : int64_t(1) << gen.pick(0, 6);
+      facts.push_back(d);
+      return Int::dynamic(d * gen.pick(0, 4));
+    };
+    Layout a = gen.anyLayout(256), b = gen.anyLayout(64);
+    a = Layout{mapLeaves(a.shape, multiple), mapLeaves(a.stride, multiple)};
+    b = Layout{mapLeaves(b.shape, multiple), mapLeaves(b.stride, multiple)};
+    Expected<Layout> direct = f(a, b);
+    Trace trace;
+    std::vector<int64_t> values;
+    Layout sa = symbolize(a, trace, values), sb = symbolize(b, trace, values);
+    Expected<Layout> traced = [&] {
+      TraceScope on(trace);
+      return f(sa, sb);
+    }();
+    if (!traced)
+      continue;
+    std::vector<int64_t> d = trace.divisors(facts);
+    for (const Trace::Check &c : trace.checks()) {
+      if (c.holds.isStatic)
+        continue;
+      uint32_t n = trace.node(c.holds.value);
+      Trace::Verdict v = trace.decide(n, d);
+      if (v == Trace::Verdict::Unknown)
+        continue;
+      Expected<int64_t> x = trace.evaluate(n, values);
+      if (!x)
+        break; // an earlier check failed: later values mean nothing
+      ++decided;
+      ASSERT_EQ(*x, v == Trace::Verdict::Holds ? 1 : 0) << show(a) << ", " << show(b);
+    }
+    if (!direct)
+      continue;
+    std::vector<Int> want = leaves(direct->shape), got = leaves(traced->shape);
+    for (Int x : leaves(direct->stride))
+      want.push_back(x);
+    for (Int x : leaves(traced->stride))
+      got.push_back(x);
+    ASSERT_EQ(want.size(), got.size());
+    for (size_t k = 0; k < got.size(); ++k) {
+      if (got[k].isStatic || !trace.isSymbol(got[k].value))
+        continue;
+      int64_t div = d[trace.node(got[k].value)];
+      ++checkedLeaves;
+      if (div == 0)
+        ASSERT_EQ(want[k].value, 0) << show(a) << ", " << show(b) << " leaf " << k;
+      else
+        ASSERT_EQ(want[k].value % div, 0) << show(a) << ", " << show(b) << " leaf " << k << ": divisor " << div;
+    }
+  }
+  EXPECT_GT(checkedLeaves, 2000);
+  EXPECT_GT(decided, 20);
+}
+
+TEST(Trace, DivisibilityFactsOfKnownShapes) {
+  // ?{div=16} * 8 is a multiple of 128; ceil_div(?{div=128}, 128) stays exact.
+  Trace t;
+  Int m = t.input(0);
+  Int p, q, r;
+  {
+    TraceScope on(t);
+    p = mul(m, Int::fixed(8));
+    q = mod(p, Int::fixed(128));
+    r = ceilDiv(p, Int::fixed(64));
+  }
+  std::vector<int64_t> d = t.divisors({16});
+  EXPECT_EQ(d[t.node(p.value)], 128);
+  EXPECT_EQ(d[t.node(q.value)], 0); // known to be 0
+  EXPECT_EQ(d[t.node(r.value)], 1); // (p + 63) / 64: the rules do not see through the rounding
+}
+
 TEST(Trace, SymbolsAreInputsAndNodesAreShared) {
   Trace t;
   Int m = t.input(0), n = t.input(1);

@@ -91,6 +91,10 @@ class Gen:
         return (self.mark(shape, 0 if static_shape else pct), self.mark(stride, 0 if static_strides else pct))
 
 
+def flatten_leaves(t):
+    return [t] if isinstance(t, Leaf) else [x for c in t for x in flatten_leaves(c)]
+
+
 def flatten(t):
     return [t] if isinstance(t, int) else [x for c in t for x in flatten(c)]
 
@@ -161,7 +165,120 @@ def make_case(g, f):
                    "flat_divide", "logical_divide_layout", "logical_product", "blocked_product", "raked_product",
                    "coalesce", "filter", "right_inverse", "left_inverse", "crd2idx", "crd2idx_coord", "idx2crd",
                    "size", "cosize", "tile_to_shape", "local_tile", "local_partition", "zipped_product",
-                   "crd2idx_swizzled", "composition_swizzled", "tuple", "tuple", "tuple"])
+                   "crd2idx_swizzled", "composition_swizzled", "tuple", "tuple", "tuple", "misc", "misc", "misc"])
+    if op == "misc":
+        # Queries, mode surgery and the remaining layout operations.
+        name = r.choice(["get", "select", "group_modes", "take", "flatten", "make_fragment_like",
+                         "make_layout_like", "filter_zeros", "max_common_vector", "max_common_layout",
+                         "upcast", "downcast", "recast_layout", "tiled_product", "flat_product", "slice", "dice",
+                         "make_ordered_layout", "local_tile_projected"])
+        if name in ("get", "select", "group_modes", "take", "flatten", "filter_zeros", "make_fragment_like",
+                    "make_layout_like"):
+            a = g.layout(static_strides=name in ("make_layout_like",))
+            rank = len(a[0])
+            va, ta = f.layout(a)
+            attr, call = "", f"{name}({layout_text(a)})"
+            if name in ("get", "select"):
+                # Distinct modes: the dialect refuses a repeated one (the spec's select check).
+                modes = r.sample(range(rank), 1 if name == "get" else r.randint(1, rank))
+                attr = " {modes = array<i32: " + ", ".join(map(str, modes)) + ">}"
+                call = f"{name}({layout_text(a)}, {', '.join(map(str, modes))})"
+            elif name in ("group_modes", "take"):
+                b = r.randint(0, rank - 1)
+                e = r.randint(b + 1, rank)
+                attr = f" {{begin = {b} : i32, end = {e} : i32}}"
+                call = f"{'group' if name == 'group_modes' else name}({layout_text(a)}, {b}, {e})"
+            f.body.append(f"  %r = cute.{name}({va}){attr} : ({ta})")
+            return call, "layout"
+        if name in ("max_common_vector", "max_common_layout"):
+            a = g.layout(static_strides=True, static_shape=True, kind="compact")
+            b = (mark_like(a[0], lambda x: Leaf(x.value, r.random() < 0.5)), g.strides_for(
+                [x.value if isinstance(x, Leaf) else [y.value for y in x] for x in a[0]], "permuted"))
+            b = (b[0], g.mark(b[1], 0))
+            va, ta = f.layout(a)
+            vb, tb = f.layout(b)
+            f.body.append(f"  %r = cute.{name}({va}, {vb}) : ({ta}, {tb})")
+            return f"{name}({layout_text(a)}, {layout_text(b)})", "index" if name == "max_common_vector" else "layout"
+        if name in ("upcast", "downcast", "recast_layout"):
+            a = g.layout(static_strides=True)
+            va, ta = f.layout(a)
+            if name == "recast_layout":
+                pair = r.choice([("i16", "i8", "uint16_t", "uint8_t"), ("i8", "i32", "uint8_t", "uint32_t")])
+                f.body.append(f"  %r = cute.recast_layout({va}) {{old_type = {pair[0]}, new_type = {pair[1]}}} : ({ta})")
+                return f"recast_layout({layout_text(a)}, {pair[2]}, {pair[3]})", "layout"
+            n = r.choice([2, 4])
+            f.body.append(f"  %r = cute.{name}({va}) {{factor = {n} : i64}} : ({ta})")
+            return f"{name}({layout_text(a)}, {n})", "layout"
+        if name in ("tiled_product", "flat_product"):
+            a = g.layout(static_strides=True, max_rank=2)
+            b = g.layout(static_strides=True, max_rank=len(a[0]))
+            va, ta = f.layout(a)
+            vb, tb = f.layout(b)
+            f.body.append(f"  %r = cute.{name}({va}, {vb}) : ({ta}, {tb})")
+            return f"{name}({layout_text(a)}, {layout_text(b)})", "layout"
+        if name in ("slice", "dice"):
+            a = g.layout()
+            # One `_` mode at least; the other modes get runtime or static coordinates.
+            under = r.randint(0, len(a[0]) - 1)
+            coord = [None if k == under or r.random() < 0.3 else mark_like(m, lambda x: Leaf(r.randint(0, x.value - 1), r.random() < 0.6))
+                     for k, m in enumerate(a[0])]
+            parts, types, texts = [], [], []
+            for c in coord:
+                if c is None:
+                    v = f.fresh()
+                    f.body.append(f"  {v} = cute.constant : !cute.coord<_>")
+                    parts.append(v)
+                    types.append("!cute.coord<_>")
+                    texts.append("_")
+                else:
+                    v, t = f.tuple(c, "coord") if not isinstance(c, Leaf) else (f.leaf(c), "index")
+                    parts.append(v)
+                    types.append(t)
+                    texts.append(text(c))
+            vc = f.fresh()
+            f.body.append(f"  {vc} = cute.make_coord({', '.join(parts)}) : ({', '.join(types)})")
+            body = "(" + ",".join("_" if c is None else type_body(c) for c in coord) + ")"
+            va, ta = f.layout(a)
+            f.body.append(f"  %r = cute.{name}({vc}, {va}) : (!cute.coord<{body}>, {ta})")
+            return f"{name}(({','.join(texts)}), {layout_text(a)})", "layout"
+        if name == "make_ordered_layout":
+            shape = g.mark(g.shape_values(), 50)
+            n = len(flatten_leaves(shape))
+            order = list(range(n))
+            r.shuffle(order)
+            order_t = unflatten([Leaf(o, False) for o in order], [0 if isinstance(x, Leaf) else [0] * len(x) for x in shape])
+            vs, ts = f.tuple(shape, "shape")
+            vo = f.fresh()
+            f.body.append(f"  {vo} = cute.constant : !cute.int_tuple<{type_body(order_t)}>")
+            f.body.append(f"  %r = cute.make_ordered_layout({vs}, {vo}) : ({ts}, !cute.int_tuple<{type_body(order_t)}>)")
+            return f"make_ordered_layout({text(shape)}, {text(order_t)})", "layout"
+        if name == "idx2crd_stride":
+            a = g.layout(kind="compact")
+            i = Leaf(r.randint(0, size_of(a[0]) - 1), r.random() < 0.7)
+            vs, ts = f.tuple(a[0], "shape")
+            vd, td = f.tuple(a[1], "stride")
+            vi = f.leaf(i)
+            f.body.append(f"  %r = cute.idx2crd({vi}, {vs}, {vd}) : (index, {ts}, {td})")
+            return f"idx2crd({text(i)}, {text(a[0])}, {text(a[1])})", "coord"
+        # local_tile with a projection: CuTe's GEMM step on a runtime (M,K) matrix
+        m, k = 1 << r.randint(3, 6), 1 << r.randint(3, 6)
+        a = ([Leaf(m, r.random() < 0.7), Leaf(k, r.random() < 0.7)], [Leaf(1, False), Leaf(m, r.random() < 0.7)])
+        tm, tn, tk = m >> r.randint(0, 2), 1 << r.randint(0, 3), k >> r.randint(0, 2)
+        bm = Leaf(r.randint(0, m // tm - 1), r.random() < 0.7)
+        va, ta = f.layout(a)
+        vt = f.fresh()
+        f.body.append(f"  {vt} = cute.constant : !cute.shape<({tm},{tn},{tk})>")
+        vu = f.fresh()
+        f.body.append(f"  {vu} = cute.constant : !cute.coord<_>")
+        vb = f.leaf(bm)
+        vz = f.leaf(Leaf(0, False))
+        vc = f.fresh()
+        f.body.append(f"  {vc} = cute.make_coord({vb}, {vz}, {vu}) : (index, index, !cute.coord<_>)")
+        vp = f.fresh()
+        f.body.append(f"  {vp} = cute.constant : !cute.coord<(1,_,1)>")
+        f.body.append(f"  %r = cute.local_tile({va}, {vt}, {vc}, {vp}) : ({ta}, !cute.shape<({tm},{tn},{tk})>, "
+                      f"!cute.coord<({type_body(bm)},0,_)>, !cute.coord<(1,_,1)>)")
+        return f"local_tile({layout_text(a)}, (_{tm},_{tn},_{tk}), ({text(bm)},_0,_), (_1,_,_1))", "layout"
     if op == "tuple":
         # Int-tuple arithmetic leaf by leaf, on shapes of one profile.
         name = r.choice(["ceil_div", "shape_div", "round_up", "tuple_add", "tuple_mul", "tuple_div",

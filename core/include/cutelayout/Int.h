@@ -69,6 +69,8 @@ enum class TraceOp : uint8_t {
 namespace detail {
 /// The Trace recording this thread's arithmetic on dynamic leaves, or null (Trace.h).
 /// `__thread`, not `thread_local`: no initializer, so reading it is one load.
+/// (Not initial-exec: a module loaded with dlopen, the Python module, would then need its
+/// whole TLS block in the static surplus, which glibc refuses.)
 extern __thread Trace *tActiveTrace;
 [[gnu::always_inline]] inline bool tracing() { return tActiveTrace != nullptr; }
 /// Records `op(a, b)` (b unused by the unary ops) in the active Trace and returns the
@@ -76,6 +78,8 @@ extern __thread Trace *tActiveTrace;
 /// @pre tracing() and at least one of a, b is dynamic
 [[gnu::cold, gnu::noinline]] Int traced(TraceOp op, Int a, Int b);
 /// Whether op(a, b) is recorded instead of computed: a dynamic operand while tracing.
+/// The static flags are tested first: on static operands that is the whole cost (testing
+/// the trace pointer first measured slower, docs/performance.md).
 [[gnu::always_inline]] inline bool tracesDynamic(Int a, Int b) {
   return __builtin_expect(!(a.isStatic && b.isStatic) && tracing(), 0);
 }

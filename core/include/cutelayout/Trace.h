@@ -69,6 +69,18 @@ public:
   /// @post an arithmetic failure (overflow, division by zero) is an Error naming it
   Expected<int64_t> evaluate(uint32_t n, const std::vector<int64_t> &inputs) const;
 
+  /// Divisibility facts (docs/lowering.md#divisibility-facts): given a known divisor of
+  /// each input (inputDivisors[slot], at least 1), a known divisor of every node's value,
+  /// by the rules of that page; 0 means the value is known to be 0.
+  /// @post result[n] divides the value of node n for every input values that are
+  ///       multiples of their divisors (TraceTest checks this on random multiples)
+  std::vector<int64_t> divisors(const std::vector<int64_t> &inputDivisors) const;
+
+  /// What divisibility facts decide about a 0/1 node (a recorded condition).
+  enum class Verdict { Holds, Fails, Unknown };
+  /// @pre divisors == divisors(...) of this trace
+  Verdict decide(uint32_t n, const std::vector<int64_t> &divisors) const;
+
   /// Appends a node (or finds the equal one) and returns its symbol. Called by the
   /// recording hooks of Int.h and Swizzle.h.
   Int record(TraceOp op, Int a, Int b, const Swizzle &s = Swizzle{});
