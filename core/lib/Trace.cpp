@@ -177,9 +177,14 @@ std::vector<int64_t> Trace::divisors(const std::vector<int64_t> &inputDivisors) 
       d[i] = a == 0 || b == 0 ? 0 : __builtin_mul_overflow(a, b, &r) ? a : r;
       break;
     }
-    case TraceOp::Div: // exact division by a constant keeps what is left of a's divisor
-      d[i] = a == 0 ? 0 : isConstant(n.b) && b != 0 && a % b == 0 ? a / b : 1;
+    case TraceOp::Div: { // exact division by a constant keeps what is left of a's divisor
+      uint32_t x;
+      if (exactCeilDiv(i, d, x)) // ceil_div(x, c) with c dividing x
+        d[i] = d[x] == 0 ? 0 : d[x] / b;
+      else
+        d[i] = a == 0 ? 0 : isConstant(n.b) && b != 0 && a % b == 0 ? a / b : 1;
       break;
+    }
     case TraceOp::Lcm: d[i] = lcmOf(a, b); break;
     case TraceOp::Abs:
     case TraceOp::Neg: d[i] = a; break;
@@ -202,6 +207,20 @@ std::vector<int64_t> Trace::divisors(const std::vector<int64_t> &inputDivisors) 
     }
   }
   return d;
+}
+
+bool Trace::exactCeilDiv(uint32_t i, const std::vector<int64_t> &d, uint32_t &x) const {
+  const TraceNode &t = nodes_[i];
+  if (t.op != TraceOp::Div)
+    return false;
+  const TraceNode &c = nodes_[t.b], &sub = nodes_[t.a];
+  if (c.op != TraceOp::Constant || c.value <= 0 || sub.op != TraceOp::Sub)
+    return false;
+  const TraceNode &add = nodes_[sub.a], &one = nodes_[sub.b];
+  if (one.op != TraceOp::Constant || one.value != 1 || add.op != TraceOp::Add || add.b != t.b)
+    return false;
+  x = add.a;
+  return d[x] == 0 || d[x] % c.value == 0;
 }
 
 Trace::Verdict Trace::decide(uint32_t i, const std::vector<int64_t> &d) const {

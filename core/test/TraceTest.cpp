@@ -287,7 +287,10 @@ TEST(Trace, DivisibilityFactsOfKnownShapes) {
   std::vector<int64_t> d = t.divisors({16});
   EXPECT_EQ(d[t.node(p.value)], 128);
   EXPECT_EQ(d[t.node(q.value)], 0); // known to be 0
-  EXPECT_EQ(d[t.node(r.value)], 1); // (p + 63) / 64: the rules do not see through the rounding
+  EXPECT_EQ(d[t.node(r.value)], 2); // ceil_div(p, 64) is p / 64 exactly: a multiple of 2
+  uint32_t x;
+  EXPECT_TRUE(t.exactCeilDiv(t.node(r.value), d, x));
+  EXPECT_EQ(x, t.node(p.value));
 }
 
 TEST(Trace, SymbolsAreInputsAndNodesAreShared) {

@@ -76,6 +76,10 @@ public:
   ///       multiples of their divisors (TraceTest checks this on random multiples)
   std::vector<int64_t> divisors(const std::vector<int64_t> &inputDivisors) const;
 
+  /// Whether node n is CuTe's ceil_div(x, c) = (x + c - 1) / c with c a positive constant
+  /// that divides x's known divisor; then x is set, and n equals x / c exactly.
+  bool exactCeilDiv(uint32_t n, const std::vector<int64_t> &divisors, uint32_t &x) const;
+
   /// What divisibility facts decide about a 0/1 node (a recorded condition).
   enum class Verdict { Holds, Fails, Unknown };
   /// @pre divisors == divisors(...) of this trace

@@ -423,3 +423,9 @@ LogicalResult PrintOp::verify() {
     return emitOpError("expects an input type that holds its value (what to print), but got ") << t;
   return success();
 }
+
+LogicalResult AssumeOp::verify() {
+  if (getDivisibility() < 1)
+    return emitOpError("expects a positive divisibility, but got ") << getDivisibility();
+  return success();
+}

@@ -11,6 +11,8 @@
 
 #include "cute/Dialect/Cute/IR/CuteOps.h"
 
+#include "cutelayout/Trace.h"
+
 #include <optional>
 #include <vector>
 
@@ -60,6 +62,9 @@ struct Known {
   Type type;
   TypeValue value;
   cutelayout::Int leaf = cutelayout::Int::dynamic(cutelayout::kUnknownDynamic);
+  /// A runtime integer leaf's known divisor (`cute.assume`, or a function argument's
+  /// `cute.div` attribute); 1 when nothing is known. docs/lowering.md#divisibility-facts.
+  int64_t divisor = 1;
   bool isCute() const { return isa<CuteTypeInterface>(type); }
   bool isLayout() const { return isa<LayoutType>(type); }
   /// An integer leaf operand: index or a signless integer of at most 64 bits.
@@ -67,6 +72,15 @@ struct Known {
   /// The rank when the type or value gives it.
   bool knowsRank() const { return value.form() != TypeValue::Form::Kind; }
 };
+
+/// What v's type says (for an integer constant that fits int64, its value; for a runtime
+/// integer, its known divisor).
+Known knownFromType(Value v);
+
+/// The operands with a trace symbol for each runtime leaf: operand by operand, a cute
+/// value's leaves in TypeValue::mapDynamicLeaves order, and a runtime integer leaf.
+/// facts[slot] receives each symbol's known divisor (1 when none).
+std::vector<Known> symbolize(const std::vector<Known> &ks, cutelayout::Trace &trace, std::vector<int64_t> &facts);
 
 /// The int tuple kinds: shape, stride, coordinate, int tuple.
 inline bool isTupleKind(Type t) { return isa<IntTupleType, ShapeType, StrideType, CoordType>(t); }

@@ -7,9 +7,11 @@
 #include "cutelayout/Notation.h"
 
 #include "mlir/IR/Matchers.h"
+#include "mlir/Interfaces/FunctionInterfaces.h"
 
 #include "llvm/ADT/TypeSwitch.h"
 
+#include <algorithm>
 #include <functional>
 #include <optional>
 
@@ -24,6 +26,59 @@ using namespace mlir::cute::detail;
 #define GET_OP_CLASSES
 #include "cute/Dialect/Cute/IR/CuteOps.cpp.inc"
 
+Known mlir::cute::detail::knownFromType(Value v) {
+  Known k;
+  k.type = v.getType();
+  if (auto cute = dyn_cast<CuteTypeInterface>(k.type)) {
+    k.value = cute.getTypeValue();
+    return k;
+  }
+  APInt c;
+  if (!k.isLeaf())
+    return k;
+  if (matchPattern(v, m_ConstantInt(&c)) && c.getBitWidth() <= 64) {
+    k.leaf = Int::fixed(c.getSExtValue());
+    return k;
+  }
+  // Divisibility facts: cute.assume, or a function argument's `cute.div` attribute.
+  if (auto assume = v.getDefiningOp<AssumeOp>())
+    k.divisor = assume.getDivisibility();
+  if (auto arg = dyn_cast<BlockArgument>(v)) // (while parsing, a block has no parent yet)
+    if (arg.getOwner()->getParent() && arg.getOwner()->isEntryBlock())
+      if (auto f = dyn_cast_or_null<FunctionOpInterface>(arg.getOwner()->getParentOp()))
+        if (auto d = f.getArgAttrOfType<IntegerAttr>(arg.getArgNumber(), "cute.div"))
+          k.divisor = d.getInt() > 0 ? d.getInt() : 1;
+  return k;
+}
+
+std::vector<Known> mlir::cute::detail::symbolize(const std::vector<Known> &ks, cutelayout::Trace &trace,
+                                                 std::vector<int64_t> &facts) {
+  std::vector<Known> out = ks;
+  auto bind = [&](Int like, int64_t divisor) {
+    facts.push_back(divisor);
+    Int s = trace.input(uint32_t(facts.size() - 1));
+    s.basis = like.basis;
+    return s;
+  };
+  for (Known &k : out) {
+    if (k.isCute()) {
+      if (!k.value.hasValue())
+        continue;
+      std::vector<Int> all = k.value.leaves();
+      const std::vector<int64_t> &d = k.value.divisors();
+      std::vector<int64_t> dynamicFacts;
+      for (size_t i = 0; i < all.size(); ++i)
+        if (!all[i].isStatic)
+          dynamicFacts.push_back(d.empty() ? 1 : d[i]);
+      size_t next = 0;
+      k.value = k.value.mapDynamicLeaves([&](Int x) { return bind(x, dynamicFacts[next++]); });
+    } else if (k.isLeaf() && !k.leaf.isStatic) {
+      k.leaf = bind(Int{}, k.divisor);
+    }
+  }
+  return out;
+}
+
 bool mlir::cute::detail::Known::isLeaf() const {
   if (isa<IndexType>(type))
     return true;
@@ -33,19 +88,7 @@ bool mlir::cute::detail::Known::isLeaf() const {
 
 namespace {
 
-/// What the type of v says (and, for an integer constant that fits int64, its value).
-Known typeFacts(Value v) {
-  Known k;
-  k.type = v.getType();
-  if (auto cute = dyn_cast<CuteTypeInterface>(k.type)) {
-    k.value = cute.getTypeValue();
-    return k;
-  }
-  APInt c;
-  if (k.isLeaf() && matchPattern(v, m_ConstantInt(&c)) && c.getBitWidth() <= 64)
-    k.leaf = Int::fixed(c.getSExtValue());
-  return k;
-}
+Known typeFacts(Value v) { return knownFromType(v); }
 
 /// Looks through defining cute ops for what their types leave open. Unbounded in depth
 /// and iterative (a chain of any length costs no stack); each op is inferred once per
@@ -721,6 +764,51 @@ FailureOr<Inferred> mlir::cute::detail::inferOp(Operation *op, const Reporter &r
       .Default([&](Operation *o) { return inferAlgebraOp(o, r, ks); });
 }
 
+namespace {
+bool hasFacts(const std::vector<Known> &ks) {
+  for (const Known &k : ks)
+    if (k.divisor > 1 || (k.isCute() && !k.value.divisors().empty()))
+      return true;
+  return false;
+}
+
+/// Divisibility facts (docs/lowering.md#divisibility-facts): when an operand carries some,
+/// the op's inference runs again on trace symbols; a condition the facts refute is an
+/// error, and the result's runtime leaves get the divisors the facts imply.
+LogicalResult applyFacts(Operation *op, const Reporter &r, const std::vector<Known> &ks, Inferred &inferred) {
+  if (!hasFacts(ks))
+    return success();
+  cutelayout::Trace trace;
+  std::vector<int64_t> facts;
+  std::vector<Known> symbols = symbolize(ks, trace, facts);
+  FailureOr<Inferred> traced = [&]() -> FailureOr<Inferred> {
+    cutelayout::TraceScope on(trace);
+    cutelayout::ArithScope scope;
+    FailureOr<Inferred> t = inferOp(op, Reporter{op, false}, symbols);
+    if (scope.failed())
+      return failure();
+    return t;
+  }();
+  if (failed(traced))
+    return success(); // nothing more is known
+  std::vector<int64_t> d = trace.divisors(facts);
+  for (const cutelayout::Trace::Check &c : trace.checks())
+    if (!c.holds.isStatic && trace.isSymbol(c.holds.value) &&
+        trace.decide(trace.node(c.holds.value), d) == cutelayout::Trace::Verdict::Fails)
+      return r.error() << "the divisibility facts of the operands refute a condition CuTe requires: " << c.what;
+  if (inferred.isIndex || traced->isIndex || !inferred.value.hasValue() || !traced->value.hasValue())
+    return success();
+  std::vector<Int> leaves = traced->value.leaves();
+  std::vector<int64_t> divisors(leaves.size(), 1);
+  for (size_t k = 0; k < leaves.size(); ++k)
+    if (!leaves[k].isStatic && trace.isSymbol(leaves[k].value))
+      divisors[k] = std::max<int64_t>(d[trace.node(leaves[k].value)], 1);
+  if (divisors.size() == inferred.value.leaves().size())
+    inferred.value = inferred.value.withDivisors(std::move(divisors));
+  return success();
+}
+} // namespace
+
 FailureOr<Inferred> mlir::cute::detail::infer(Operation *op, const Reporter &r, const std::vector<Known> &ks) {
   if (failed(checkStructure(op, r, ks)))
     return failure();
@@ -738,6 +826,8 @@ FailureOr<Inferred> mlir::cute::detail::infer(Operation *op, const Reporter &r, 
   if (scope.failed())
     return r.error() << "cannot compute the result: " << scope.error(op->getName().stripDialect().data()).message;
   if (failed(checkResultKind(op, r, ks)))
+    return failure();
+  if (failed(applyFacts(op, r, ks, *inferred)))
     return failure();
   if (inferred->isIndex)
     return inferred;

@@ -149,6 +149,25 @@ std::vector<Int> TypeValue::leaves() const {
   return out;
 }
 
+TypeValue TypeValue::withDivisors(std::vector<int64_t> d) const {
+  TypeValue v = *this;
+  v.divisors_.clear();
+  if (!hasValue())
+    return v;
+  std::vector<Int> all = leaves();
+  if (d.size() != all.size())
+    return v;
+  bool any = false;
+  for (size_t k = 0; k < d.size(); ++k) {
+    if (all[k].isStatic || d[k] < 2)
+      d[k] = 1;
+    any = any || d[k] > 1;
+  }
+  if (any)
+    v.divisors_ = std::move(d);
+  return v;
+}
+
 bool TypeValue::isStatic() const {
   return form_ == Form::Value && cutelayout::isStatic(first_) && cutelayout::isStatic(second_) &&
          (!composed_ || cutelayout::isStatic(*composed_));
@@ -320,6 +339,79 @@ FailureOr<TypeValue> parseRankValue(AsmParser &p) {
   return TypeValue::ofRank(unsigned(rank));
 }
 
+/// A tuple's or layout's type text with its facts: `?{div=N}` for each runtime leaf
+/// that has one (its `?`s come in the order of TypeValue::leaves()).
+std::string withFacts(const std::string &text, const TypeValue &v) {
+  if (v.divisors().empty())
+    return text;
+  std::vector<int64_t> dynamicFacts;
+  std::vector<Int> all = v.leaves();
+  for (size_t k = 0; k < all.size(); ++k)
+    if (!all[k].isStatic)
+      dynamicFacts.push_back(v.divisors()[k]);
+  std::string out;
+  size_t next = 0;
+  for (char c : text) {
+    out += c;
+    if (c == '?' && next < dynamicFacts.size() && dynamicFacts[next++] > 1)
+      out += "{div=" + std::to_string(dynamicFacts[next - 1]) + "}";
+  }
+  return out;
+}
+
+/// Reads a tuple or layout body with facts (`?{div=16}`): the facts are taken out in
+/// order, the rest is read with the core notation, and the facts go to its runtime leaves.
+FailureOr<TypeValue> parseFactsBody(AsmParser &p, BodyShape shape, llvm::SMLoc loc, StringRef body) {
+  if (shape == BodyShape::Tile)
+    return p.emitError(loc, "divisibility facts (`?{div=N}`) are supported on int tuples and layouts, not on tiles");
+  if (shape == BodyShape::Tuple && body.ltrim().starts_with("value")) { // `value=?{div=4}`: a leaf
+    body = body.ltrim().drop_front(5).ltrim();
+    if (!body.consume_front("="))
+      return p.emitError(loc, "expected '=' after `value`");
+  }
+  std::string plain;
+  std::vector<int64_t> facts; // one per `?`, 1 for none
+  for (size_t i = 0; i < body.size(); ++i) {
+    plain += body[i];
+    if (body[i] != '?')
+      continue;
+    if (!body.substr(i + 1).starts_with("{div=")) {
+      facts.push_back(1);
+      continue;
+    }
+    size_t close = body.find('}', i);
+    int64_t d;
+    if (close == StringRef::npos || body.slice(i + 6, close).getAsInteger(10, d) || d < 1)
+      return p.emitError(loc, "expected `?{div=N}` with N a positive integer in ") << "'" << body << "'";
+    facts.push_back(d);
+    i = close;
+  }
+  cutelayout::ParseOptions options;
+  options.allowUnknown = true;
+  cutelayout::NotationReader reader(plain, options);
+  TypeValue result;
+  if (shape == BodyShape::Layout) {
+    cutelayout::Expected<cutelayout::Layout> l = reader.parseLayout();
+    if (!l)
+      return p.emitError(loc, "in a cute type body: ") << l.error().message;
+    result = TypeValue::ofLayout(*l);
+  } else {
+    cutelayout::Expected<IntTuple> t = reader.parseTuple(true);
+    if (!t)
+      return p.emitError(loc, "in a cute type body: ") << t.error().message;
+    result = TypeValue::ofTuple(*t);
+  }
+  if (!reader.atEnd())
+    return p.emitError(loc, "in a cute type body: ") << reader.errorHere("'>'").message;
+  std::vector<Int> all = result.leaves();
+  std::vector<int64_t> divisors(all.size(), 1);
+  size_t next = 0;
+  for (size_t k = 0; k < all.size() && next < facts.size(); ++k)
+    if (!all[k].isStatic)
+      divisors[k] = facts[next++];
+  return result.withDivisors(std::move(divisors));
+}
+
 /// A body with scaled-basis leaves (`1@0`), read from its text (rawSymbolBody) with the
 /// core notation.
 FailureOr<TypeValue> parseBasisBody(AsmParser &p, BodyShape shape, llvm::SMLoc loc, StringRef body) {
@@ -359,6 +451,8 @@ FailureOr<TypeValue> parseBody(AsmParser &p, BodyShape shape) {
     return TypeValue::kindOnly();
   llvm::SMLoc loc = p.getCurrentLocation();
   FailureOr<StringRef> raw = rawSymbolBody(p, loc);
+  if (succeeded(raw) && raw->contains("{div="))
+    return parseFactsBody(p, shape, loc, *raw);
   if (succeeded(raw) && raw->contains('@'))
     return parseBasisBody(p, shape, loc, *raw);
   TypeValue result;
@@ -547,10 +641,10 @@ void printBody(AsmPrinter &p, const TypeValue &v, BodyShape shape) {
   case BodyShape::Tuple:
     if (!v.tuple().isTuple())
       p << "value=";
-    p << cutelayout::print(v.tuple(), cutelayout::Style::Type);
+    p << withFacts(cutelayout::print(v.tuple(), cutelayout::Style::Type), v);
     break;
   case BodyShape::Layout:
-    p << cutelayout::print(v.layout(), cutelayout::Style::Type);
+    p << withFacts(cutelayout::print(v.layout(), cutelayout::Style::Type), v);
     break;
   case BodyShape::Tile:
     p << cutelayout::print(v.tiler(), cutelayout::Style::Type);
@@ -671,7 +765,37 @@ bool compatibleComposed(const cutelayout::ComposedLayout &w, const cutelayout::C
 }
 } // namespace
 
+namespace {
+bool compatibleValues(const TypeValue &written, const TypeValue &inferred, TypeKind kind);
+
+/// Every fact the written type states is one the inferred value proves: a runtime leaf
+/// with a multiple of the fact, or a static leaf that is one.
+bool factsProven(const TypeValue &written, const TypeValue &inferred) {
+  if (written.divisors().empty())
+    return true;
+  if (!inferred.hasValue())
+    return false;
+  std::vector<Int> got = inferred.leaves();
+  if (got.size() != written.divisors().size())
+    return false;
+  for (size_t k = 0; k < got.size(); ++k) {
+    int64_t w = written.divisors()[k];
+    if (w < 2)
+      continue;
+    int64_t have = got[k].isStatic ? got[k].value : inferred.divisors().empty() ? 1 : inferred.divisors()[k];
+    if (have % w != 0)
+      return false;
+  }
+  return true;
+}
+} // namespace
+
 bool mlir::cute::isCompatible(const TypeValue &written, const TypeValue &inferred, TypeKind kind) {
+  return compatibleValues(written, inferred, kind) && factsProven(written, inferred);
+}
+
+namespace {
+bool compatibleValues(const TypeValue &written, const TypeValue &inferred, TypeKind kind) {
   // A plain layout value is never a composed layout's, nor the other way round.
   if (inferred.hasValue() && (kind == TypeKind::ComposedLayout) != inferred.isComposed() &&
       (kind == TypeKind::ComposedLayout || kind == TypeKind::Layout))
@@ -692,6 +816,7 @@ bool mlir::cute::isCompatible(const TypeValue &written, const TypeValue &inferre
     return compatibleTuples(written.layout().stride, inferred.layout().stride);
   return true;
 }
+} // namespace
 
 // --- rules and limits -------------------------------------------------------------------
 

@@ -72,8 +72,8 @@ Value asIndex(OpBuilder &b, Location loc, Value v) {
 /// Emits the program behind a trace's symbols as arith ops at the builder's position.
 class Emitter {
 public:
-  Emitter(OpBuilder &b, Location loc, const Trace &trace, ArrayRef<Value> inputs)
-      : b_(b), loc_(loc), trace_(trace), inputs_(inputs) {}
+  Emitter(OpBuilder &b, Location loc, const Trace &trace, ArrayRef<Value> inputs, ArrayRef<int64_t> divisors)
+      : b_(b), loc_(loc), trace_(trace), inputs_(inputs), divisors_(divisors) {}
 
   /// The value of a result leaf: a constant when static, the emitted program when a
   /// symbol; failure when the core computed it without recording (an internal defect).
@@ -101,8 +101,16 @@ private:
     case TraceOp::Sub: r = arith::SubIOp::create(b_, loc_, node(t.a), node(t.b)); break;
     case TraceOp::Mul: r = arith::MulIOp::create(b_, loc_, node(t.a), node(t.b)); break;
     // C++'s (and CuTe's) truncating division and remainder.
-    case TraceOp::Div: r = arith::DivSIOp::create(b_, loc_, node(t.a), node(t.b)); break;
-    case TraceOp::Mod: r = arith::RemSIOp::create(b_, loc_, node(t.a), node(t.b)); break;
+    case TraceOp::Div: {
+      // ceil_div(x, c) = (x + c - 1) / c is x / c when the facts make c divide x.
+      uint32_t x;
+      r = trace_.exactCeilDiv(n, divisors_, x) ? arith::DivSIOp::create(b_, loc_, node(x), node(t.b))
+                                               : arith::DivSIOp::create(b_, loc_, node(t.a), node(t.b));
+      break;
+    }
+    case TraceOp::Mod: // known to be 0 when the facts make the divisor divide it
+      r = divisors_[n] == 0 ? constant(0) : Value(arith::RemSIOp::create(b_, loc_, node(t.a), node(t.b)));
+      break;
     case TraceOp::Min: r = arith::MinSIOp::create(b_, loc_, node(t.a), node(t.b)); break;
     case TraceOp::Max: r = arith::MaxSIOp::create(b_, loc_, node(t.a), node(t.b)); break;
     case TraceOp::Neg: r = arith::SubIOp::create(b_, loc_, constant(0), node(t.a)); break;
@@ -185,6 +193,7 @@ private:
   Location loc_;
   const Trace &trace_;
   ArrayRef<Value> inputs_;
+  ArrayRef<int64_t> divisors_; // Trace::divisors of the inputs' facts
   llvm::DenseMap<uint32_t, Value> memo_;
 };
 
@@ -258,39 +267,37 @@ struct ExpandCuteOp : ConversionPattern {
       return lowerPrint(print, operands[0], rw);
     if (auto leaves = dyn_cast<GetLeavesOp>(op))
       return lowerGetLeaves(leaves, operands[0], rw);
+    if (isa<AssumeOp>(op)) { // the fact served inference; the value is the input
+      rw.replaceOp(op, operands[0].front());
+      return success();
+    }
     if (op->getNumResults() != 1)
       return op->emitOpError("cannot be lowered: it does not have one result");
 
-    // The operands, with a symbol for each runtime leaf.
-    Trace trace;
-    SmallVector<Value> inputs;
-    std::vector<cute::detail::Known> ks;
+    // The operands, with a symbol for each runtime leaf (and its divisibility fact).
+    std::vector<cute::detail::Known> known;
     for (auto [i, converted] : llvm::enumerate(operands)) {
       Value original = op->getOperand(i);
-      cute::detail::Known k;
-      k.type = original.getType();
-      auto bind = [&](Value v, Int like) {
-        inputs.push_back(asIndex(rw, op->getLoc(), v));
-        Int s = trace.input(uint32_t(inputs.size() - 1));
-        s.basis = like.basis;
-        return s;
-      };
-      if (auto cute = dyn_cast<CuteTypeInterface>(k.type)) {
-        if (!cute.getTypeValue().hasValue())
-          return op->emitOpError("cannot be lowered: operand #")
-                 << i << " has type " << k.type
-                 << ", which does not give its structure (write its value, or run --cute-refine-types)";
-        size_t next = 0;
-        k.value = cute.getTypeValue().mapDynamicLeaves([&](Int x) { return bind(converted[next++], x); });
-      } else if (k.isLeaf()) {
-        APInt c;
-        if (matchPattern(original, m_ConstantInt(&c)) && c.getBitWidth() <= 64)
-          k.leaf = Int::fixed(c.getSExtValue()); // as the verifier saw it
-        else
-          k.leaf = bind(converted.front(), Int{});
-      }
-      ks.push_back(std::move(k));
+      if (auto cute = dyn_cast<CuteTypeInterface>(original.getType()); cute && !cute.getTypeValue().hasValue())
+        return op->emitOpError("cannot be lowered: operand #")
+               << i << " has type " << original.getType()
+               << ", which does not give its structure (write its value, or run --cute-refine-types)";
+      known.push_back(cute::detail::knownFromType(original));
     }
+    Trace trace;
+    std::vector<int64_t> facts;
+    std::vector<cute::detail::Known> ks = cute::detail::symbolize(known, trace, facts);
+    // The SSA value of each symbol, in the same order.
+    SmallVector<Value> inputs;
+    for (auto [i, converted] : llvm::enumerate(operands)) {
+      if (known[i].isCute())
+        for (Value v : converted)
+          inputs.push_back(v);
+      else if (known[i].isLeaf() && !known[i].leaf.isStatic)
+        inputs.push_back(asIndex(rw, op->getLoc(), converted.front()));
+    }
+    if (inputs.size() != facts.size())
+      return op->emitOpError("cannot be lowered: its operands' runtime leaves do not match their types");
     FailureOr<cute::detail::Inferred> r = [&] {
       cutelayout::TraceScope on(trace);
       return cute::detail::infer(op, cute::detail::Reporter{op, true}, ks);
@@ -298,13 +305,17 @@ struct ExpandCuteOp : ConversionPattern {
     if (failed(r))
       return failure();
 
-    Emitter emit(rw, op->getLoc(), trace, inputs);
+    std::vector<int64_t> divisors = trace.divisors(facts);
+    Emitter emit(rw, op->getLoc(), trace, inputs, divisors);
     auto internal = [&] {
       return op->emitOpError("cannot be lowered: the core computed a runtime leaf without recording it "
                              "(an internal defect; please report it)");
     };
     if (runtimeChecks)
       for (const Trace::Check &check : trace.checks()) {
+        if (!check.holds.isStatic && trace.isSymbol(check.holds.value) &&
+            trace.decide(trace.node(check.holds.value), divisors) == Trace::Verdict::Holds)
+          continue; // the divisibility facts prove it
         FailureOr<Value> holds = emit.leaf(check.holds);
         if (failed(holds))
           return internal();

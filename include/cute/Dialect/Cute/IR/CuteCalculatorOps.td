@@ -157,6 +157,22 @@ def Cute_GetLeavesOp : Op<Cute_Dialect, "get_leaves", [Pure]> {
   let hasFolder = 1;
 }
 
+def Cute_AssumeOp : Op<Cute_Dialect, "assume", [Pure, AllTypesMatch<["input", "result"]>]> {
+  let summary = "a runtime integer, known to be a multiple of `divisibility`";
+  let description = [{
+    `%m16 = cute.assume %m {divisibility = 16 : i64} : index` is `%m`, with the fact that
+    it is a multiple of 16. Cute values built from `%m16` carry the fact in their types
+    (`!cute.shape<(?{div=16},8)>`), inference derives the facts of results from it, and
+    the lowering folds what the facts make known. A function argument states the same
+    with the attribute `cute.div`: `%m: index {cute.div = 16 : i64}`. Lowered to its
+    input (nothing checks the fact at run time). See docs/lowering.md.
+  }];
+  let arguments = (ins AnySignlessIntegerOrIndex:$input, I64Attr:$divisibility);
+  let results = (outs AnySignlessIntegerOrIndex:$result);
+  let assemblyFormat = "$input attr-dict `:` type($input)";
+  let hasVerifier = 1;
+}
+
 def Cute_PrintOp : Op<Cute_Dialect, "print", [MemoryEffects<[MemWrite]>]> {
   let summary = "prints a value in CuTe's notation, with its runtime leaves filled in";
   let description = [{

@@ -65,14 +65,24 @@ public:
   /// Every integer leaf, static or dynamic, in the same order. @pre hasValue()
   std::vector<cutelayout::Int> leaves() const;
 
+  /// Divisibility facts (docs/lowering.md#divisibility-facts): for each leaf of leaves(),
+  /// a number it is known to be a multiple of (`?{div=16}`); empty when nothing is known.
+  /// Only runtime leaves carry one (a static leaf's entry is 1).
+  const std::vector<int64_t> &divisors() const { return divisors_; }
+  /// This value with the facts d (one per leaf of leaves(), or empty): entries below 2 and
+  /// those of static leaves become 1, and all-1 facts become none.
+  TypeValue withDivisors(std::vector<int64_t> d) const;
+
   bool operator==(const TypeValue &o) const {
     return form_ == o.form_ && rank_ == o.rank_ && first_ == o.first_ && second_ == o.second_ &&
-           third_ == o.third_ && isComposed() == o.isComposed() && (!isComposed() || *composed_ == *o.composed_);
+           third_ == o.third_ && isComposed() == o.isComposed() && (!isComposed() || *composed_ == *o.composed_) &&
+           divisors_ == o.divisors_;
   }
   friend llvm::hash_code hash_value(const TypeValue &v) {
     return llvm::hash_combine(unsigned(v.form_), v.rank_, cutelayout::hashValue(v.first_),
                               cutelayout::hashValue(v.second_), cutelayout::hashValue(v.third_),
-                              v.isComposed() ? cutelayout::hashValue(*v.composed_) : 0);
+                              v.isComposed() ? cutelayout::hashValue(*v.composed_) : 0,
+                              llvm::hash_combine_range(v.divisors_.begin(), v.divisors_.end()));
   }
 
 private:
@@ -80,6 +90,7 @@ private:
   unsigned rank_ = 0;
   cutelayout::IntTuple first_, second_, third_;
   std::shared_ptr<const cutelayout::ComposedLayout> composed_; // immutable, so shared
+  std::vector<int64_t> divisors_; // per leaf of leaves(); empty: no facts
 };
 
 /// Every dynamic leaf of t set to cutelayout::kUnknownDynamic.

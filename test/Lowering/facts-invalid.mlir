@@ -1,0 +1,32 @@
+// RUN: %cute-opt --split-input-file --verify-diagnostics %s
+// REQUIRES: cute-opt
+// Divisibility facts that are malformed or not proven.
+
+func.func @unproven(%m: index) {
+  // expected-error @+1 {{'cute.make_shape' op result type '!cute.shape<(?{div=16})>' does not match the inferred type '!cute.shape<(?)>'}}
+  %s = cute.make_shape(%m) : (index) -> !cute.shape<(?{div=16})>
+  return
+}
+
+// -----
+
+func.func @weaker(%m0: index) {
+  %m = cute.assume %m0 {divisibility = 8 : i64} : index
+  // expected-error @+1 {{'cute.make_shape' op result type '!cute.shape<(?{div=16})>' does not match the inferred type '!cute.shape<(?{div=8})>'}}
+  %s = cute.make_shape(%m) : (index) -> !cute.shape<(?{div=16})>
+  return
+}
+
+// -----
+
+// expected-error @+1 {{expected `?{div=N}` with N a positive integer in '(?{div=0},8)'}}
+func.func @zero(%s: !cute.shape<(?{div=0},8)>) {
+  return
+}
+
+// -----
+
+// expected-error @+1 {{divisibility facts (`?{div=N}`) are supported on int tuples and layouts, not on tiles}}
+func.func @tile(%t: !cute.tile<(?{div=4}:1)>) {
+  return
+}
