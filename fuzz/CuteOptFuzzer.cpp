@@ -1,5 +1,6 @@
 // libFuzzer target: any text, parsed as a module with the dialects cute-opt registers,
-// verified and canonicalized, is accepted or rejected with diagnostics: never a crash,
+// verified, canonicalized and lowered (--cute-to-llvm), is accepted or rejected with
+// diagnostics: never a crash,
 // hang, leak or undefined behaviour. Two invariants are checked beyond that: a module
 // that verifies canonicalizes into a module that verifies, and its printed form reads
 // back (folds never write a value the type syntax cannot hold).
@@ -14,6 +15,7 @@
 #include "mlir/IR/MLIRContext.h"
 #include "mlir/IR/Verifier.h"
 #include "mlir/Parser/Parser.h"
+#include "cute/Dialect/Cute/Transforms/Passes.h"
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Transforms/Passes.h"
 
@@ -73,5 +75,15 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   mlir::OwningOpRef<mlir::ModuleOp> reread = mlir::parseSourceString<mlir::ModuleOp>(printed, &again.ctx);
   if (!reread || mlir::failed(mlir::verify(*reread)))
     broken("canonicalized output does not read back", text + "\n// printed:\n" + printed);
+  // The lowering (docs/lowering.md), with and without runtime checks: it may refuse a
+  // module with a diagnostic, never crash.
+  for (bool checks : {false, true}) {
+    mlir::OwningOpRef<mlir::ModuleOp> lowered = module->clone();
+    mlir::PassManager lower(&q.ctx);
+    mlir::cute::CuteToLLVMOptions options;
+    options.runtimeChecks = checks;
+    mlir::cute::buildCuteToLLVMPipeline(lower, options);
+    (void)lower.run(*lowered);
+  }
   return 0;
 }

@@ -30,3 +30,15 @@ func.func @zero(%s: !cute.shape<(?{div=0},8)>) {
 func.func @tile(%t: !cute.tile<(?{div=4}:1)>) {
   return
 }
+
+// -----
+
+// A use inferred before the assume is verified (at parse time) reads it with checked
+// accessors: the missing attribute is the verifier's error, not a crash (found by the
+// cute-opt fuzzer).
+func.func @unverified(%m0: index) {
+  // expected-error @+1 {{'cute.assume' op requires attribute 'divisibility'}}
+  %m = cute.assume %m0 {divisibiliti = 128 : i64} : index
+  %s = cute.make_shape(%m) : (index)
+  return
+}

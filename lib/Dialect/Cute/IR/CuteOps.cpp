@@ -41,13 +41,16 @@ Known mlir::cute::detail::knownFromType(Value v) {
     return k;
   }
   // Divisibility facts: cute.assume, or a function argument's `cute.div` attribute.
+  // (Checked accessors only: the defining op may not be verified yet, Known's contract.)
   if (auto assume = v.getDefiningOp<AssumeOp>())
-    k.divisor = assume.getDivisibility();
+    if (IntegerAttr d = assume.getDivisibilityAttr(); d && d.getType().isInteger(64) && d.getInt() > 0)
+      k.divisor = d.getInt();
   if (auto arg = dyn_cast<BlockArgument>(v)) // (while parsing, a block has no parent yet)
     if (arg.getOwner()->getParent() && arg.getOwner()->isEntryBlock())
       if (auto f = dyn_cast_or_null<FunctionOpInterface>(arg.getOwner()->getParentOp()))
         if (auto d = f.getArgAttrOfType<IntegerAttr>(arg.getArgNumber(), "cute.div"))
-          k.divisor = d.getInt() > 0 ? d.getInt() : 1;
+          if (d.getType().isInteger(64) && d.getInt() > 0)
+            k.divisor = d.getInt();
   return k;
 }
 
