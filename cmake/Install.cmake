@@ -6,7 +6,7 @@ include(CMakePackageConfigHelpers)
 set(CUTELAYOUT_INSTALL_CMAKEDIR "${CMAKE_INSTALL_LIBDIR}/cmake/cutelayout"
     CACHE STRING "where cutelayoutConfig.cmake is installed, relative to the prefix")
 
-install(TARGETS cutelayout_core EXPORT cutelayoutTargets
+install(TARGETS cutelayout_core cutelayout_core_traced EXPORT cutelayoutTargets
         ARCHIVE DESTINATION ${CMAKE_INSTALL_LIBDIR} LIBRARY DESTINATION ${CMAKE_INSTALL_LIBDIR})
 install(DIRECTORY ${PROJECT_SOURCE_DIR}/core/include/cutelayout DESTINATION ${CMAKE_INSTALL_INCLUDEDIR}
         FILES_MATCHING PATTERN "*.h")

@@ -8,7 +8,10 @@
 #include <utility>
 #include <vector>
 
+#include "cutelayout/Config.h"
+
 namespace cutelayout {
+CUTELAYOUT_ABI_BEGIN
 namespace {
 
 IntTuple tupleOf(const IntVec &xs) {
@@ -561,4 +564,5 @@ Expected<Layout> recastLayout(const Layout &l, int64_t oldBits, int64_t newBits)
   return downcast(CL_TRY(upcast(l, num)), den);
 }
 
+CUTELAYOUT_ABI_END
 } // namespace cutelayout

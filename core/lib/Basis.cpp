@@ -4,7 +4,10 @@
 #include "cutelayout/IntTupleMath.h"
 #include "cutelayout/Notation.h"
 
+#include "cutelayout/Config.h"
+
 namespace cutelayout {
+CUTELAYOUT_ABI_BEGIN
 namespace {
 constexpr uint16_t kBasisFlag = 1u << 12;
 
@@ -274,4 +277,5 @@ Expected<IntTuple> makeBasisLike(TupleView shape) {
   return out.finish();
 }
 
+CUTELAYOUT_ABI_END
 } // namespace cutelayout

@@ -5,7 +5,10 @@
 
 #include <string>
 
+#include "cutelayout/Config.h"
+
 namespace cutelayout {
+CUTELAYOUT_ABI_BEGIN
 
 OuterFunction OuterFunction::of(const Swizzle &s) {
   OuterFunction f;
@@ -586,4 +589,5 @@ Expected<Layout> nonSwizzlePortion(const ComposedLayout &c) {
   return c.inner;
 }
 
+CUTELAYOUT_ABI_END
 } // namespace cutelayout

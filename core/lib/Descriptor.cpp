@@ -5,7 +5,10 @@
 
 #include <utility>
 
+#include "cutelayout/Config.h"
+
 namespace cutelayout {
+CUTELAYOUT_ABI_BEGIN
 namespace {
 
 // The spec's two verbatim parser diagnostics (diagnostics.tsv, "descriptor parser").
@@ -452,4 +455,5 @@ Expected<IntTuple> integralStride(const LayoutDescriptor &d) {
   return b.finish();
 }
 
+CUTELAYOUT_ABI_END
 } // namespace cutelayout

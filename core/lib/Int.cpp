@@ -4,7 +4,10 @@
 
 #include <cstring>
 
+#include "cutelayout/Config.h"
+
 namespace cutelayout {
+CUTELAYOUT_ABI_BEGIN
 namespace {
 
 // The failure recorded by the innermost live ArithScope. Plain data, so thread_local
@@ -151,4 +154,5 @@ Int lcm(Int a, Int b) {
   return Int{detail::checkedMul(x / g.value, y), detail::bothStatic(a, b)};
 }
 
+CUTELAYOUT_ABI_END
 } // namespace cutelayout

@@ -2,7 +2,10 @@
 
 #include "cutelayout/Notation.h"
 
+#include "cutelayout/Config.h"
+
 namespace cutelayout {
+CUTELAYOUT_ABI_BEGIN
 
 TupleView TupleView::child(uint32_t i) const {
   Iterator it = begin();
@@ -360,4 +363,5 @@ Expected<IntTuple> sliceOrDice(TupleView a, TupleView b, bool keepUnderscore) {
 Expected<IntTuple> slice(TupleView a, TupleView b) { return sliceOrDice(a, b, true); }
 Expected<IntTuple> dice(TupleView a, TupleView b) { return sliceOrDice(a, b, false); }
 
+CUTELAYOUT_ABI_END
 } // namespace cutelayout

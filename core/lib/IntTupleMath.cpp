@@ -6,7 +6,10 @@
 #include "Internal.h"
 #include "Ordering.h"
 
+#include "cutelayout/Config.h"
+
 namespace cutelayout {
+CUTELAYOUT_ABI_BEGIN
 namespace {
 
 
@@ -655,4 +658,5 @@ Expected<IntTuple> increment(TupleView coord, TupleView shape) {
   });
 }
 
+CUTELAYOUT_ABI_END
 } // namespace cutelayout

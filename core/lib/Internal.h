@@ -14,7 +14,10 @@
 #include "cutelayout/Layout.h"
 #include "cutelayout/Notation.h"
 
+#include "cutelayout/Config.h"
+
 namespace cutelayout {
+CUTELAYOUT_ABI_BEGIN
 
 /// A layout seen through views into one that lives elsewhere. @pre congruent
 struct LayoutView {
@@ -263,4 +266,5 @@ Status compositionInto(LayoutView a, LayoutView b0, LayoutView b1, LayoutBuilder
 /// complement(l, cotarget) into out; errors name `op` for an empty layout.
 Status complementInto(LayoutView l, TupleView cotarget, LayoutBuilder &out, const char *op);
 
+CUTELAYOUT_ABI_END
 } // namespace cutelayout

@@ -4,7 +4,10 @@
 #include "Internal.h"
 #include "cutelayout/Notation.h"
 
+#include "cutelayout/Config.h"
+
 namespace cutelayout {
+CUTELAYOUT_ABI_BEGIN
 namespace {
 
 Layout unchecked(IntTuple shape, IntTuple stride) { return Layout{std::move(shape), std::move(stride)}; }
@@ -265,4 +268,5 @@ Expected<Layout> filter(const Layout &l, TupleView profile) {
   return byProfile("filter", l, profile, [](const Layout &m, TupleView p) { return filter(m, p); });
 }
 
+CUTELAYOUT_ABI_END
 } // namespace cutelayout

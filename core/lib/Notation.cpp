@@ -9,7 +9,10 @@
 #include <cstdio>
 #include <cstring>
 
+#include "cutelayout/Config.h"
+
 namespace cutelayout {
+CUTELAYOUT_ABI_BEGIN
 namespace {
 
 /// Writes a basis leaf's modes, innermost first (`@0@1`), at p; returns the end.
@@ -450,4 +453,5 @@ Expected<Layout> parseLayout(std::string_view text, ParseOptions options) {
 
 std::string describeTextAt(std::string_view text, size_t p) { return describeAt(text, p); }
 
+CUTELAYOUT_ABI_END
 } // namespace cutelayout

@@ -3,7 +3,10 @@
 #include <algorithm>
 #include <numeric>
 
+#include "cutelayout/Config.h"
+
 namespace cutelayout {
+CUTELAYOUT_ABI_BEGIN
 namespace {
 
 /// Counts of marked positions in [0, n): mark one, count a prefix, find the k-th unmarked.
@@ -172,4 +175,5 @@ Int OrderStarts::next() {
   return starts_[k];
 }
 
+CUTELAYOUT_ABI_END
 } // namespace cutelayout

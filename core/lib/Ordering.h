@@ -14,7 +14,10 @@
 #include <cstdint>
 #include <vector>
 
+#include "cutelayout/Config.h"
+
 namespace cutelayout {
+CUTELAYOUT_ABI_BEGIN
 
 /// The order in which CuTe's exchange_sort (for i, for j > i: swap when key[j] < key[i])
 /// leaves the elements: result[p] is the index of the element at position p. Keys sort
@@ -49,4 +52,5 @@ private:
   uint32_t next_ = 0;
 };
 
+CUTELAYOUT_ABI_END
 } // namespace cutelayout

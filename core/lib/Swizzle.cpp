@@ -2,7 +2,10 @@
 
 #include <string>
 
+#include "cutelayout/Config.h"
+
 namespace cutelayout {
+CUTELAYOUT_ABI_BEGIN
 namespace {
 std::string params(int64_t b, int64_t m, int64_t s) {
   return "Swizzle<" + std::to_string(b) + "," + std::to_string(m) + "," + std::to_string(s) + ">";
@@ -84,4 +87,5 @@ std::string print(const Swizzle &s) {
   return "Sw<" + std::to_string(s.bits) + "," + std::to_string(s.base) + "," + std::to_string(s.shift) + ">";
 }
 
+CUTELAYOUT_ABI_END
 } // namespace cutelayout

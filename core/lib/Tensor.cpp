@@ -3,7 +3,10 @@
 #include "Internal.h"
 #include "cutelayout/IntTupleMath.h"
 
+#include "cutelayout/Config.h"
+
 namespace cutelayout {
+CUTELAYOUT_ABI_BEGIN
 namespace {
 // iterator + offset: an integer sum for a counting iterator, an arithmetic-tuple sum for
 // a coordinate iterator.
@@ -73,4 +76,5 @@ std::string print(const Tensor &t, Style style) {
   return out;
 }
 
+CUTELAYOUT_ABI_END
 } // namespace cutelayout

@@ -5,7 +5,10 @@
 #include "Internal.h"
 #include "cutelayout/Notation.h"
 
+#include "cutelayout/Config.h"
+
 namespace cutelayout {
+CUTELAYOUT_ABI_BEGIN
 namespace {
 
 /// A tile built element by element: its layouts and its profile in lockstep.
@@ -600,4 +603,5 @@ Expected<IntTuple> ceilDiv(TupleView target, const Tiler &t) {
   return b.finish();
 }
 
+CUTELAYOUT_ABI_END
 } // namespace cutelayout

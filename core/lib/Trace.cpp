@@ -2,7 +2,10 @@
 
 #include <numeric>
 
+#include "cutelayout/Config.h"
+
 namespace cutelayout {
+CUTELAYOUT_ABI_BEGIN
 
 namespace detail {
 __thread Trace *tActiveTrace = nullptr;
@@ -271,4 +274,5 @@ void recordRuntimeCheck(Bool holds, std::string what) {
 TraceScope::TraceScope(Trace &t) : outer_(detail::tActiveTrace) { detail::tActiveTrace = &t; }
 TraceScope::~TraceScope() { detail::tActiveTrace = outer_; }
 
+CUTELAYOUT_ABI_END
 } // namespace cutelayout

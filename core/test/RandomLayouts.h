@@ -24,7 +24,10 @@
 #include <string>
 #include <vector>
 
+#include "cutelayout/Config.h"
+
 namespace cutelayout {
+CUTELAYOUT_ABI_BEGIN
 namespace test {
 
 /// The strides a generated layout gets.
@@ -230,4 +233,5 @@ private:
 };
 
 } // namespace test
+CUTELAYOUT_ABI_END
 } // namespace cutelayout

@@ -26,7 +26,10 @@
 #include <cstdint>
 #include <string>
 
+#include "cutelayout/Config.h"
+
 namespace cutelayout {
+CUTELAYOUT_ABI_BEGIN
 
 constexpr unsigned kMaxBasisDepth = 4; // modes per path
 constexpr unsigned kMaxBasisMode = 7;  // the largest mode index
@@ -102,4 +105,5 @@ Expected<IntTuple> basisGet(Int x, TupleView t);
 /// @pre the paths fit (depth <= kMaxBasisDepth, ranks <= kMaxBasisMode + 1)
 Expected<IntTuple> makeBasisLike(TupleView shape);
 
+CUTELAYOUT_ABI_END
 } // namespace cutelayout

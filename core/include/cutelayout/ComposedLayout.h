@@ -23,7 +23,10 @@
 #include <string>
 #include <variant>
 
+#include "cutelayout/Config.h"
+
 namespace cutelayout {
+CUTELAYOUT_ABI_BEGIN
 
 struct ComposedLayout;
 
@@ -169,4 +172,5 @@ Expected<Swizzle> swizzlePortion(const ComposedLayout &c);
 inline Swizzle swizzlePortion(const Layout &) { return Swizzle{0, 4, 3}; }
 Expected<Layout> nonSwizzlePortion(const ComposedLayout &c);
 
+CUTELAYOUT_ABI_END
 } // namespace cutelayout

@@ -34,7 +34,10 @@
 #include <string_view>
 #include <vector>
 
+#include "cutelayout/Config.h"
+
 namespace cutelayout {
+CUTELAYOUT_ABI_BEGIN
 
 /// Groups nest at most this deep (the root group is level 1); deeper text is an error,
 /// never recursed into.
@@ -161,4 +164,5 @@ std::string print(const LayoutDescriptor &d);
 ///          (1@0@1) gives (_1@0@1), CuTe's (E<1,0>{})
 Expected<IntTuple> integralStride(const LayoutDescriptor &d);
 
+CUTELAYOUT_ABI_END
 } // namespace cutelayout

@@ -26,7 +26,10 @@
 #include <cstdint>
 #include <string>
 
+#include "cutelayout/Config.h"
+
 namespace cutelayout {
+CUTELAYOUT_ABI_BEGIN
 
 class Trace;
 
@@ -72,7 +75,11 @@ namespace detail {
 /// (Not initial-exec: a module loaded with dlopen, the Python module, would then need its
 /// whole TLS block in the static surplus, which glibc refuses.)
 extern __thread Trace *tActiveTrace;
+#ifdef CUTELAYOUT_NO_TRACE // the plain build (Config.h): no hook survives compilation
+[[gnu::always_inline]] constexpr bool tracing() { return false; }
+#else
 [[gnu::always_inline]] inline bool tracing() { return tActiveTrace != nullptr; }
+#endif
 /// Records `op(a, b)` (b unused by the unary ops) in the active Trace and returns the
 /// dynamic symbol of its result.
 /// @pre tracing() and at least one of a, b is dynamic
@@ -352,4 +359,5 @@ inline Bool both(Bool a, Bool b) {
   return Bool{a.value && b.value, false};
 }
 
+CUTELAYOUT_ABI_END
 } // namespace cutelayout

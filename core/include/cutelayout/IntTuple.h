@@ -16,7 +16,10 @@
 #include <cstdint>
 #include <initializer_list>
 
+#include "cutelayout/Config.h"
+
 namespace cutelayout {
+CUTELAYOUT_ABI_BEGIN
 
 enum class NodeKind : uint8_t { Int, Underscore, Tuple };
 
@@ -232,4 +235,5 @@ Expected<IntTuple> slice(TupleView a, TupleView b);
 /// CuTe's dice: keep the parts of b paired with integers in coordinate a.
 Expected<IntTuple> dice(TupleView a, TupleView b);
 
+CUTELAYOUT_ABI_END
 } // namespace cutelayout

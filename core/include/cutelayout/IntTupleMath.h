@@ -9,7 +9,10 @@
 
 #include "cutelayout/IntTuple.h"
 
+#include "cutelayout/Config.h"
+
 namespace cutelayout {
+CUTELAYOUT_ABI_BEGIN
 
 /// Product of all leaves, left fold; an empty tuple gives static 1.
 Int product(TupleView t);
@@ -104,4 +107,5 @@ Expected<IntTuple> increment(TupleView coord, TupleView shape);
 enum class TupleOp { Add, Sub, Mul, Div, Mod };
 Expected<IntTuple> tupleArith(TupleOp op, TupleView a, TupleView b);
 
+CUTELAYOUT_ABI_END
 } // namespace cutelayout

@@ -13,7 +13,10 @@
 #include "cutelayout/IntTuple.h"
 #include "cutelayout/IntTupleMath.h"
 
+#include "cutelayout/Config.h"
+
 namespace cutelayout {
+CUTELAYOUT_ABI_BEGIN
 
 struct Layout {
   IntTuple shape;
@@ -108,4 +111,5 @@ Expected<Layout> upcast(const Layout &l, int64_t n);
 Expected<Layout> downcast(const Layout &l, int64_t n);
 Expected<Layout> recastLayout(const Layout &l, int64_t oldBits, int64_t newBits);
 
+CUTELAYOUT_ABI_END
 } // namespace cutelayout

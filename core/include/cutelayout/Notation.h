@@ -18,7 +18,10 @@
 #include <string>
 #include <string_view>
 
+#include "cutelayout/Config.h"
+
 namespace cutelayout {
+CUTELAYOUT_ABI_BEGIN
 
 struct Layout;
 
@@ -91,4 +94,5 @@ Expected<Layout> parseLayout(std::string_view text, ParseOptions options = {});
 /// message never echoes raw input.
 std::string describeTextAt(std::string_view text, size_t p);
 
+CUTELAYOUT_ABI_END
 } // namespace cutelayout

@@ -13,7 +13,10 @@
 #include <type_traits>
 #include <utility>
 
+#include "cutelayout/Config.h"
+
 namespace cutelayout {
+CUTELAYOUT_ABI_BEGIN
 
 /// What failed and why, in lowercase with the actual values and no final period.
 struct Error {
@@ -193,4 +196,5 @@ private:
   alignas(T) unsigned char inline_[N * sizeof(T)];
 };
 
+CUTELAYOUT_ABI_END
 } // namespace cutelayout

@@ -16,7 +16,10 @@
 #include <cstdint>
 #include <string>
 
+#include "cutelayout/Config.h"
+
 namespace cutelayout {
+CUTELAYOUT_ABI_BEGIN
 
 struct Swizzle;
 namespace detail {
@@ -76,4 +79,5 @@ Expected<Swizzle> downcast(const Swizzle &s, int64_t n);
 /// CuTe's print: "Sw<B,M,S>".
 std::string print(const Swizzle &s);
 
+CUTELAYOUT_ABI_END
 } // namespace cutelayout

@@ -22,7 +22,10 @@
 
 #include <string>
 
+#include "cutelayout/Config.h"
+
 namespace cutelayout {
+CUTELAYOUT_ABI_BEGIN
 
 struct TensorIterator {
   enum class Kind : uint8_t { Counting, ArithTuple };
@@ -73,4 +76,5 @@ std::string print(const TensorIterator &it, Style style);
 /// CuTe's print: `counting_iter(3) o (_4,_4):(_4,_32)`, `ArithTuple(_0,_1) o (_4):(_1@0)`.
 std::string print(const Tensor &t, Style style);
 
+CUTELAYOUT_ABI_END
 } // namespace cutelayout

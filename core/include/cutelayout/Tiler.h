@@ -18,7 +18,10 @@
 
 #include <string>
 
+#include "cutelayout/Config.h"
+
 namespace cutelayout {
+CUTELAYOUT_ABI_BEGIN
 
 struct Tiler {
   Layout layout;
@@ -112,4 +115,5 @@ Expected<Layout> stencilDivide(const Layout &a, TupleView window, TupleView stri
 /// CuTe's make_fragment_like.
 Expected<Layout> makeFragmentLike(const Layout &l);
 
+CUTELAYOUT_ABI_END
 } // namespace cutelayout

@@ -25,6 +25,10 @@
 //
 // Inside a TraceScope dynamic leaves are unknown values (an UnknownDynamicValues scope is
 // open): conditions CuTe checks only for static integers are checked only for static ones.
+//
+// Recording needs the traced build of the core, `cutelayout::core_traced` (Config.h); in
+// the plain build `cutelayout::core` the operators have no hooks and a Trace records
+// nothing.
 #pragma once
 
 #include "cutelayout/Int.h"
@@ -36,7 +40,10 @@
 #include <unordered_map>
 #include <vector>
 
+#include "cutelayout/Config.h"
+
 namespace cutelayout {
+CUTELAYOUT_ABI_BEGIN
 
 /// One node of a Trace.
 struct TraceNode {
@@ -126,4 +133,5 @@ private:
   UnknownDynamicValues unknown_;
 };
 
+CUTELAYOUT_ABI_END
 } // namespace cutelayout

@@ -8,9 +8,13 @@
 #include "mlir/IR/DialectImplementation.h"
 #include "llvm/ADT/Hashing.h"
 
+#include "cutelayout/Config.h"
+
 namespace cutelayout {
+CUTELAYOUT_ABI_BEGIN
 /// MLIR uniques attributes by hash: a descriptor's stable identity.
 inline llvm::hash_code hash_value(const LayoutDescriptor &d) { return llvm::hash_value(d.identity()); }
+CUTELAYOUT_ABI_END
 } // namespace cutelayout
 
 #define GET_ATTRDEF_CLASSES
