@@ -7,7 +7,8 @@ runtime leaves, as cute IR and as cute-layout expressions.
 Each case is one operation (composition, complement, the divides and products, coalesce,
 filter, the inverses, crd2idx, idx2crd, size, cosize, tile_to_shape, local_tile,
 local_partition, ...) on random layouts whose leaves are runtime values or static
-constants. The IR builds the operands from `index` arguments (runtime leaves) and
+constants; three in ten of the cases with a layout result chain a second op on it
+(coalesce, filter, size, cosize, crd2idx). The IR builds the operands from `index` arguments (runtime leaves) and
 constants (static leaves) inside a function, applies the op with its result type
 inferred, and prints the result with cute.print; main calls every function with the
 runtime values. The expected output is what `cute-layout --dynamic --cute` (the core)
@@ -432,6 +433,25 @@ def make_case(g, f):
     return f"local_partition({layout_text(a)}, {layout_text(thr)}, {text(idx)})", "layout"
 
 
+def make_chain(g, f):
+    """A case, and three times in ten a second op applied to its layout result: returns
+    (expression, kind, the first expression or None). The first result's type is written
+    __T0__ until its answer gives it."""
+    r = g.rng
+    expr, kind = make_case(g, f)
+    if kind != "layout" or r.random() > 0.3:
+        return expr, kind, None
+    f.body = [line.replace("  %r = ", "  %s0 = ", 1) if line.startswith("  %r = ") else line for line in f.body]
+    op = r.choice(["coalesce", "filter", "size", "cosize", "crd2idx"])
+    if op == "crd2idx":
+        i = Leaf(r.randint(0, 63), r.random() < 0.8)
+        vi = f.leaf(i)
+        f.body.append(f"  %r = cute.crd2idx({vi}, %s0) : (index, __T0__)")
+        return f"crd2idx({text(i)}, {expr})", "index", expr
+    f.body.append(f"  %r = cute.{op}(%s0) : (__T0__)")
+    return f"{op}({expr})", "index" if op in ("size", "cosize") else "layout", expr
+
+
 def mark_like(t, f):
     return f(t) if isinstance(t, Leaf) else [mark_like(c, f) for c in t]
 
@@ -456,16 +476,22 @@ def main():
     cases = []
     for k in range(int(count)):
         f = Function(f"@case{k}")
-        expr, kind = make_case(g, f)
-        cases.append((f, expr, kind))
-    answers = subprocess.run([cute_layout, "--dynamic", "--cute", "-"], input="\n".join(c[1] for c in cases) + "\n",
-                             capture_output=True, text=True).stdout.splitlines()
-    assert len(answers) == len(cases), (len(answers), len(cases))
+        expr, kind, first = make_chain(g, f)
+        cases.append((f, expr, kind, first))
+    lines = []
+    for _, expr, _, first in cases:
+        lines += ([first] if first else []) + [expr]
+    answers = iter(subprocess.run([cute_layout, "--dynamic", "--cute", "-"], input="\n".join(lines) + "\n",
+                                  capture_output=True, text=True).stdout.splitlines())
     funcs, calls, expected = [], [], []
     consts = {}
-    for (f, expr, kind), answer in zip(cases, answers):
-        if answer.startswith("error"):
+    for f, expr, kind, first in cases:
+        first_answer = next(answers) if first else None
+        answer = next(answers)
+        if answer.startswith("error") or (first_answer or "").startswith("error"):
             continue
+        if first:  # the chain's intermediate layout, typed from its answer
+            f.body = [line.replace("__T0__", result_type("layout", first_answer)) for line in f.body]
         rtype = result_type(kind, answer)
         printed = answer.lstrip("_") if kind == "index" else answer
         # A third of the runtime arguments state a divisor of their value (cute.div): the
