@@ -1,5 +1,5 @@
 // cute-lsp-server: MLIR's language server with the dialects cute-opt parses (cute, func,
-// arith, index), for editors: diagnostics as you type, hover, go to definition.
+// arith, index, scf, cf, llvm, vector), for editors: diagnostics as you type, hover, go to definition.
 //
 // Unlike cute-opt, it cannot refuse a dense array of `index` elements before MLIR 22's
 // parser crashes on it (cute/Tools/UpstreamGuard.h): MlirLspServerMain reads the documents
@@ -7,8 +7,12 @@
 #include "cute/InitCute.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/ControlFlow/IR/ControlFlow.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/Index/IR/IndexDialect.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/IR/DialectRegistry.h"
 #include "mlir/Tools/mlir-lsp-server/MlirLspServerMain.h"
 
@@ -18,7 +22,9 @@
 
 int main(int argc, char **argv) {
   mlir::DialectRegistry registry;
-  registry.insert<mlir::arith::ArithDialect, mlir::func::FuncDialect, mlir::index::IndexDialect>();
+  registry.insert<mlir::arith::ArithDialect, mlir::func::FuncDialect, mlir::index::IndexDialect,
+                  mlir::scf::SCFDialect, mlir::cf::ControlFlowDialect, mlir::LLVM::LLVMDialect,
+                  mlir::vector::VectorDialect>();
   mlir::cute::registerCuteDialect(registry);
   llvm::cl::AddExtraVersionPrinter(
       [](llvm::raw_ostream &os) { os << "cute-lsp-server (cutelayout) " CUTELAYOUT_VERSION "\n"; });

@@ -12,6 +12,7 @@
 #include "mlir/Dialect/Index/IR/IndexDialect.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/IR/DialectRegistry.h"
 #include "mlir/Support/FileUtilities.h"
 #include "mlir/Tools/mlir-opt/MlirOptMain.h"
@@ -26,7 +27,8 @@
 int main(int argc, char **argv) {
   mlir::DialectRegistry registry;
   registry.insert<mlir::arith::ArithDialect, mlir::func::FuncDialect, mlir::index::IndexDialect,
-                  mlir::scf::SCFDialect, mlir::cf::ControlFlowDialect, mlir::LLVM::LLVMDialect>();
+                  mlir::scf::SCFDialect, mlir::cf::ControlFlowDialect, mlir::LLVM::LLVMDialect,
+                  mlir::vector::VectorDialect>();
   mlir::cute::registerCuteDialect(registry);
   mlir::registerCanonicalizerPass();
   mlir::registerCSEPass();
@@ -34,6 +36,7 @@ int main(int argc, char **argv) {
   // The conversions --cute-to-llvm runs, also usable one by one.
   mlir::registerSCFToControlFlowPass();
   mlir::registerArithToLLVMConversionPass();
+  mlir::registerConvertVectorToLLVMPass();
   mlir::registerConvertIndexToLLVMPass();
   mlir::registerConvertControlFlowToLLVMPass();
   mlir::registerConvertFuncToLLVMPass();

@@ -18,6 +18,7 @@ void mlir::cute::buildCuteToLLVMPipeline(OpPassManager &pm, const CuteToLLVMOpti
   pm.addPass(createCuteExpand(expand));
   pm.addPass(createCanonicalizerPass());
   pm.addPass(createSCFToControlFlowPass());
+  pm.addPass(createConvertVectorToLLVMPass()); // vector.print, as MLIR's runner tests print
   pm.addPass(createArithToLLVMConversionPass());
   pm.addPass(createConvertIndexToLLVMPass());
   pm.addPass(createConvertControlFlowToLLVMPass());
@@ -28,7 +29,7 @@ void mlir::cute::buildCuteToLLVMPipeline(OpPassManager &pm, const CuteToLLVMOpti
 void mlir::cute::registerCutePasses() {
   registerCuteTransformsPasses();
   PassPipelineRegistration<CuteToLLVMOptions>("cute-to-llvm",
-                             "Lower cute, func, arith, index and scf to the LLVM dialect (cute-refine-types, "
+                             "Lower cute, func, arith, index, scf, cf and vector to the LLVM dialect (cute-refine-types, "
                              "cute-expand, then the upstream conversions), ready for mlir-runner and "
                              "mlir-translate --mlir-to-llvmir",
                              buildCuteToLLVMPipeline);

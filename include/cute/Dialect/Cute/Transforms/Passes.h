@@ -26,7 +26,7 @@ struct CuteToLLVMOptions : PassPipelineOptions<CuteToLLVMOptions> {
 };
 
 /// The pipeline --cute-to-llvm: cute-refine-types, cute-expand, canonicalize, then the
-/// upstream conversions of scf, cf, arith, index and func to the LLVM dialect.
+/// upstream conversions of scf, vector, arith, index, cf and func to the LLVM dialect.
 void buildCuteToLLVMPipeline(OpPassManager &pm, const CuteToLLVMOptions &options);
 
 } // namespace mlir::cute
