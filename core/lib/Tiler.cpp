@@ -413,7 +413,12 @@ Expected<Layout> tileToShape(const Layout &block, TupleView targetShape, const I
     if (__builtin_expect(detail::tracing(), 0) && !divides.isStatic && !isStatic(target))
       recordRuntimeCheck(divides, "tile_to_shape: block shape " + print(blockShape) +
                                       " does not divide the target shape " + print(target));
-    else if ((isStatic(target) && !divides.isStatic) || (!divides.value && reportViolation(divides.isStatic)))
+    else if (isStatic(target) && !divides.isStatic)
+      return makeError("tile_to_shape: the target shape " + print(target, Style::Cute) +
+                       " is static, so CuTe checks at compile time that the block shape divides it, and "
+                       "the block shape " + print(blockShape, Style::Cute) +
+                       " has runtime extents (CuTe does not compile this)");
+    else if (!divides.value && reportViolation(divides.isStatic))
       return makeError("tile_to_shape: block shape " + print(blockShape) +
                        " does not divide the target shape " + print(target) +
                        violationNote(divides.isStatic || divides.value));
