@@ -55,36 +55,23 @@ uint32_t Trace::intern(const TraceNode &n) {
 Int Trace::record(TraceOp op, Int a, Int b, const Swizzle &s) {
   if (op == TraceOp::Constant) // a runtime copy of the static a (asDynamic)
     return symbolOf(operand(a));
-  // Identities that leave a symbol unchanged, so the program stays short (x * 1, x + 0,
-  // x - 0, x / 1: CuTe's result is then the dynamic x itself).
-  auto isStaticValue = [](Int x, int64_t v) { return x.isStatic && x.value == v; };
+  // Identities that leave a symbol unchanged (x * 1, x + 0, x - 0, x / 1, x && 1: CuTe's
+  // result is then the dynamic x itself), so the program stays short.
+  int64_t identity = 0;
+  bool commutes = true;
   switch (op) {
   case TraceOp::Mul:
-    if (isStaticValue(b, 1))
-      return Int{a.value, false};
-    if (isStaticValue(a, 1))
-      return Int{b.value, false};
-    break;
-  case TraceOp::Add:
-    if (isStaticValue(b, 0))
-      return Int{a.value, false};
-    if (isStaticValue(a, 0))
-      return Int{b.value, false};
-    break;
-  case TraceOp::And: // of 0s and 1s
-    if (isStaticValue(b, 1))
-      return Int{a.value, false};
-    if (isStaticValue(a, 1))
-      return Int{b.value, false};
-    break;
-  case TraceOp::Sub:
-  case TraceOp::Div:
-    if (isStaticValue(b, op == TraceOp::Sub ? 0 : 1))
-      return Int{a.value, false};
-    break;
-  default:
-    break;
+  case TraceOp::And: identity = 1; break;
+  case TraceOp::Add: identity = 0; break;
+  case TraceOp::Sub: identity = 0, commutes = false; break;
+  case TraceOp::Div: identity = 1, commutes = false; break;
+  default: identity = -1; break; // none
   }
+  auto isIdentity = [&](Int x) { return identity >= 0 && x.isStatic && x.value == identity; };
+  if (isIdentity(b))
+    return Int{a.value, false};
+  if (commutes && isIdentity(a))
+    return Int{b.value, false};
   TraceNode n;
   n.op = op;
   n.a = operand(a);

@@ -74,9 +74,19 @@ std::string divergence(const Layout &direct, const Layout &traced, const Trace &
   return m.empty() ? divergence(direct.stride, traced.stride, trace, values) : m;
 }
 
+using LayoutOp = std::function<Expected<Layout>(const Layout &, const Layout &)>;
+
+/// f run on a and b with a symbol of `trace` for each runtime leaf; their values go to
+/// `values` (slot order).
+Expected<Layout> onSymbols(const LayoutOp &f, const Layout &a, const Layout &b, Trace &trace,
+                           std::vector<int64_t> &values) {
+  Layout sa = symbolize(a, trace, values), sb = symbolize(b, trace, values);
+  TraceScope on(trace);
+  return f(sa, sb);
+}
+
 /// An operation of layouts, run directly and on symbols: counts the cases that agree and
 /// fails on the first that does not.
-using LayoutOp = std::function<Expected<Layout>(const Layout &, const Layout &)>;
 
 int checkOp(const char *name, const LayoutOp &f, uint64_t seed, bool secondStaticStrides,
             bool firstStaticStrides = false) {
@@ -94,11 +104,7 @@ int checkOp(const char *name, const LayoutOp &f, uint64_t seed, bool secondStati
       continue;
     Trace trace;
     std::vector<int64_t> values;
-    Layout sa = symbolize(a, trace, values), sb = symbolize(b, trace, values);
-    Expected<Layout> traced = [&] {
-      TraceScope on(trace);
-      return f(sa, sb);
-    }();
+    Expected<Layout> traced = onSymbols(f, a, b, trace, values);
     if (!traced) {
       ADD_FAILURE() << name << "(" << show(a) << ", " << show(b) << ") = " << show(*direct)
                     << " directly, but on symbols: " << traced.error().message;
@@ -133,11 +139,7 @@ int checkRuntimeConditions(const char *name, const LayoutOp &f, uint64_t seed, b
       continue; // rejected for another reason
     Trace trace;
     std::vector<int64_t> values;
-    Layout sa = symbolize(a, trace, values), sb = symbolize(b, trace, values);
-    Expected<Layout> traced = [&] {
-      TraceScope on(trace);
-      return f(sa, sb);
-    }();
+    Expected<Layout> traced = onSymbols(f, a, b, trace, values);
     if (!traced) {
       // A condition on static leaves met after a runtime one (CuTe would not compile it).
       if (!direct)
@@ -199,7 +201,7 @@ TEST(Trace, RuntimeChecksAgreeWithTheCheckedValues) {
 /// facts decide has that truth value.
 TEST(Trace, DivisibilityFactsAreSound) {
   LayoutGen gen(301, /*powersOfTwo=*/true);
-  const std::vector<std::function<Expected<Layout>(const Layout &, const Layout &)>> ops = {
+  const std::vector<LayoutOp> ops = {
       [](const Layout &a, const Layout &b) { return composition(a, b); },
       [](const Layout &a, const Layout &b) { return logicalDivide(a, tilerFromShape(b.shape)); },
       [](const Layout &a, const Layout &b) { return zippedDivide(a, tilerFromLayout(b)); },
@@ -229,11 +231,7 @@ TEST(Trace, DivisibilityFactsAreSound) {
     Expected<Layout> direct = f(a, b);
     Trace trace;
     std::vector<int64_t> values;
-    Layout sa = symbolize(a, trace, values), sb = symbolize(b, trace, values);
-    Expected<Layout> traced = [&] {
-      TraceScope on(trace);
-      return f(sa, sb);
-    }();
+    Expected<Layout> traced = onSymbols(f, a, b, trace, values);
     if (!traced)
       continue;
     std::vector<int64_t> d = trace.divisors(facts);

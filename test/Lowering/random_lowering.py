@@ -159,6 +159,14 @@ def layout_text(l):
     return text(l[0]) + ":" + text(l[1])
 
 
+def layout_op(f, name, layouts, kind):
+    """cute.<name> applied to layouts built in f; returns its cute-layout expression and
+    result kind."""
+    built = [f.layout(l) for l in layouts]
+    f.body.append(f"  %r = cute.{name}({', '.join(v for v, _ in built)}) : ({', '.join(t for _, t in built)})")
+    return f"{name}({', '.join(layout_text(l) for l in layouts)})", kind
+
+
 def make_case(g, f):
     """Adds one operation to f; returns (cute-layout expression, result kind)."""
     r = g.rng
@@ -196,10 +204,7 @@ def make_case(g, f):
             b = (mark_like(a[0], lambda x: Leaf(x.value, r.random() < 0.5)), g.strides_for(
                 [x.value if isinstance(x, Leaf) else [y.value for y in x] for x in a[0]], "permuted"))
             b = (b[0], g.mark(b[1], 0))
-            va, ta = f.layout(a)
-            vb, tb = f.layout(b)
-            f.body.append(f"  %r = cute.{name}({va}, {vb}) : ({ta}, {tb})")
-            return f"{name}({layout_text(a)}, {layout_text(b)})", "index" if name == "max_common_vector" else "layout"
+            return layout_op(f, name, [a, b], "index" if name == "max_common_vector" else "layout")
         if name in ("upcast", "downcast", "recast_layout"):
             a = g.layout(static_strides=True)
             va, ta = f.layout(a)
@@ -213,10 +218,7 @@ def make_case(g, f):
         if name in ("tiled_product", "flat_product"):
             a = g.layout(static_strides=True, max_rank=2)
             b = g.layout(static_strides=True, max_rank=len(a[0]))
-            va, ta = f.layout(a)
-            vb, tb = f.layout(b)
-            f.body.append(f"  %r = cute.{name}({va}, {vb}) : ({ta}, {tb})")
-            return f"{name}({layout_text(a)}, {layout_text(b)})", "layout"
+            return layout_op(f, name, [a, b], "layout")
         if name in ("slice", "dice"):
             a = g.layout()
             # One `_` mode at least; the other modes get runtime or static coordinates.
@@ -322,10 +324,7 @@ def make_case(g, f):
         return f"composition({composed}, {layout_text(b)})", "composed_layout"
     if op == "composition":
         a, b = g.layout(), g.layout()
-        va, ta = f.layout(a)
-        vb, tb = f.layout(b)
-        f.body.append(f"  %r = cute.composition({va}, {vb}) : ({ta}, {tb})")
-        return f"composition({layout_text(a)}, {layout_text(b)})", "layout"
+        return layout_op(f, "composition", [a, b], "layout")
     if op == "complement":
         a = g.layout(static_strides=True)
         bound = Leaf(size_of(a[0]) * r.choice([1, 2, 4, 16]), r.random() < 0.5)
@@ -356,21 +355,14 @@ def make_case(g, f):
         a = g.layout(static_strides=True, max_rank=2)
         # The dialect checks rank(tiler) <= rank(input) for products too (the spec's gate).
         b = g.layout(static_strides=op != "logical_product", max_rank=len(a[0]))
-        va, ta = f.layout(a)
-        vb, tb = f.layout(b)
-        f.body.append(f"  %r = cute.{op}({va}, {vb}) : ({ta}, {tb})")
-        return f"{op}({layout_text(a)}, {layout_text(b)})", "layout"
+        return layout_op(f, op, [a, b], "layout")
     if op in ("coalesce", "filter"):
         a = g.layout()
-        va, ta = f.layout(a)
-        f.body.append(f"  %r = cute.{op}({va}) : ({ta})")
-        return f"{op}({layout_text(a)})", "layout"
+        return layout_op(f, op, [a], "layout")
     if op in ("right_inverse", "left_inverse"):
         # The dialect asks for a static shape here (the spec's verifier); CuTe for static strides.
         a = g.layout(static_strides=True, static_shape=True, kind=r.choice(["compact", "permuted"]))
-        va, ta = f.layout(a)
-        f.body.append(f"  %r = cute.{op}({va}) : ({ta})")
-        return f"{op}({layout_text(a)})", "layout"
+        return layout_op(f, op, [a], "layout")
     if op == "crd2idx":
         a = g.layout()
         i = Leaf(r.randint(0, size_of(a[0]) - 1), r.random() < 0.7)
@@ -394,9 +386,7 @@ def make_case(g, f):
         return f"idx2crd({text(i)}, {text(s)})", "coord"
     if op in ("size", "cosize"):
         a = g.layout()
-        va, ta = f.layout(a)
-        f.body.append(f"  %r = cute.{op}({va}) : ({ta})")
-        return f"{op}({layout_text(a)})", "index"
+        return layout_op(f, op, [a], "index")
     if op == "tile_to_shape":
         a = g.layout(static_strides=True, max_rank=2, kind="compact")
         block = a[0]

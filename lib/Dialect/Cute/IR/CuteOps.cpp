@@ -67,12 +67,7 @@ std::vector<Known> mlir::cute::detail::symbolize(const std::vector<Known> &ks, c
     if (k.isCute()) {
       if (!k.value.hasValue())
         continue;
-      std::vector<Int> all = k.value.leaves();
-      const std::vector<int64_t> &d = k.value.divisors();
-      std::vector<int64_t> dynamicFacts;
-      for (size_t i = 0; i < all.size(); ++i)
-        if (!all[i].isStatic)
-          dynamicFacts.push_back(d.empty() ? 1 : d[i]);
+      std::vector<int64_t> dynamicFacts = k.value.dynamicDivisors();
       size_t next = 0;
       k.value = k.value.mapDynamicLeaves([&](Int x) { return bind(x, dynamicFacts[next++]); });
     } else if (k.isLeaf() && !k.leaf.isStatic) {
@@ -779,7 +774,9 @@ bool hasFacts(const std::vector<Known> &ks) {
 /// the op's inference runs again on trace symbols; a condition the facts refute is an
 /// error, and the result's runtime leaves get the divisors the facts imply.
 LogicalResult applyFacts(Operation *op, const Reporter &r, const std::vector<Known> &ks, Inferred &inferred) {
-  if (!hasFacts(ks))
+  // Inside a trace (the lowering, after verification) the facts were derived and checked
+  // already; running the inference again on nested symbols would only repeat that.
+  if (!hasFacts(ks) || cutelayout::detail::tracing())
     return success();
   cutelayout::Trace trace;
   std::vector<int64_t> facts;

@@ -149,6 +149,15 @@ std::vector<Int> TypeValue::leaves() const {
   return out;
 }
 
+std::vector<int64_t> TypeValue::dynamicDivisors() const {
+  std::vector<Int> all = leaves();
+  std::vector<int64_t> out;
+  for (size_t k = 0; k < all.size(); ++k)
+    if (!all[k].isStatic)
+      out.push_back(divisors_.empty() ? 1 : divisors_[k]);
+  return out;
+}
+
 TypeValue TypeValue::withDivisors(std::vector<int64_t> d) const {
   TypeValue v = *this;
   v.divisors_.clear();
@@ -344,11 +353,7 @@ FailureOr<TypeValue> parseRankValue(AsmParser &p) {
 std::string withFacts(const std::string &text, const TypeValue &v) {
   if (v.divisors().empty())
     return text;
-  std::vector<int64_t> dynamicFacts;
-  std::vector<Int> all = v.leaves();
-  for (size_t k = 0; k < all.size(); ++k)
-    if (!all[k].isStatic)
-      dynamicFacts.push_back(v.divisors()[k]);
+  std::vector<int64_t> dynamicFacts = v.dynamicDivisors();
   std::string out;
   size_t next = 0;
   for (char c : text) {
@@ -361,14 +366,47 @@ std::string withFacts(const std::string &text, const TypeValue &v) {
 
 /// Reads a tuple or layout body with facts (`?{div=16}`): the facts are taken out in
 /// order, the rest is read with the core notation, and the facts go to its runtime leaves.
+/// A tuple body without its `value=` prefix (a leaf: `value=3@1`, `value=?{div=4}`).
+FailureOr<StringRef> dropValuePrefix(AsmParser &p, BodyShape shape, llvm::SMLoc loc, StringRef body) {
+  if (shape != BodyShape::Tuple || !body.ltrim().starts_with("value"))
+    return body;
+  body = body.ltrim().drop_front(5).ltrim();
+  if (!body.consume_front("="))
+    return p.emitError(loc, "expected '=' after `value`");
+  return body;
+}
+
+/// A tuple or layout body read with the core notation (`?` a runtime leaf); an error is
+/// reported at errorLoc.
+FailureOr<TypeValue> parseNotationBody(AsmParser &p, BodyShape shape, llvm::SMLoc errorLoc, std::string_view text) {
+  cutelayout::ParseOptions options;
+  options.allowUnknown = true;
+  cutelayout::NotationReader reader(text, options);
+  auto fail = [&](const cutelayout::Error &e) { return p.emitError(errorLoc, "in a cute type body: ") << e.message; };
+  TypeValue result;
+  if (shape == BodyShape::Layout) {
+    cutelayout::Expected<cutelayout::Layout> l = reader.parseLayout();
+    if (!l)
+      return fail(l.error());
+    result = TypeValue::ofLayout(*l);
+  } else {
+    cutelayout::Expected<IntTuple> t = reader.parseTuple(true);
+    if (!t)
+      return fail(t.error());
+    result = TypeValue::ofTuple(*t);
+  }
+  if (!reader.atEnd())
+    return fail(reader.errorHere("'>'"));
+  return result;
+}
+
 FailureOr<TypeValue> parseFactsBody(AsmParser &p, BodyShape shape, llvm::SMLoc loc, StringRef body) {
   if (shape == BodyShape::Tile)
     return p.emitError(loc, "divisibility facts (`?{div=N}`) are supported on int tuples and layouts, not on tiles");
-  if (shape == BodyShape::Tuple && body.ltrim().starts_with("value")) { // `value=?{div=4}`: a leaf
-    body = body.ltrim().drop_front(5).ltrim();
-    if (!body.consume_front("="))
-      return p.emitError(loc, "expected '=' after `value`");
-  }
+  FailureOr<StringRef> rest = dropValuePrefix(p, shape, loc, body);
+  if (failed(rest))
+    return failure();
+  body = *rest;
   std::string plain;
   std::vector<int64_t> facts; // one per `?`, 1 for none
   for (size_t i = 0; i < body.size(); ++i) {
@@ -386,64 +424,30 @@ FailureOr<TypeValue> parseFactsBody(AsmParser &p, BodyShape shape, llvm::SMLoc l
     facts.push_back(d);
     i = close;
   }
-  cutelayout::ParseOptions options;
-  options.allowUnknown = true;
-  cutelayout::NotationReader reader(plain, options);
-  TypeValue result;
-  if (shape == BodyShape::Layout) {
-    cutelayout::Expected<cutelayout::Layout> l = reader.parseLayout();
-    if (!l)
-      return p.emitError(loc, "in a cute type body: ") << l.error().message;
-    result = TypeValue::ofLayout(*l);
-  } else {
-    cutelayout::Expected<IntTuple> t = reader.parseTuple(true);
-    if (!t)
-      return p.emitError(loc, "in a cute type body: ") << t.error().message;
-    result = TypeValue::ofTuple(*t);
-  }
-  if (!reader.atEnd())
-    return p.emitError(loc, "in a cute type body: ") << reader.errorHere("'>'").message;
-  std::vector<Int> all = result.leaves();
+  FailureOr<TypeValue> result = parseNotationBody(p, shape, loc, plain);
+  if (failed(result))
+    return failure();
+  std::vector<Int> all = result->leaves();
   std::vector<int64_t> divisors(all.size(), 1);
   size_t next = 0;
   for (size_t k = 0; k < all.size() && next < facts.size(); ++k)
     if (!all[k].isStatic)
       divisors[k] = facts[next++];
-  return result.withDivisors(std::move(divisors));
+  return result->withDivisors(std::move(divisors));
 }
 
 /// A body with scaled-basis leaves (`1@0`), read from its text (rawSymbolBody) with the
 /// core notation.
 FailureOr<TypeValue> parseBasisBody(AsmParser &p, BodyShape shape, llvm::SMLoc loc, StringRef body) {
-  if (shape == BodyShape::Tuple && body.ltrim().starts_with("value")) { // `value=3@1`: a leaf
-    body = body.ltrim().drop_front(5).ltrim();
-    if (!body.consume_front("="))
-      return p.emitError(loc, "expected '=' after `value`");
-  }
-  cutelayout::ParseOptions options;
-  options.allowUnknown = true;
-  cutelayout::NotationReader reader(std::string_view(body.data(), body.size()), options);
-  auto fail = [&](const cutelayout::Error &e) {
-    return p.emitError(llvm::SMLoc::getFromPointer(body.data()), "in a cute type body: ") << e.message;
-  };
-  TypeValue result;
-  if (shape == BodyShape::Layout) {
-    cutelayout::Expected<cutelayout::Layout> l = reader.parseLayout();
-    if (!l)
-      return fail(l.error());
-    result = TypeValue::ofLayout(*l);
-  } else if (shape == BodyShape::Tuple) {
-    cutelayout::Expected<IntTuple> t = reader.parseTuple(true);
-    if (!t)
-      return fail(t.error());
-    result = TypeValue::ofTuple(*t);
-  } else {
+  if (shape == BodyShape::Tile)
     return p.emitError(loc, "a tile's layouts have integer strides, not scaled bases (`@`)");
-  }
-  if (!reader.atEnd())
-    return fail(reader.errorHere("'>'"));
-  return result;
+  FailureOr<StringRef> rest = dropValuePrefix(p, shape, loc, body);
+  if (failed(rest))
+    return failure();
+  return parseNotationBody(p, shape, llvm::SMLoc::getFromPointer(rest->data()),
+                           std::string_view(rest->data(), rest->size()));
 }
+
 
 /// Parses an optional `<...>` body: a rank, `rank=N`, `value=leaf`, or a value.
 FailureOr<TypeValue> parseBody(AsmParser &p, BodyShape shape) {

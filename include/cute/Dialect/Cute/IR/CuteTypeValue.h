@@ -69,6 +69,9 @@ public:
   /// a number it is known to be a multiple of (`?{div=16}`); empty when nothing is known.
   /// Only runtime leaves carry one (a static leaf's entry is 1).
   const std::vector<int64_t> &divisors() const { return divisors_; }
+  /// The fact of each runtime leaf, in mapDynamicLeaves order (1 where there is none):
+  /// one entry per runtime leaf. @pre hasValue()
+  std::vector<int64_t> dynamicDivisors() const;
   /// This value with the facts d (one per leaf of leaves(), or empty): entries below 2 and
   /// those of static leaves become 1, and all-1 facts become none.
   TypeValue withDivisors(std::vector<int64_t> d) const;
