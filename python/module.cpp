@@ -11,6 +11,8 @@
 #include <pybind11/pybind11.h>
 #include <pybind11/stl.h>
 
+#include <structmember.h>
+
 #include <string>
 #include <vector>
 
@@ -57,10 +59,20 @@ void addTuple(py::handle h, TupleBuilder &b, int depth) {
   }
 }
 
+/// The pybind11 type object of Value, to recognise its instances without a type lookup.
+PyTypeObject *valueType = nullptr;
+
+/// The Value inside a Python object, or null where it is not one.
+const Value *nativeValue(PyObject *o) {
+  if (Py_TYPE(o) != valueType)
+    return nullptr;
+  return reinterpret_cast<py::detail::instance *>(o)->get_value_and_holder().value_ptr<Value>();
+}
+
 /// A Python argument as a value of the expression language.
 Value toValue(py::handle h) {
-  if (py::isinstance<Value>(h))
-    return h.cast<Value>();
+  if (const Value *v = nativeValue(h.ptr()))
+    return *v;
   if (py::isinstance<py::str>(h)) {
     Value v;
     v.kind = Value::Kind::Name;
@@ -101,23 +113,128 @@ py::object fromValue(Value v) {
   }
 }
 
-Value call(const std::string &name, const std::vector<Value> &args) {
-  cutelayout::Expected<Value> r = cutelayout::cli::callOperation(name, args);
+Value call(const cutelayout::cli::ResolvedOperation &op, cutelayout::cli::ValueRefs args) {
+  cutelayout::Expected<Value> r = cutelayout::cli::callOperation(op, args);
   if (!r)
-    raise(name + ": " + r.error().message);
+    raise(*op.key + ": " + r.error().message);
   return r.take();
 }
 
-py::object callPython(const std::string &name, py::args args) {
-  std::vector<Value> values;
-  values.reserve(args.size());
-  for (py::handle a : args) {
-    if (py::isinstance<Value>(a))
-      values.push_back(a.cast<const Value &>()); // one copy, no temporary
-    else
-      values.push_back(toValue(a));
+cutelayout::cli::ResolvedOperation resolve(const std::string &name) {
+  cutelayout::Expected<cutelayout::cli::ResolvedOperation> op = cutelayout::cli::findOperation(name);
+  if (!op)
+    raise(name + ": " + op.error().message);
+  return *op;
+}
+
+Value call(const char *name, cutelayout::cli::ValueRefs args) { return call(resolve(name), args); }
+
+/// A unary query of a value (size, shape, ...), without copying it.
+Value call(const char *name, const Value &v) {
+  const Value *p = &v;
+  return call(name, cutelayout::cli::ValueRefs(&p, 1));
+}
+
+/// An operation of the command line as a Python callable (cutelayout.composition, ...):
+/// looked up once, called through the vectorcall protocol, native arguments passed by
+/// reference.
+struct OperationObject {
+  PyObject_HEAD
+  vectorcallfunc vectorcall;
+  PyObject *name; // str
+  PyObject *doc;  // str
+  cutelayout::cli::ResolvedOperation op;
+};
+
+PyObject *callOperationObject(PyObject *self, PyObject *const *args, size_t nargsf, PyObject *kwnames) {
+  auto *o = reinterpret_cast<OperationObject *>(self);
+  try {
+    if (kwnames && PyTuple_GET_SIZE(kwnames) != 0)
+      raise(*o->op.key + " takes no keyword arguments");
+    size_t n = PyVectorcall_NARGS(nargsf);
+    constexpr size_t kMaxArgs = 8;
+    if (n > kMaxArgs)
+      raise(*o->op.key + ": too many arguments");
+    const Value *pointers[kMaxArgs];
+    std::vector<Value> converted; // arguments that are not native values
+    for (size_t i = 0; i < n; ++i) {
+      if (!(pointers[i] = nativeValue(args[i]))) {
+        if (converted.empty())
+          converted.reserve(n);
+        converted.push_back(toValue(args[i]));
+        pointers[i] = &converted.back();
+      }
+    }
+    return fromValue(call(o->op, cutelayout::cli::ValueRefs(pointers, n))).release().ptr();
+  } catch (py::error_already_set &e) {
+    e.restore();
+  } catch (const std::exception &e) {
+    PyErr_SetString(PyExc_RuntimeError, e.what());
   }
-  return fromValue(call(name, values));
+  return nullptr;
+}
+
+void deallocOperationObject(PyObject *self) {
+  auto *o = reinterpret_cast<OperationObject *>(self);
+  Py_XDECREF(o->name);
+  Py_XDECREF(o->doc);
+  Py_TYPE(self)->tp_free(self);
+}
+
+PyObject *reprOperationObject(PyObject *self) {
+  return PyUnicode_FromFormat("<cutelayout operation %U>", reinterpret_cast<OperationObject *>(self)->name);
+}
+
+PyMemberDef operationMembers[] = {
+    {"__name__", T_OBJECT, offsetof(OperationObject, name), READONLY, nullptr},
+    {"__doc__", T_OBJECT, offsetof(OperationObject, doc), READONLY, nullptr},
+    {nullptr, 0, 0, 0, nullptr},
+};
+
+PyTypeObject operationType{}; // filled by readyOperationType
+
+void readyOperationType() {
+  PyTypeObject &t = operationType;
+  Py_SET_REFCNT(&t, 1);
+  t.tp_name = "cutelayout._core.Operation";
+  t.tp_basicsize = sizeof(OperationObject);
+  t.tp_flags = Py_TPFLAGS_DEFAULT | Py_TPFLAGS_HAVE_VECTORCALL;
+  t.tp_vectorcall_offset = offsetof(OperationObject, vectorcall);
+  t.tp_call = PyVectorcall_Call;
+  t.tp_dealloc = deallocOperationObject;
+  t.tp_repr = reprOperationObject;
+  t.tp_members = operationMembers;
+  t.tp_doc = "An operation of cute-layout, by its CuTe name.";
+  if (PyType_Ready(&t) < 0)
+    throw py::error_already_set();
+}
+
+/// The callable for operation `name`.
+py::object makeOperation(const std::string &name) {
+  cutelayout::cli::ResolvedOperation op = resolve(name);
+  auto *o = PyObject_New(OperationObject, &operationType);
+  if (!o)
+    throw py::error_already_set();
+  o->vectorcall = callOperationObject;
+  o->op = op;
+  o->name = PyUnicode_FromString(name.c_str());
+  o->doc = PyUnicode_FromString(("CuTe's " + name + " (see `cute-layout --help`).").c_str());
+  return py::reinterpret_steal<py::object>(reinterpret_cast<PyObject *>(o));
+}
+
+py::object callPython(const std::string &name, py::args args) {
+  std::vector<Value> converted;
+  converted.reserve(args.size());
+  std::vector<const Value *> pointers;
+  for (py::handle a : args) {
+    const Value *v = nativeValue(a.ptr());
+    if (!v) {
+      converted.push_back(toValue(a));
+      v = &converted.back();
+    }
+    pointers.push_back(v);
+  }
+  return fromValue(call(name.c_str(), pointers));
 }
 
 std::string kindOf(const Value &v) {
@@ -150,7 +267,7 @@ PYBIND11_MODULE(_core, m) {
   // The one native class: layouts, tiles, swizzles and composed layouts (cutelayout's
   // Layout, Tile, Swizzle and ComposedLayout are views of it by kind, with no wrapper).
   auto query = [](const char *name) {
-    return [name](const Value &v) { return fromValue(call(name, std::vector<Value>{v})); };
+    return [name](const Value &v) { return fromValue(call(name, v)); };
   };
   py::class_<Value>(m, "Value")
       .def_property_readonly("kind", &kindOf)
@@ -162,10 +279,16 @@ PYBIND11_MODULE(_core, m) {
         }
         Value c = coord.size() == 1 ? toValue(coord[0]) : toValue(py::tuple(coord));
         bool slicing = c.kind == Value::Kind::Tuple && cutelayout::hasUnderscore(c.tuple);
-        return fromValue(call(slicing ? "slice" : "crd2idx", {c, v}));
+        static const cutelayout::cli::ResolvedOperation slice = resolve("slice"), crd2idx = resolve("crd2idx");
+        const Value *pair[] = {&c, &v};
+        return fromValue(call(slicing ? slice : crd2idx, cutelayout::cli::ValueRefs(pair, 2)));
       })
-      .def("__getitem__", [](const Value &v, int64_t i) { return fromValue(call("get", {v, Value::ofInt(Int::fixed(i))})); })
-      .def("__len__", [](const Value &v) { return call("rank", {v}).tuple.asInt().value; })
+      .def("__getitem__", [](const Value &v, int64_t i) {
+        Value index = Value::ofInt(Int::fixed(i));
+        const Value *pair[] = {&v, &index};
+        return fromValue(call("get", cutelayout::cli::ValueRefs(pair, 2)));
+      })
+      .def("__len__", [](const Value &v) { return call("rank", v).tuple.asInt().value; })
       .def("size", query("size"))
       .def("cosize", query("cosize"))
       .def_property_readonly("shape", query("shape"))
@@ -197,12 +320,15 @@ PYBIND11_MODULE(_core, m) {
       },
       py::arg("text"), py::arg("dynamic") = false, "Evaluates a cute-layout expression.");
   m.def("call", &callPython, py::arg("name"), "Calls an operation by its CuTe name.");
+  readyOperationType();
+  m.def("operation", &makeOperation, py::arg("name"), "The operation `name` as a callable.");
   m.def("operations", [] {
     std::vector<std::string> names;
     for (const std::string &line : cutelayout::cli::operationNames())
       names.push_back(line);
     return names;
   });
+  valueType = reinterpret_cast<PyTypeObject *>(py::type::of<Value>().ptr());
   m.def("_set_types", [](py::object dyn, py::object error) {
     dynType = dyn.release().ptr();
     errorType = error.release().ptr();

@@ -17,8 +17,6 @@ them and test for them (`isinstance(x, cutelayout.Layout)`). Every operation of 
 `cutelayout.Error` with the core's message.
 """
 
-import functools
-
 from . import _core
 from ._core import Value
 
@@ -37,6 +35,7 @@ class Dyn(int):
 
 
 _core._set_types(Dyn, Error)
+_make_layout = _core.operation("make_layout")
 
 
 class _Kind(type):
@@ -64,8 +63,8 @@ class Layout(metaclass=_Kind):
         if isinstance(shape, str) and stride is None:
             return _of_kind(_core.parse(shape, dynamic), "layout", "a layout")
         if stride is None:
-            return _core.call("make_layout", shape)
-        return _core.call("make_layout", shape, stride)
+            return _make_layout(shape)
+        return _make_layout(shape, stride)
 
 
 class Tile(metaclass=_Kind):
@@ -117,8 +116,6 @@ def operations():
 
 
 for _name in _core.operations():
-    _f = functools.partial(_core.call, _name)
-    _f.__doc__ = f"CuTe's {_name} (see `cute-layout --help`)."
-    globals()[_name] = _f
+    globals()[_name] = _core.operation(_name)
     __all__.append(_name)
-del _name, _f
+del _name

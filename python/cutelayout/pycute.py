@@ -55,7 +55,7 @@ def signum(a):
 
 
 def product(a):
-    return _core.call("size", a) if is_tuple(a) else a
+    return _call("size", a) if is_tuple(a) else a
 
 
 def inner_product(a, b):
@@ -76,7 +76,7 @@ def elem_scale(a, b):
 
 
 def shape_div(a, b):
-    return _core.call("shape_div", a, b)
+    return _call("shape_div", a, b)
 
 
 def prefix_product(a, init=1):
@@ -93,13 +93,13 @@ def prefix_product(a, init=1):
 
 
 def idx2crd(idx, shape, stride=None):
-    return _core.call("idx2crd", idx, shape) if stride is None else _core.call("idx2crd", idx, shape, stride)
+    return _call("idx2crd", idx, shape) if stride is None else _call("idx2crd", idx, shape, stride)
 
 
 def crd2idx(crd, shape, stride=None):
     if stride is None:
         stride = prefix_product(shape)
-    return _core.call("crd2idx", crd, shape, stride)
+    return _call("crd2idx", crd, shape, stride)
 
 
 def crd2crd(crd, dst_shape, src_shape=None):
@@ -114,7 +114,7 @@ def crd2crd(crd, dst_shape, src_shape=None):
 
 def slice_(crd, trg):
     """The parts of trg paired with None in crd (CuTe's slice)."""
-    return _core.call("slice", crd, trg)
+    return _call("slice", crd, trg)
 
 
 def has_none(a):
@@ -134,12 +134,32 @@ def is_layout(x):
     return isinstance(x, LayoutBase)
 
 
+_make_layout, _shape, _stride = _core.operation("make_layout"), _core.operation("shape"), _core.operation("stride")
+_ops = {}
+
+
+def _call(name, *args):
+    op = _ops.get(name)
+    if op is None:
+        op = _ops[name] = _core.operation(name)
+    return op(*args)
+
+
 def _native(layout):
-    return _core.call("make_layout", layout.shape, layout.stride)
+    """cutelayout's value of a pycute layout, kept on it while .shape and .stride stay."""
+    cached = layout.__dict__.get("_native")
+    shape, stride = layout.shape, layout.stride
+    if cached is not None and cached[0] is shape and cached[1] is stride:
+        return cached[2]
+    v = _make_layout(shape, stride)
+    layout._native = (shape, stride, v)
+    return v
 
 
 def _from_native(v):
-    return Layout(_core.call("shape", v), _core.call("stride", v))
+    out = Layout(_shape(v), _stride(v))
+    out._native = (out.shape, out.stride, v)
+    return out
 
 
 def _arg(x):
@@ -147,7 +167,7 @@ def _arg(x):
     if is_layout(x):
         return _native(x)
     if is_tuple(x) and any(is_layout(e) or is_tuple(e) for e in x):
-        return _core.call("make_tile", *[_arg(e) for e in x])
+        return _call("make_tile", *[_arg(e) for e in x])
     return x
 
 
@@ -167,8 +187,8 @@ class Layout(LayoutBase):
     def __call__(self, *args):
         crd = args[0] if len(args) == 1 else args
         if has_none(crd):
-            return _from_native(_core.call("slice", crd, _native(self)))
-        return _core.call("crd2idx", crd, self.shape, self.stride)
+            return _from_native(_call("slice", crd, _native(self)))
+        return _call("crd2idx", crd, _native(self))
 
     def __getitem__(self, i):
         if is_tuple(self.shape):
@@ -181,7 +201,7 @@ class Layout(LayoutBase):
         return product(self.shape)
 
     def cosize(self):
-        return _core.call("cosize", _native(self))
+        return _call("cosize", _native(self))
 
     def __str__(self):
         return f"{self.shape}:{self.stride}"
@@ -205,7 +225,7 @@ def cosize(layout):
 
 
 def _op(name, *args):
-    return _from_native(_core.call(name, *[_arg(a) for a in args]))
+    return _from_native(_call(name, *[_arg(a) for a in args]))
 
 
 def coalesce(layout, profile=None):
@@ -266,8 +286,8 @@ def raked_product(layoutA, layoutB):
 
 def slice_and_offset(crd, layout):
     """(the layout of the modes where crd has None, the offset of the others)."""
-    sliced = _from_native(_core.call("slice", crd, _native(layout)))
-    fixed = _core.call("crd2idx", _core.call("dice", crd, crd), _core.call("dice", crd, _native(layout)))
+    sliced = _from_native(_call("slice", crd, _native(layout)))
+    fixed = _call("crd2idx", _call("dice", crd, crd), _call("dice", crd, _native(layout)))
     return sliced, fixed
 
 

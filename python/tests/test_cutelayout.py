@@ -90,3 +90,20 @@ def test_basis_strides_and_identity_tensors():
     assert repr(cl.crd2idx((3, 1), (8, 2), cl.evaluate("(2@1,0)"))) == "_6@1"  # one basis stays a basis
     with pytest.raises(cl.Error, match="CuTe needs integer strides here, not scaled bases"):
         cl.complement(basis, 64)
+
+
+def test_operations_are_native_callables():
+    op = cl.composition
+    assert op.__name__ == "composition" and "composition" in op.__doc__ and "composition" in repr(op)
+    A = cl.Layout("(6,2):(8,2)")
+    before = repr(A)
+    assert str(op(A, cl.Layout("(4,3):(3,1)"))) == "((2,2),3):((24,2),8)"
+    assert repr(A) == before  # arguments are read in place, never changed
+    with pytest.raises(cl.Error, match="no keyword arguments"):
+        cl.size(A, mode=0)
+    with pytest.raises(cl.Error, match="takes 2 arguments but got 1"):
+        cl.composition(A)
+    with pytest.raises(cl.Error, match="too many arguments"):
+        cl.size(*([1] * 9))
+    with pytest.raises(cl.Error, match="expected an int, a tuple of ints or None"):
+        cl.composition(A, object())  # a failing conversion after a native argument

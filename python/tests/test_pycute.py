@@ -28,6 +28,13 @@ def test_layout_interface():
     assert pycute.make_layout(Layout(2, 1), Layout(3, 2)) == Layout((2, 3), (1, 2))
 
 
+def test_a_changed_layout_is_recomputed():
+    L = Layout((4, 8), (1, 4))
+    assert L(1, 2) == 9
+    L.stride = (8, 1)  # pycute layouts are plain objects: a cached native value must not survive
+    assert L(1, 2) == 10 and L.cosize() == 32
+
+
 def test_algebra_is_cutes():
     A, B = Layout((6, 2), (8, 2)), Layout((4, 3), (3, 1))
     assert pycute.composition(A, B) == Layout(((2, 2), 3), ((24, 2), 8))

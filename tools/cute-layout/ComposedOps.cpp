@@ -9,12 +9,12 @@
 namespace cutelayout::cli {
 namespace {
 
-using Rule = Expected<Value> (*)(const std::vector<Value> &);
+using Rule = Expected<Value> (*)(ValueRefs);
 
 
 bool isSwizzled(const Value &v) { return v.kind == Value::Kind::Swizzle || v.kind == Value::Kind::Composed; }
 
-Error noOverload(std::string_view name, const std::vector<Value> &args) { return noOverloadFor(name, args, isSwizzled); }
+Error noOverload(std::string_view name, ValueRefs args) { return noOverloadFor(name, args, isSwizzled); }
 
 Expected<Value> anyValue(Expected<AnyLayout> r) {
   if (!r)
@@ -53,7 +53,7 @@ Expected<int64_t> integerArg(const Value &v, size_t i) {
   return v.tuple.asInt().value;
 }
 
-Expected<Value> compositionRule(const std::vector<Value> &a) {
+Expected<Value> compositionRule(ValueRefs a) {
   const Value &x = a[0], &y = a[1];
   using K = Value::Kind;
   if (x.kind == K::Swizzle && y.kind == K::Swizzle)
@@ -69,19 +69,19 @@ Expected<Value> compositionRule(const std::vector<Value> &a) {
   return noOverload("composition", a);
 }
 
-Expected<Value> crd2idxRule(const std::vector<Value> &a) {
+Expected<Value> crd2idxRule(ValueRefs a) {
   if (a.size() != 2 || a[1].kind != Value::Kind::Composed || a[0].kind != Value::Kind::Tuple)
     return noOverload("crd2idx", a);
   return Value::ofInt(CL_TRY(crd2idx(a[0].tuple, *a[1].composed)));
 }
 
-Expected<Value> sliceRule(const std::vector<Value> &a) {
+Expected<Value> sliceRule(ValueRefs a) {
   if (a[1].kind != Value::Kind::Composed || a[0].kind != Value::Kind::Tuple)
     return noOverload("slice", a);
   return anyValue(slice(a[0].tuple, *a[1].composed));
 }
 
-template <Expected<AnyLayout> (*F)(const ComposedLayout &)> Expected<Value> inverseRule(const std::vector<Value> &a) {
+template <Expected<AnyLayout> (*F)(const ComposedLayout &)> Expected<Value> inverseRule(ValueRefs a) {
   if (a[0].kind == Value::Kind::Swizzle) // CuTe: a swizzle is its own inverse
     return a[0];
   if (a[0].kind != Value::Kind::Composed)
@@ -89,7 +89,7 @@ template <Expected<AnyLayout> (*F)(const ComposedLayout &)> Expected<Value> inve
   return anyValue(F(*a[0].composed));
 }
 
-template <bool Up> Expected<Value> castRule(const std::vector<Value> &a) {
+template <bool Up> Expected<Value> castRule(ValueRefs a) {
   int64_t n = CL_TRY(integerArg(a[1], 1));
   if (a[0].kind == Value::Kind::Swizzle)
     return Value::ofSwizzle(CL_TRY(Up ? upcast(a[0].swizzle, n) : downcast(a[0].swizzle, n)));
@@ -98,13 +98,13 @@ template <bool Up> Expected<Value> castRule(const std::vector<Value> &a) {
   return anyValue(Up ? upcast(*a[0].composed, n) : downcast(*a[0].composed, n));
 }
 
-Expected<Value> recastRule(const std::vector<Value> &a) {
+Expected<Value> recastRule(ValueRefs a) {
   if (a[0].kind != Value::Kind::Composed)
     return noOverload("recast_layout", a);
   return anyValue(recastLayout(*a[0].composed, CL_TRY(elementBits(a[1])), CL_TRY(elementBits(a[2]))));
 }
 
-Expected<Value> maxCommonLayoutRule(const std::vector<Value> &a) {
+Expected<Value> maxCommonLayoutRule(ValueRefs a) {
   // CuTe: a swizzled side against a layout, either way round.
   if (a[0].kind == Value::Kind::Composed && a[1].kind == Value::Kind::Layout)
     return layoutValue(maxCommonLayout(*a[0].composed, *CL_TRY(plainLayout(a[1], 1))));
@@ -113,7 +113,7 @@ Expected<Value> maxCommonLayoutRule(const std::vector<Value> &a) {
   return noOverload("max_common_layout", a);
 }
 
-Expected<Value> maxCommonVectorRule(const std::vector<Value> &a) {
+Expected<Value> maxCommonVectorRule(ValueRefs a) {
   using K = Value::Kind;
   if (a[0].kind == K::Composed && a[1].kind == K::Composed)
     return Value::ofInt(CL_TRY(maxCommonVector(*a[0].composed, *a[1].composed)));
@@ -124,7 +124,7 @@ Expected<Value> maxCommonVectorRule(const std::vector<Value> &a) {
   return noOverload("max_common_vector", a);
 }
 
-Expected<Value> makeLayoutRule(const std::vector<Value> &a) {
+Expected<Value> makeLayoutRule(ValueRefs a) {
   if (a.size() == 1 && a[0].kind == Value::Kind::Swizzle)
     return Value::ofAny(makeLayout(a[0].swizzle));
   return noOverload("make_layout", a);
@@ -170,8 +170,8 @@ const std::set<std::string_view> &ofInner() {
 
 } // namespace
 
-Expected<Value> callWithComposed(std::string_view name, const std::vector<Value> &args,
-                                 const std::function<Expected<Value>(const std::vector<Value> &)> &plain) {
+Expected<Value> callWithComposed(std::string_view name, ValueRefs args,
+                                 const std::function<Expected<Value>(ValueRefs)> &plain) {
   if (auto it = rules().find(name); it != rules().end())
     return it->second(args);
   // logical_product(L, swizzled tiler) carries the swizzle onto the product.
@@ -186,8 +186,9 @@ Expected<Value> callWithComposed(std::string_view name, const std::vector<Value>
     const ComposedLayout &c = *args[0].composed;
     if (c.innerSwizzle) // no inner layout to act on
       return innerSwizzleError(c, std::string(name).c_str());
-    std::vector<Value> withInner = args;
-    withInner[0] = Value::ofLayout(c.inner);
+    Value inner = Value::ofLayout(c.inner);
+    std::vector<const Value *> withInner = args.pointers();
+    withInner[0] = &inner;
     Value r = CL_TRY(plain(withInner));
     if (!isLifted)
       return r;
@@ -198,7 +199,7 @@ Expected<Value> callWithComposed(std::string_view name, const std::vector<Value>
   return noOverload(name, args);
 }
 
-Expected<Value> makeComposedLayoutOp(const std::vector<Value> &a) {
+Expected<Value> makeComposedLayoutOp(ValueRefs a) {
   OuterFunction outer = CL_TRY(outerOf(a[0]));
   if (a[1].kind != Value::Kind::Tuple)
     return makeError("argument 2 (the offset) must be an int tuple but is " + std::string(kindName(a[1].kind)) + " " +
@@ -207,17 +208,17 @@ Expected<Value> makeComposedLayoutOp(const std::vector<Value> &a) {
   return Value::ofComposed(CL_TRY(makeComposedLayout(std::move(outer), a[1].tuple, inner)));
 }
 
-Expected<Value> makeSwizzleOp(const std::vector<Value> &a) {
+Expected<Value> makeSwizzleOp(ValueRefs a) {
   return Value::ofSwizzle(CL_TRY(makeSwizzleFromMasks(CL_TRY(integerArg(a[0], 0)), CL_TRY(integerArg(a[1], 1)))));
 }
 
-Expected<Value> swizzlePortionOp(const std::vector<Value> &a) {
+Expected<Value> swizzlePortionOp(ValueRefs a) {
   if (a[0].kind == Value::Kind::Composed)
     return Value::ofSwizzle(CL_TRY(swizzlePortion(*a[0].composed)));
   return Value::ofSwizzle(swizzlePortion(*CL_TRY(plainLayout(a[0], 0))));
 }
 
-Expected<Value> nonSwizzlePortionOp(const std::vector<Value> &a) {
+Expected<Value> nonSwizzlePortionOp(ValueRefs a) {
   if (a[0].kind == Value::Kind::Composed)
     return Value::ofLayout(CL_TRY(nonSwizzlePortion(*a[0].composed)));
   return Value::ofLayout(*CL_TRY(plainLayout(a[0], 0)));

@@ -15,15 +15,15 @@ namespace cutelayout::cli {
 /// place of argument 1 and compose its result with A and O; queries (size, shape, ...)
 /// answer for B; the rest have their own rules; any other call is an error naming the
 /// argument CuTe has no overload for.
-Expected<Value> callWithComposed(std::string_view name, const std::vector<Value> &args,
-                                 const std::function<Expected<Value>(const std::vector<Value> &)> &plain);
+Expected<Value> callWithComposed(std::string_view name, ValueRefs args,
+                                 const std::function<Expected<Value>(ValueRefs)> &plain);
 
 /// The operations that exist only for swizzles and composed layouts, for plain arguments
 /// too: make_composed_layout(A, O, B), make_swizzle(Y, Z), get_swizzle_portion(L),
 /// get_nonswizzle_portion(L).
-Expected<Value> makeComposedLayoutOp(const std::vector<Value> &args);
-Expected<Value> makeSwizzleOp(const std::vector<Value> &args);
-Expected<Value> swizzlePortionOp(const std::vector<Value> &args);
-Expected<Value> nonSwizzlePortionOp(const std::vector<Value> &args);
+Expected<Value> makeComposedLayoutOp(ValueRefs args);
+Expected<Value> makeSwizzleOp(ValueRefs args);
+Expected<Value> swizzlePortionOp(ValueRefs args);
+Expected<Value> nonSwizzlePortionOp(ValueRefs args);
 
 } // namespace cutelayout::cli

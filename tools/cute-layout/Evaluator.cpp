@@ -190,7 +190,7 @@ private:
       tilers.push_back(std::move(*t));
     }
     out.kind = Value::Kind::Tile;
-    out.tile = makeTile(tilers.data(), uint32_t(tilers.size()));
+    out.tilePtr = std::make_shared<const Tiler>(makeTile(tilers.data(), uint32_t(tilers.size())));
     return true;
   }
 
@@ -315,7 +315,7 @@ std::string printValue(const Value &v, Style style) {
   case Value::Kind::Layout:
     return print(v.layout, style);
   case Value::Kind::Tile:
-    return print(v.tile, style);
+    return print(v.tile(), style);
   case Value::Kind::Name:
     return v.name;
   case Value::Kind::Swizzle:

@@ -36,7 +36,7 @@ struct Value {
   Kind kind = Kind::Tuple;
   IntTuple tuple;  // Tuple: an int tuple (a leaf is an integer, `_` allowed)
   Layout layout;   // Layout
-  Tiler tile;      // Tile
+  std::shared_ptr<const Tiler> tilePtr; // Tile (shared: values are immutable); see tile()
   std::string name; // Name: a bare identifier such as a type name (uint8_t) or LayoutRight
   Swizzle swizzle;   // Swizzle
   std::shared_ptr<const ComposedLayout> composed; // Composed (shared: values are immutable)
@@ -46,6 +46,9 @@ struct Value {
   /// A Layout whose shape and stride are not congruent. CuTe's make_layout builds and
   /// prints such a pair without complaint; here it can be printed but not computed with.
   bool notCongruent = false;
+
+  /// The tile of a Tile value.
+  const Tiler &tile() const { return *tilePtr; }
 
   // User-provided, so that value-initialization (Value(), vector::emplace_back()) runs
   // only the members' constructors instead of first zeroing the whole (large) object.
@@ -95,9 +98,54 @@ struct Value {
   static Value ofTile(Tiler t) {
     Value v;
     v.kind = Kind::Tile;
-    v.tile = std::move(t);
+    v.tilePtr = std::make_shared<const Tiler>(std::move(t));
     return v;
   }
+};
+
+/// The arguments of a call, by reference and never copied: a run of values (the
+/// evaluator's argument list) or an array of pointers to values held elsewhere (the Python
+/// module's objects, or a list with one argument replaced).
+/// @pre the values outlive the ValueRefs
+class ValueRefs {
+public:
+  ValueRefs(const std::vector<Value> &values) : base_(values.data()), size_(values.size()) {}
+  ValueRefs(const Value *const *pointers, size_t size) : pointers_(pointers), size_(size) {}
+  ValueRefs(const std::vector<const Value *> &pointers) : ValueRefs(pointers.data(), pointers.size()) {}
+
+  size_t size() const { return size_; }
+  bool empty() const { return size_ == 0; }
+  const Value &operator[](size_t i) const { return pointers_ ? *pointers_[i] : base_[i]; }
+
+  class iterator {
+  public:
+    iterator(const ValueRefs *refs, size_t i) : refs_(refs), i_(i) {}
+    const Value &operator*() const { return (*refs_)[i_]; }
+    iterator &operator++() {
+      ++i_;
+      return *this;
+    }
+    bool operator!=(const iterator &o) const { return i_ != o.i_; }
+
+  private:
+    const ValueRefs *refs_;
+    size_t i_;
+  };
+  iterator begin() const { return {this, 0}; }
+  iterator end() const { return {this, size_}; }
+
+  /// Pointers to the values from index `from` on, to pass on with some replaced.
+  std::vector<const Value *> pointers(size_t from = 0) const {
+    std::vector<const Value *> out;
+    for (size_t i = from; i < size_; ++i)
+      out.push_back(&(*this)[i]);
+    return out;
+  }
+
+private:
+  const Value *base_ = nullptr;
+  const Value *const *pointers_ = nullptr;
+  size_t size_;
 };
 
 std::string printValue(const Value &v, Style style);

@@ -65,10 +65,10 @@ private:
 /// out by reference: the arguments outlive the handler.
 class Args {
 public:
-  explicit Args(const std::vector<Value> &values) : v_(values) {}
+  explicit Args(ValueRefs values) : v_(values) {}
   size_t size() const { return v_.size(); }
   const Value &operator[](size_t i) const { return v_[i]; }
-  const std::vector<Value> &values() const { return v_; }
+  ValueRefs values() const { return v_; }
   bool isLayout(size_t i) const { return v_[i].kind == Value::Kind::Layout; }
 
   Expected<LayoutArg> layout(size_t i) const {
@@ -116,7 +116,7 @@ private:
     return makeError("argument " + std::to_string(i + 1) + " must be " + expected + " but is " +
                      kindName(v_[i].kind) + " " + printValue(v_[i], Style::Plain));
   }
-  const std::vector<Value> &v_;
+  ValueRefs v_;
 };
 
 using Handler = Expected<Value> (*)(const Args &);
@@ -232,7 +232,7 @@ Expected<Value> sliceOrDiceTile(TupleView c, const Tiler &t, bool keepUnderscore
 /// The sub-layout or sub-tuple at a path of mode indices.
 Expected<Value> at(const Value &v, const std::vector<uint32_t> &path) {
   if (v.kind == Value::Kind::Tile) {
-    Tiler t = v.tile;
+    Tiler t = v.tile();
     size_t k = 0;
     for (; k < path.size() && t.isTuple(); ++k) {
       if (path[k] >= t.rank())
@@ -337,7 +337,7 @@ Expected<Value> tupleArithOp(const Args &a, TupleOp op) {
 template <Expected<Layout> (*F)(const Layout &, const Tiler &)> Expected<Value> withTiler(const Args &a) {
   const Layout &l = CL_TRY(a.layout(0));
   if (a[1].kind == Value::Kind::Tile) // a tile is a tiler already: no copy
-    return layOr(F(l, a[1].tile));
+    return layOr(F(l, a[1].tile()));
   Expected<Tiler> t = asTiler(a[1]);
   if (!t)
     return t.error();
@@ -379,21 +379,21 @@ const std::map<std::string, Operation, std::less<>> &operations() {
                 [](const Args &a) -> Expected<Value> {
                   Value v = CL_TRY(at(a[0], CL_TRY(a.indices(1))));
                   if (v.kind == Value::Kind::Tile)
-                    return intValue(Int::fixed(v.tile.rank()));
+                    return intValue(Int::fixed(v.tile().rank()));
                   return intValue(Int::fixed(CL_TRY(shapeOf(v)).rank()));
                 }}},
       {"depth", {1, 64, "depth(x[, i...])", "nesting depth (0 for an integer)",
                  [](const Args &a) -> Expected<Value> {
                    Value v = CL_TRY(at(a[0], CL_TRY(a.indices(1))));
                    if (v.kind == Value::Kind::Tile)
-                     return intValue(Int::fixed(tileDepth(v.tile)));
+                     return intValue(Int::fixed(tileDepth(v.tile())));
                    return intValue(Int::fixed(depth(CL_TRY(shapeOf(v)).view())));
                  }}},
       {"shape", {1, 64, "shape(x[, i...])", "the shape of a layout or tile (of mode i...)",
                  [](const Args &a) -> Expected<Value> {
                    Value v = CL_TRY(at(a[0], CL_TRY(a.indices(1))));
                    if (v.kind == Value::Kind::Tile)
-                     return tupleValue(shape(v.tile));
+                     return tupleValue(shape(v.tile()));
                    return tupleValue(CL_TRY(shapeOf(v)));
                  }}},
       {"stride", {1, 64, "stride(L[, i...])", "the stride of a layout (of mode i...)",
@@ -522,7 +522,7 @@ const std::map<std::string, Operation, std::less<>> &operations() {
                   [](const Args &a) -> Expected<Value> {
                     std::vector<uint32_t> m = CL_TRY(a.indices(1));
                     if (a[0].kind == Value::Kind::Tile)
-                      return tileOf(CL_TRY(tileModes(a[0].tile, m)));
+                      return tileOf(CL_TRY(tileModes(a[0].tile(), m)));
                     if (a.isLayout(0))
                       return layOr(select(CL_TRY(a.layout(0)), m.data(), uint32_t(m.size())));
                     IntTuple t = CL_TRY(a.tuple(0));
@@ -540,7 +540,7 @@ const std::map<std::string, Operation, std::less<>> &operations() {
                 [](const Args &a) -> Expected<Value> {
                   uint32_t b = CL_TRY(a.index(1)), e = CL_TRY(a.index(2));
                   if (a[0].kind == Value::Kind::Tile)
-                    return tileOf(CL_TRY(tileModes(a[0].tile, modeRangeOf(b, std::max(b, e)))));
+                    return tileOf(CL_TRY(tileModes(a[0].tile(), modeRangeOf(b, std::max(b, e)))));
                   if (a.isLayout(0))
                     return layOr(take(CL_TRY(a.layout(0)), b, e));
                   IntTuple t = CL_TRY(modeRange(a, b, e));
@@ -550,7 +550,7 @@ const std::map<std::string, Operation, std::less<>> &operations() {
                  [](const Args &a) -> Expected<Value> {
                    uint32_t b = CL_TRY(a.index(1)), e = CL_TRY(a.index(2));
                    if (a[0].kind == Value::Kind::Tile) {
-                     const Tiler &t = a[0].tile;
+                     const Tiler &t = a[0].tile();
                      if (b > e || e > t.rank())
                        return makeError("range [" + std::to_string(b) + "," + std::to_string(e) +
                                         ") is out of range for " + print(t));
@@ -570,7 +570,7 @@ const std::map<std::string, Operation, std::less<>> &operations() {
                    [](const Args &a) -> Expected<Value> {
                      if (a[0].kind == Value::Kind::Tile) {
                        std::vector<Tiler> out;
-                       flattenTile(a[0].tile, out);
+                       flattenTile(a[0].tile(), out);
                        return tileOf(out);
                      }
                      if (a.isLayout(0))
@@ -581,7 +581,7 @@ const std::map<std::string, Operation, std::less<>> &operations() {
                  [](const Args &a) -> Expected<Value> {
                    IntTuple c = CL_TRY(a.tuple(0));
                    if (a[1].kind == Value::Kind::Tile)
-                     return sliceOrDiceTile(c, a[1].tile, true);
+                     return sliceOrDiceTile(c, a[1].tile(), true);
                    if (a.isLayout(1))
                      return layOr(slice(c, CL_TRY(a.layout(1))));
                    return tupleValue(CL_TRY(slice(c.view(), CL_TRY(a.tuple(1)).view())));
@@ -590,7 +590,7 @@ const std::map<std::string, Operation, std::less<>> &operations() {
                 [](const Args &a) -> Expected<Value> {
                   IntTuple c = CL_TRY(a.tuple(0));
                   if (a[1].kind == Value::Kind::Tile)
-                    return sliceOrDiceTile(c, a[1].tile, false);
+                    return sliceOrDiceTile(c, a[1].tile(), false);
                   if (a.isLayout(1))
                     return layOr(dice(c, CL_TRY(a.layout(1))));
                   return tupleValue(CL_TRY(dice(c.view(), CL_TRY(a.tuple(1)).view())));
@@ -636,7 +636,7 @@ const std::map<std::string, Operation, std::less<>> &operations() {
                           return layOr(complement(l, cotarget.shape));
                         }
                         if (a[1].kind == Value::Kind::Tile)
-                          return layOr(complement(l, shape(a[1].tile)));
+                          return layOr(complement(l, shape(a[1].tile())));
                         return layOr(complement(l, CL_TRY(a.tuple(1))));
                       }}},
       {"right_inverse", {1, 1, "right_inverse(L)", "R with L(R(i)) == i", unary<rightInverse>}},
@@ -764,7 +764,7 @@ const std::map<std::string, Operation, std::less<>> &operations() {
       {"make_tensor", {2, 3, "make_tensor(it, L) | make_tensor(it, shape[, stride])",
                        "a tensor over an iterator: make_tensor(counting_iterator<int>(0), L) prints counting_iter(0) o L",
                        [](const Args &a) {
-                         return makeTensorOp(a.values(), [](const std::vector<Value> &rest) {
+                         return makeTensorOp(a.values(), [](ValueRefs rest) {
                            return callOperationUnchecked("make_layout", rest);
                          });
                        }}},
@@ -817,7 +817,7 @@ const std::unordered_map<std::string_view, Found> &byName() {
 
 /// The handler's result, or the reason not to call it. Every branch returns a prvalue, so
 /// the (large) result value is built in place, never moved.
-Expected<Value> dispatch(const std::string &key, const Operation &op, const std::vector<Value> &args) {
+Expected<Value> dispatch(const std::string &key, const Operation &op, ValueRefs args) {
   // One pass over the kinds: a non-congruent make_layout prints as CuTe prints it, and
   // nothing takes it further; swizzles, composed layouts and tensors have their own rules.
   unsigned kinds = 0;
@@ -831,7 +831,7 @@ Expected<Value> dispatch(const std::string &key, const Operation &op, const std:
   constexpr unsigned composedKinds = 1u << unsigned(Value::Kind::Swizzle) | 1u << unsigned(Value::Kind::Composed);
   constexpr unsigned tensorKinds = 1u << unsigned(Value::Kind::Tensor) | 1u << unsigned(Value::Kind::Iterator);
   if (__builtin_expect((kinds & (composedKinds | tensorKinds)) != 0, 0)) {
-    auto plain = [&](const std::vector<Value> &a) { return op.handler(Args(a)); };
+    auto plain = [&](ValueRefs a) { return op.handler(Args(a)); };
     if (kinds & composedKinds)
       return callWithComposed(key, args, plain);
     return callWithTensor(key, args, plain);
@@ -840,7 +840,7 @@ Expected<Value> dispatch(const std::string &key, const Operation &op, const std:
 }
 
 /// Runs op's handler; one return of one local, so the result is not copied.
-Expected<Value> invoke(const std::string &key, const Operation &op, const std::vector<Value> &args) {
+Expected<Value> invoke(const std::string &key, const Operation &op, ValueRefs args) {
   // Core operations report overflow themselves; this also catches queries such as size.
   ArithScope scope;
   Expected<Value> r = dispatch(key, op, args);
@@ -863,24 +863,37 @@ bool isOperationName(std::string_view name) { return byName().count(name) != 0; 
 
 bool isArgumentName(std::string_view name) { return isMajorName(name) || name == "X" || typeBits(name) > 0; }
 
-Expected<ResolvedOperation> resolveOperation(std::string_view name, size_t argCount) {
+Expected<ResolvedOperation> findOperation(std::string_view name) {
   auto it = byName().find(name);
   if (it == byName().end())
     return makeError("unknown operation (see --help for the list)");
-  const Operation &op = *it->second.op;
+  return ResolvedOperation{it->second.key, it->second.op};
+}
+
+namespace {
+/// The operation of op, or why it does not take argCount arguments.
+Expected<const Operation *> withArity(const ResolvedOperation &resolved, size_t argCount) {
+  const Operation &op = *static_cast<const Operation *>(resolved.op);
   if (argCount < op.minArgs || argCount > op.maxArgs)
     return makeError("takes " +
                      (op.minArgs == op.maxArgs ? std::to_string(op.minArgs)
                                                : std::to_string(op.minArgs) + " to " + std::to_string(op.maxArgs)) +
                      " arguments but got " + std::to_string(argCount) + ": " + op.signature);
-  return ResolvedOperation{it->second.key, &op};
+  return &op;
+}
+} // namespace
+
+Expected<ResolvedOperation> resolveOperation(std::string_view name, size_t argCount) {
+  ResolvedOperation op = CL_TRY(findOperation(name));
+  CL_TRY(withArity(op, argCount));
+  return op;
 }
 
-Expected<Value> callResolved(const ResolvedOperation &op, const std::vector<Value> &args) {
+Expected<Value> callResolved(const ResolvedOperation &op, ValueRefs args) {
   return invoke(*op.key, *static_cast<const Operation *>(op.op), args);
 }
 
-Expected<Value> callOperationUnchecked(std::string_view name, const std::vector<Value> &args) {
+Expected<Value> callOperationUnchecked(std::string_view name, ValueRefs args) {
   return callResolved(CL_TRY(resolveOperation(name, args.size())), args);
 }
 
@@ -894,7 +907,7 @@ Value staticTwin(const Value &v) {
     return t;
   }
   case Value::Kind::Tile:
-    return Value::ofTile(Tiler{cutelayout::staticTwin(v.tile.layout), v.tile.profile});
+    return Value::ofTile(Tiler{cutelayout::staticTwin(v.tile().layout), v.tile().profile});
   case Value::Kind::Composed:
     return Value::ofComposed(cutelayout::staticTwin(*v.composed));
   case Value::Kind::Tensor:
@@ -917,7 +930,7 @@ bool hasDynamicLeaves(const Value &v) {
   case Value::Kind::Layout:
     return !isStatic(v.layout.shape) || !isStatic(v.layout.stride);
   case Value::Kind::Tile:
-    return !isStatic(v.tile.layout.shape) || !isStatic(v.tile.layout.stride);
+    return !isStatic(v.tile().layout.shape) || !isStatic(v.tile().layout.stride);
   case Value::Kind::Composed:
     return !isStatic(*v.composed);
   case Value::Kind::Tensor:
@@ -933,8 +946,9 @@ bool hasDynamicLeaves(const Value &v) {
 }
 } // namespace
 
-Expected<Value> callOperation(std::string_view name, const std::vector<Value> &args) {
-  Expected<Value> r = callOperationUnchecked(name, args);
+Expected<Value> callOperation(const ResolvedOperation &resolved, ValueRefs args) {
+  const Operation &op = *CL_TRY(withArity(resolved, args.size()));
+  Expected<Value> r = invoke(*resolved.key, op, args);
   if (!r)
     return r;
   bool dynamic = false;
@@ -946,10 +960,14 @@ Expected<Value> callOperation(std::string_view name, const std::vector<Value> &a
   twin.reserve(args.size());
   for (const Value &a : args)
     twin.push_back(staticTwin(a));
-  if (Expected<Value> t = callOperationUnchecked(name, twin); !t)
+  if (Expected<Value> t = invoke(*resolved.key, op, twin); !t)
     return makeError(t.error().message +
                      " (CuTe rejects these values as static integers and does not check them at run time)");
   return r;
+}
+
+Expected<Value> callOperation(std::string_view name, ValueRefs args) {
+  return callOperation(CL_TRY(findOperation(name)), args);
 }
 
 Expected<const Layout *> plainLayout(const Value &v, size_t i) {
@@ -959,7 +977,7 @@ Expected<const Layout *> plainLayout(const Value &v, size_t i) {
   return &v.layout;
 }
 
-Error noOverloadFor(std::string_view name, const std::vector<Value> &args, bool (*special)(const Value &)) {
+Error noOverloadFor(std::string_view name, ValueRefs args, bool (*special)(const Value &)) {
   for (size_t i = 0; i < args.size(); ++i)
     if (special(args[i]))
       return makeError("argument " + std::to_string(i + 1) + " is " + kindName(args[i].kind) + " " +
@@ -986,7 +1004,7 @@ Expected<Tiler> asTiler(const Value &v) {
   case Value::Kind::Tuple:
     return tilerFromShape(v.tuple);
   case Value::Kind::Tile:
-    return v.tile;
+    return v.tile();
   case Value::Kind::Name:
     if (v.name == "X")
       return underscoreTiler();

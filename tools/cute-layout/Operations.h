@@ -12,22 +12,26 @@ namespace cutelayout::cli {
 /// argument has dynamic leaves, the operation is also applied to its static twin (the same
 /// values, every leaf static); if that fails, so does the call: CuTe rejects those values
 /// at compile time and does not check them at run time (docs/semantics.md, R18).
-Expected<Value> callOperation(std::string_view name, const std::vector<Value> &args);
+Expected<Value> callOperation(std::string_view name, ValueRefs args);
 
 /// callOperation without the static-twin check: the core operation alone, as
 /// cutelayout_bench --cases times it.
-Expected<Value> callOperationUnchecked(std::string_view name, const std::vector<Value> &args);
+Expected<Value> callOperationUnchecked(std::string_view name, ValueRefs args);
 
-/// An operation found by name for a number of arguments, to be called many times.
+/// An operation found by name, to be called many times.
 struct ResolvedOperation {
   const std::string *key; // the operation's name (an alias resolves to it)
   const void *op;         // its table entry
 };
+/// Looks `name` up (an operation or an alias).
+Expected<ResolvedOperation> findOperation(std::string_view name);
+/// callOperation of an operation already looked up: the argument count is checked here.
+Expected<Value> callOperation(const ResolvedOperation &op, ValueRefs args);
 /// Looks `name` up and checks the argument count.
 Expected<ResolvedOperation> resolveOperation(std::string_view name, size_t argCount);
 /// callOperationUnchecked of a resolved operation: the handler alone, no name lookup.
 /// @pre args.size() is the count it was resolved for
-Expected<Value> callResolved(const ResolvedOperation &op, const std::vector<Value> &args);
+Expected<Value> callResolved(const ResolvedOperation &op, ValueRefs args);
 
 /// v with every integer leaf static.
 Value staticTwin(const Value &v);
@@ -53,7 +57,7 @@ Expected<const Layout *> plainLayout(const Value &v, size_t i);
 
 /// The error of a call CuTe has no overload for: it names the first argument for which
 /// `special` holds ("argument 1 is a tensor ..., which CuTe's complement does not take").
-Error noOverloadFor(std::string_view name, const std::vector<Value> &args, bool (*special)(const Value &));
+Error noOverloadFor(std::string_view name, ValueRefs args, bool (*special)(const Value &));
 
 /// A layout argument, or a shape read as its compact column-major layout (a thread
 /// layout given as its shape).

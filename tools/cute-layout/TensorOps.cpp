@@ -25,7 +25,7 @@ const std::set<std::string_view> &ofLayout() {
 
 bool isTensorLike(const Value &v) { return v.kind == Value::Kind::Tensor || v.kind == Value::Kind::Iterator; }
 
-Error noOverload(std::string_view name, const std::vector<Value> &args) { return noOverloadFor(name, args, isTensorLike); }
+Error noOverload(std::string_view name, ValueRefs args) { return noOverloadFor(name, args, isTensorLike); }
 
 Expected<const IntTuple *> tupleArg(const Value &v, size_t i) {
   if (v.kind != Value::Kind::Tuple)
@@ -35,7 +35,7 @@ Expected<const IntTuple *> tupleArg(const Value &v, size_t i) {
 }
 
 /// The projection (CuTe's Step) of local_tile and local_partition, when given.
-Expected<const IntTuple *> projectionArg(const std::vector<Value> &a, size_t i) {
+Expected<const IntTuple *> projectionArg(ValueRefs a, size_t i) {
   if (a.size() <= i)
     return static_cast<const IntTuple *>(nullptr);
   if (a[i].kind != Value::Kind::Tuple)
@@ -51,8 +51,8 @@ Expected<Value> tensorValue(Expected<Tensor> t) {
 }
 } // namespace
 
-Expected<Value> callWithTensor(std::string_view name, const std::vector<Value> &args,
-                               const std::function<Expected<Value>(const std::vector<Value> &)> &plain) {
+Expected<Value> callWithTensor(std::string_view name, ValueRefs args,
+                               const std::function<Expected<Value>(ValueRefs)> &plain) {
   if (name == "make_tensor")
     return plain(args);
   for (size_t i = 1; i < args.size(); ++i)
@@ -86,8 +86,9 @@ Expected<Value> callWithTensor(std::string_view name, const std::vector<Value> &
   bool keeps = keepIterator().count(name) != 0;
   if (!keeps && ofLayout().count(name) == 0)
     return noOverload(name, args);
-  std::vector<Value> withLayout = args;
-  withLayout[0] = Value::ofLayout(t.layout);
+  Value layout = Value::ofLayout(t.layout);
+  std::vector<const Value *> withLayout = args.pointers();
+  withLayout[0] = &layout;
   Value r = CL_TRY(plain(withLayout));
   if (!keeps)
     return r;
@@ -97,7 +98,7 @@ Expected<Value> callWithTensor(std::string_view name, const std::vector<Value> &
   return Value::ofTensor(Tensor{t.iterator, std::move(r.layout)});
 }
 
-Expected<Value> countingIteratorOp(const std::vector<Value> &args) {
+Expected<Value> countingIteratorOp(ValueRefs args) {
   // counting_iterator<int>(n): the template argument is appended after n.
   if (args.size() == 2 && !(args[1].kind == Value::Kind::Name && args[1].name == "int"))
     return makeError("counting_iterator<T>: T must be int");
@@ -109,8 +110,8 @@ Expected<Value> countingIteratorOp(const std::vector<Value> &args) {
   return Value::ofIterator(TensorIterator{TensorIterator::Kind::Counting, IntTuple(start)});
 }
 
-Expected<Value> makeTensorOp(const std::vector<Value> &args,
-                             const std::function<Expected<Value>(const std::vector<Value> &)> &makeLayout) {
+Expected<Value> makeTensorOp(ValueRefs args,
+                             const std::function<Expected<Value>(ValueRefs)> &makeLayout) {
   if (args.size() < 2 || args[0].kind != Value::Kind::Iterator)
     return makeError("make_tensor takes an iterator (counting_iterator<int>(n)) and a layout, or a shape "
                      "[and a stride]");
@@ -119,8 +120,7 @@ Expected<Value> makeTensorOp(const std::vector<Value> &args,
   if (args.size() == 2 && args[1].kind == Value::Kind::Layout) {
     l = *CL_TRY(plainLayout(args[1], 1));
   } else {
-    std::vector<Value> rest(args.begin() + 1, args.end());
-    Value made = CL_TRY(makeLayout(rest));
+    Value made = CL_TRY(makeLayout(args.pointers(1)));
     l = *CL_TRY(plainLayout(made, 1));
   }
   if (it.kind == TensorIterator::Kind::Counting)
@@ -128,7 +128,7 @@ Expected<Value> makeTensorOp(const std::vector<Value> &args,
   return Value::ofTensor(Tensor{it, std::move(l)});
 }
 
-Expected<Value> makeIdentityTensorOp(const std::vector<Value> &args) {
+Expected<Value> makeIdentityTensorOp(ValueRefs args) {
   return tensorValue(makeIdentityTensor(*CL_TRY(tupleArg(args[0], 0))));
 }
 

@@ -17,15 +17,15 @@ namespace cutelayout::cli {
 /// depth, shape, stride and layout answer for the layout; crd2idx gives the element,
 /// slice, local_tile and local_partition move the iterator; any other call is an error
 /// naming the argument CuTe has no overload for.
-Expected<Value> callWithTensor(std::string_view name, const std::vector<Value> &args,
-                               const std::function<Expected<Value>(const std::vector<Value> &)> &plain);
+Expected<Value> callWithTensor(std::string_view name, ValueRefs args,
+                               const std::function<Expected<Value>(ValueRefs)> &plain);
 
 /// counting_iterator(n) and counting_iterator<int>(n): an iterator at n (a runtime int).
-Expected<Value> countingIteratorOp(const std::vector<Value> &args);
+Expected<Value> countingIteratorOp(ValueRefs args);
 /// make_tensor(iterator, L) and make_tensor(iterator, shape[, stride | LayoutLeft | ...]).
-Expected<Value> makeTensorOp(const std::vector<Value> &args,
-                             const std::function<Expected<Value>(const std::vector<Value> &)> &makeLayout);
+Expected<Value> makeTensorOp(ValueRefs args,
+                             const std::function<Expected<Value>(ValueRefs)> &makeLayout);
 /// make_identity_tensor(shape).
-Expected<Value> makeIdentityTensorOp(const std::vector<Value> &args);
+Expected<Value> makeIdentityTensorOp(ValueRefs args);
 
 } // namespace cutelayout::cli
