@@ -307,7 +307,7 @@ def run_dialect(doc, tool, results, td):
             if name.endswith(".td"):
                 with open(os.path.join(td, name), encoding="utf-8") as f:
                     ops.update("cute." + m for m in re.findall(
-                        r'^def Cute_\w+Op\s*:\s*(?:Cute_\w+<|Op<Cute_Dialect,\s*)"(\w+)"', f.read(), re.M))
+                        r'^def Cute_\w+Op\s*:\s*(?:Cute_\w+<|Op<Cute_Dialect,\s*)"([\w.]+)"', f.read(), re.M))
         if not ops:
             results.fail(None, "no ops found in %s" % td)
         for op in sorted(ops - set(doc.entries)):

@@ -26,13 +26,6 @@ std::string text(const IntTuple &t) { return cutelayout::print(t, cutelayout::St
 bool isTilerType(Type t) { return isa<LayoutType, TileType, ShapeType, IntTupleType>(t); }
 
 /// The operand as a tiler (a layout acts in 1-D; tiles and shapes by mode).
-Tiler tilerOf(const Known &k) {
-  if (isa<LayoutType>(k.type))
-    return cutelayout::tilerFromLayout(k.value.layout());
-  if (isa<TileType>(k.type))
-    return k.value.tiler();
-  return cutelayout::tilerFromShape(k.value.tuple());
-}
 
 /// A core result as an inferred layout, or the op's error with the core's reason.
 template <class Message>
@@ -470,17 +463,36 @@ FailureOr<Inferred> inferSliceOrDice(Operation *op, const Reporter &r, const Kno
 
 } // namespace
 
+Tiler mlir::cute::detail::tilerOf(const Known &k) {
+  if (isa<LayoutType>(k.type))
+    return cutelayout::tilerFromLayout(k.value.layout());
+  if (isa<TileType>(k.type))
+    return k.value.tiler();
+  return cutelayout::tilerFromShape(k.value.tuple());
+}
+
 FailureOr<Inferred> mlir::cute::detail::inferAlgebraOp(Operation *op, const Reporter &r, const std::vector<Known> &ks) {
   return llvm::TypeSwitch<Operation *, FailureOr<Inferred>>(op)
       .Case([&](CoalesceOp) { return inferCoalesce(r, ks); })
       .Case([&](FilterZerosOp) { return inferFilterZeros(r, ks); })
       .Case<FilterOp, RightInverseOp, LeftInverseOp>([&](Operation *o) { return inferUnaryLayout(o, r, ks[0]); })
       .Case([&](MakeFragmentLikeOp) -> FailureOr<Inferred> {
+        // With `element_type` (CuTe's make_fragment_like<T>(src)) the operand is `src`
+        // and the result is a register view; without it a layout gives a layout.
+        bool typed = bool(attrOf<TypeAttr>(op, "element_type"));
+        if (!isa<LayoutType, ComposedLayoutType, CuteMemRefType>(ks[0].type))
+          return r.error() << (typed ? "expects `src` is LayoutTypeInterface or CuteMemRefType, but got "
+                                     : "expects `input` is CuteMemRefType or CuteLayoutTypeInterface, but got ")
+                           << ks[0].type;
+        if (isa<CuteMemRefType>(ks[0].type))
+          return inferFragmentOfView(op, r, ks[0]);
         if (isa<ComposedLayoutType>(ks[0].type))
           return r.error() << "unable to make fragment-like layout";
-        if (!ks[0].isLayout())
-          return r.error() << "expects `input` is CuteMemRefType or CuteLayoutTypeInterface, but got " << ks[0].type;
-        return inferUnaryLayout(op, r, ks[0]);
+        FailureOr<Inferred> layout = inferUnaryLayout(op, r, ks[0]);
+        if (succeeded(layout) && typed)
+          layout->iterator = PtrType::get(op->getContext(), attrOf<TypeAttr>(op, "element_type").getValue(),
+                                          AddressSpace::Rmem, 0);
+        return layout;
       })
       .Case([&](ComplementOp) { return inferComplement(r, ks); })
       .Case([&](CompositionOp) { return inferComposition(r, ks[0], ks[1]); })

@@ -41,6 +41,10 @@ Type CuteDialect::parseType(DialectAsmParser &parser) const {
     return ComposedLayoutType::parse(parser);
   if (mnemonic == SwizzleType::getMnemonic())
     return SwizzleType::parse(parser);
+  if (mnemonic == PtrType::getMnemonic())
+    return PtrType::parse(parser);
+  if (mnemonic == CuteMemRefType::getMnemonic())
+    return CuteMemRefType::parse(parser);
   parser.emitError(loc, "unknown cute type '") << mnemonic << "'";
   return Type();
 }
@@ -48,7 +52,7 @@ Type CuteDialect::parseType(DialectAsmParser &parser) const {
 void CuteDialect::printType(Type type, DialectAsmPrinter &printer) const {
   llvm::TypeSwitch<Type>(type)
       .Case<IntTupleType, ShapeType, StrideType, CoordType, TileType, LayoutType, ComposedLayoutType,
-            SwizzleType>([&](auto t) {
+            SwizzleType, PtrType, CuteMemRefType>([&](auto t) {
         printer << t.getMnemonic();
         t.print(printer);
       });

@@ -23,6 +23,9 @@ struct Inferred {
   bool isIndex = false;
   TypeValue value;
   cutelayout::Int index = cutelayout::Int::dynamic(cutelayout::kUnknownDynamic);
+  /// For a view result: the pointer it is over (element type, address space and the
+  /// alignment it is known to keep); null for a layout or tuple result.
+  PtrType iterator;
 };
 
 /// An error being reported, or nothing at all on a silent path: a silent path builds no
@@ -66,6 +69,8 @@ struct Known {
   /// `cute.div` attribute); 1 when nothing is known. docs/lowering.md#divisibility-facts.
   int64_t divisor = 1;
   bool isCute() const { return isa<CuteTypeInterface>(type); }
+  /// A cute value or a view (known by its layout's value).
+  bool hasTypeValue() const { return isCute() || isa<CuteMemRefType>(type); }
   bool isLayout() const { return isa<LayoutType>(type); }
   /// An integer leaf operand: index or a signless integer of at most 64 bits.
   bool isLeaf() const;
@@ -114,6 +119,10 @@ template <class A> A attrOf(Operation *op, StringRef name) {
 /// the layout's rank and static leaves lie inside static extents.
 LogicalResult checkCoordinate(const Reporter &r, const Known &coord, const Known &layout);
 
+/// A tiler operand as the core's tiler: a layout, a tile, or a shape (extents n:1).
+/// @pre k's value is known
+cutelayout::Tiler tilerOf(const Known &k);
+
 /// The algebra, divide, product and tiling ops (CuteAlgebraOps.cpp); fails with
 /// "is not a cute op" for anything else.
 FailureOr<Inferred> inferAlgebraOp(Operation *op, const Reporter &r, const std::vector<Known> &operands);
@@ -130,6 +139,16 @@ FailureOr<Inferred> inferMakeComposedLayout(const Reporter &r, const std::vector
 /// operand is one (or the op has no rule for it), so the op's own inference runs.
 std::optional<FailureOr<Inferred>> inferOnComposed(Operation *op, const Reporter &r,
                                                    const std::vector<Known> &operands);
+/// The view forms of the layout ops (CuteViews.cpp): the op runs on the view operand's
+/// layout; where CuTe's tensor algebra returns a tensor, the result is a view over the same
+/// pointer (moved by local_tile, local_partition and slice). Nothing when no view operand
+/// is where the op reads its input.
+std::optional<FailureOr<Inferred>> inferOnView(Operation *op, const Reporter &r, const std::vector<Known> &operands);
+/// cute.make_view: a pointer bound to a layout.
+FailureOr<Inferred> inferMakeView(const Reporter &r, const std::vector<Known> &operands);
+/// cute.make_fragment_like of a view (CuTe's make_fragment_like of a tensor): a register
+/// view with the fragment layout of the view's layout. @pre src is a view
+FailureOr<Inferred> inferFragmentOfView(Operation *op, const Reporter &r, const Known &src);
 } // namespace mlir::cute::detail
 
 #endif // CUTE_LIB_DIALECT_CUTE_IR_CUTEINFERENCE_H

@@ -33,6 +33,10 @@ Known mlir::cute::detail::knownFromType(Value v) {
     k.value = cute.getTypeValue();
     return k;
   }
+  if (auto view = dyn_cast<CuteMemRefType>(k.type)) { // a view is known by its layout
+    k.value = view.getLayoutValue();
+    return k;
+  }
   APInt c;
   if (!k.isLeaf())
     return k;
@@ -64,7 +68,7 @@ std::vector<Known> mlir::cute::detail::symbolize(const std::vector<Known> &ks, c
     return s;
   };
   for (Known &k : out) {
-    if (k.isCute()) {
+    if (k.hasTypeValue()) {
       if (!k.value.hasValue())
         continue;
       std::vector<int64_t> dynamicFacts = k.value.dynamicDivisors();
@@ -719,6 +723,8 @@ LogicalResult checkResultKind(Operation *op, const Reporter &r, const std::vecto
 } // namespace
 
 FailureOr<Inferred> mlir::cute::detail::inferOp(Operation *op, const Reporter &r, const std::vector<Known> &ks) {
+  if (std::optional<FailureOr<Inferred>> onView = inferOnView(op, r, ks))
+    return *onView;
   if (std::optional<FailureOr<Inferred>> onComposed = inferOnComposed(op, r, ks))
     return *onComposed;
   return llvm::TypeSwitch<Operation *, FailureOr<Inferred>>(op)
@@ -759,13 +765,14 @@ FailureOr<Inferred> mlir::cute::detail::inferOp(Operation *op, const Reporter &r
         return ofValue(ks[0].value);
       })
       .Case([&](MakeComposedLayoutOp) { return inferMakeComposedLayout(r, ks); })
+      .Case([&](MakeViewOp) { return inferMakeView(r, ks); })
       .Default([&](Operation *o) { return inferAlgebraOp(o, r, ks); });
 }
 
 namespace {
 bool hasFacts(const std::vector<Known> &ks) {
   for (const Known &k : ks)
-    if (k.divisor > 1 || (k.isCute() && !k.value.divisors().empty()))
+    if (k.divisor > 1 || (k.hasTypeValue() && !k.value.divisors().empty()))
       return true;
   return false;
 }
@@ -809,6 +816,16 @@ LogicalResult applyFacts(Operation *op, const Reporter &r, const std::vector<Kno
 }
 } // namespace
 
+namespace {
+/// The type of op's result, or its layout's type for a view.
+Type resultLayoutType(Operation *op) {
+  Type t = op->getResult(0).getType();
+  if (auto view = dyn_cast<CuteMemRefType>(t))
+    return view.getLayout();
+  return t;
+}
+} // namespace
+
 FailureOr<Inferred> mlir::cute::detail::infer(Operation *op, const Reporter &r, const std::vector<Known> &ks) {
   if (failed(checkStructure(op, r, ks)))
     return failure();
@@ -831,7 +848,9 @@ FailureOr<Inferred> mlir::cute::detail::infer(Operation *op, const Reporter &r, 
     return failure();
   if (inferred->isIndex)
     return inferred;
-  auto written = cast<CuteTypeInterface>(op->getResult(0).getType());
+  auto written = dyn_cast_or_null<CuteTypeInterface>(resultLayoutType(op));
+  if (!written) // a result type ODS rejects (the op is not verified yet)
+    return r.error() << "expects a cute result type, but got " << op->getResult(0).getType();
   std::string why = kindValueViolation(written.getKind(), inferred->value);
   if (!why.empty())
     return r.error() << "cannot produce the result: " << why;
@@ -856,8 +875,37 @@ FailureOr<Type> mlir::cute::inferResultType(Operation *op, bool emit) {
   if (inferred->isIndex) // index, or i1 for the comparisons
     return isa<IntegerType>(op->getResult(0).getType()) ? op->getResult(0).getType()
                                                         : Type(IndexType::get(op->getContext()));
-  return withValue(op->getResult(0).getType(), inferred->value);
+  if (PtrType ptr = inferred->iterator) {
+    Type layout = withValue(resultLayoutType(op), inferred->value);
+    if (!isa<LayoutType, ComposedLayoutType, SwizzleType>(layout))
+      layout = withValue(LayoutType::get(op->getContext(), TypeValue::kindOnly()), inferred->value);
+    return Type(CuteMemRefType::get(op->getContext(), ptr.getElementType(), ptr.getAddressSpace(), ptr.getAlignment(), layout));
+  }
+  return withValue(resultLayoutType(op), inferred->value);
 }
+
+namespace {
+/// A view input gives a view result over the pointer inference gives (its element type and
+/// address space; an alignment no greater than the pointer is known to keep), and a layout
+/// input a layout result.
+LogicalResult checkViewResult(Operation *op, const Inferred &inferred) {
+  auto view = dyn_cast<CuteMemRefType>(op->getResult(0).getType());
+  if (!inferred.iterator) {
+    if (view)
+      return op->emitOpError("expects a layout result for a layout input, but got the view ") << view;
+    return success();
+  }
+  if (!view)
+    return op->emitOpError("expects a view result (!cute.memref) for a view input, but got ")
+           << op->getResult(0).getType();
+  PtrType ptr = inferred.iterator;
+  bool allocated = isa<MakeFragmentLikeOp>(op); // a new fragment is aligned as its type says
+  if (view.getElementType() != ptr.getElementType() || view.getAddressSpace() != ptr.getAddressSpace() ||
+      (!allocated && view.getAlignment() > ptr.getKnownAlignment()))
+    return op->emitOpError("expects a view over ") << ptr << ", but got " << view;
+  return success();
+}
+} // namespace
 
 LogicalResult mlir::cute::verifyCuteOp(Operation *op) {
   VerifyRun &run = runFor(op);
@@ -869,9 +917,14 @@ LogicalResult mlir::cute::verifyCuteOp(Operation *op) {
   if (failed(inferred))
     return failure();
   if (!inferred->isIndex) {
-    auto written = cast<CuteTypeInterface>(op->getResult(0).getType());
+    if (failed(checkViewResult(op, *inferred)))
+      return failure();
+    auto written = cast<CuteTypeInterface>(resultLayoutType(op));
     if (!isCompatible(written.getTypeValue(), inferred->value, written.getKind())) {
       Type expected = withValue(written, inferred->value);
+      if (auto view = dyn_cast<CuteMemRefType>(op->getResult(0).getType()))
+        return op->emitOpError("result type ") << view << " does not match the inferred type "
+                                               << view.withLayoutValue(inferred->value);
       if (isa<GroupModesOp>(op))
         return op->emitOpError("unable to infer return type with inputs ")
                << op->getOperand(0).getType() << ": inferred " << expected << " but the result type is " << written;
@@ -897,7 +950,10 @@ OpFoldResult mlir::cute::foldCuteOp(Operation *op, ArrayRef<Attribute>) {
       return {};
     return IntegerAttr::get(op->getResult(0).getType(), inferred->index.value); // index, or i1
   }
-  // Only an exact, static, representable value that the written type admits is folded.
+  // Only an exact, static, representable value that the written type admits is folded;
+  // never a view (its pointer is a runtime value).
+  if (inferred->iterator || isa<CuteMemRefType>(op->getResult(0).getType()))
+    return {};
   auto written = cast<CuteTypeInterface>(op->getResult(0).getType());
   if (!inferred->value.isStatic() || !isRepresentable(inferred->value) ||
       !isCompatible(written.getTypeValue(), inferred->value, written.getKind()))

@@ -14,7 +14,7 @@ def Cute_LayoutLike : AnyTypeOf<[Cute_LayoutType, Cute_ComposedLayoutType]>;
 def Cute_CoalesceOp : Cute_Op<"coalesce"> {
   let summary = "merge modes without changing the layout function (at the leaves of a profile)";
   let arguments = (ins AnyType:$input, Optional<AnyType>:$target_profile);
-  let results = (outs Cute_LayoutLike:$result);
+  let results = (outs Cute_LayoutLikeOrView:$result);
 }
 def Cute_FilterZerosOp : Cute_Op<"filter_zeros"> {
   let summary = "static-0-stride leaves (or the leaves a target profile marks with 0) get size 1";
@@ -37,7 +37,7 @@ def Cute_ComplementOp : Cute_Op<"complement"> {
 def Cute_CompositionOp : Cute_Op<"composition"> {
   let summary = "lhs o rhs; rhs a layout (1-D), a tile or a shape (by mode)";
   let arguments = (ins AnyType:$lhs, AnyType:$rhs);
-  let results = (outs Cute_LayoutLike:$result);
+  let results = (outs Cute_LayoutLikeOrView:$result);
 }
 def Cute_RightInverseOp : Cute_Op<"right_inverse"> {
   let summary = "R with input(R(i)) == i";
@@ -60,7 +60,7 @@ def Cute_RecastLayoutOp : Cute_Op<"recast_layout"> {
 class Cute_DivideOrProduct<string mnemonic, string what> : Cute_Op<mnemonic> {
   let summary = what;
   let arguments = (ins AnyType:$input, AnyType:$tiler);
-  let results = (outs Cute_LayoutLike:$result);
+  let results = (outs Cute_LayoutLikeOrView:$result);
 }
 def Cute_LogicalDivideOp : Cute_DivideOrProduct<"logical_divide", "((tile, rest), ...): each divided mode keeps its place">;
 def Cute_ZippedDivideOp : Cute_DivideOrProduct<"zipped_divide", "((tiles...), (rests..., untouched...))">;
@@ -98,13 +98,13 @@ def Cute_LocalTileOp : Cute_Op<"local_tile"> {
     `cute.local_tile(%mA, %tiler, %coord, %step) : (..., !cute.coord<(1,_,1)>)`.
   }];
   let arguments = (ins AnyType:$input, AnyType:$tiler, AnyType:$coord, Optional<AnyType>:$projection);
-  let results = (outs Cute_LayoutType:$result);
+  let results = (outs Cute_LayoutLikeOrView:$result);
 }
 def Cute_LocalPartitionOp : Cute_Op<"local_partition"> {
   let summary = "what thread `index` of a static thread layout owns (docs/semantics.md, R10)";
   let arguments = (ins AnyType:$input, AnyType:$tiler, Index:$index,
                        Optional<AnyType>:$target_profile);
-  let results = (outs Cute_LayoutType:$result);
+  let results = (outs Cute_LayoutLikeOrView:$result);
 }
 def Cute_TileToShapeOp : Cute_Op<"tile_to_shape"> {
   let summary = "repeat a block until it covers a target shape, in an optional static order";
@@ -122,17 +122,19 @@ def Cute_TileToShapeOp : Cute_Op<"tile_to_shape"> {
 def Cute_SliceOp : Cute_Op<"slice"> {
   let summary = "the modes of a layout or int tuple where the coordinate has `_`";
   let arguments = (ins AnyType:$coord, AnyType:$input);
-  let results = (outs Cute_AnyType:$result);
+  let results = (outs Cute_AnyOrView:$result);
 }
 def Cute_DiceOp : Cute_Op<"dice"> {
   let summary = "the modes of a layout or int tuple where the coordinate has integers";
   let arguments = (ins AnyType:$coord, AnyType:$input);
-  let results = (outs Cute_AnyType:$result);
+  let results = (outs Cute_AnyOrView:$result);
 }
-def Cute_MakeFragmentLikeOp : Cute_Op<"make_fragment_like"> {
-  let summary = "a compact register-fragment layout like the input (CuTe's make_fragment_like)";
-  let arguments = (ins AnyType:$input);
-  let results = (outs Cute_LayoutType:$result);
+def Cute_MakeFragmentLikeOp : Cute_Op<"make_fragment_like",
+    [DeclareOpInterfaceMethods<MemoryEffectsOpInterface>], /*isPure=*/0> {
+  let summary = "a compact register-fragment layout like the input, or a register view like a view "
+                "(allocated; CuTe's make_fragment_like, make_fragment_like<T> with `element_type`)";
+  let arguments = (ins AnyType:$input, OptionalAttr<TypeAttr>:$element_type);
+  let results = (outs Cute_LayoutLikeOrView:$result);
 }
 
 #endif // CUTE_ALGEBRA_OPS_TD

@@ -12,8 +12,8 @@ include "mlir/Interfaces/SideEffectInterfaces.td"
 //   %r = cute.op %a, %b : R                           operand types from defaults
 // The verifier infers the result with the core library and requires the written result
 // type to be compatible with it; fold() produces constants when the result is static.
-class Cute_Op<string mnemonic, list<Trait> traits = []>
-    : Op<Cute_Dialect, mnemonic, !listconcat(traits, [Pure])> {
+class Cute_Op<string mnemonic, list<Trait> traits = [], bit isPure = 1>
+    : Op<Cute_Dialect, mnemonic, !listconcat(traits, !if(isPure, [Pure], []))> {
   let hasCustomAssemblyFormat = 1;
   let hasVerifier = 1;
   let hasFolder = 1;
@@ -134,7 +134,7 @@ def Cute_GetStrideOp : Cute_Op<"get_stride"> {
   let results = (outs Cute_StrideType:$result);
 }
 def Cute_GetLayoutOp : Cute_Op<"get_layout"> {
-  let summary = "the layout of a layout or composed layout (a view's layout, once views exist)";
+  let summary = "the layout of a view, a layout or a composed layout";
   let arguments = (ins AnyType:$input);
   let results = (outs AnyTypeOf<[Cute_LayoutType, Cute_ComposedLayoutType]>:$result);
 }
@@ -152,12 +152,12 @@ def Cute_DepthOp : Cute_IndexQuery<"depth", "the nesting depth">;
 def Cute_SelectOp : Cute_Op<"select"> {
   let summary = "the modes `modes` of a tuple or layout, in that order";
   let arguments = (ins AnyType:$input, DenseI32ArrayAttr:$modes);
-  let results = (outs Cute_AnyType:$result);
+  let results = (outs Cute_AnyOrView:$result);
 }
 def Cute_GroupModesOp : Cute_Op<"group_modes"> {
   let summary = "modes [begin, end) grouped into one (Python-style negative indices)";
   let arguments = (ins AnyType:$input, I32Attr:$begin, I32Attr:$end);
-  let results = (outs Cute_AnyType:$result);
+  let results = (outs Cute_AnyOrView:$result);
 }
 
 def Cute_Crd2IdxOp : Cute_Op<"crd2idx"> {
@@ -202,5 +202,6 @@ def Cute_ToIntTupleOp : Cute_Op<"to_int_tuple"> {
 
 include "cute/Dialect/Cute/IR/CuteAlgebraOps.td"
 include "cute/Dialect/Cute/IR/CuteCalculatorOps.td"
+include "cute/Dialect/Cute/IR/CuteViewOps.td"
 
 #endif // CUTE_OPS_TD

@@ -22,6 +22,12 @@ enum class TypeKind : unsigned {
 };
 constexpr unsigned kNumTypeKinds = 7;
 
+/// The address space of a pointer or view (CuTe's rmem, smem, gmem; generic when unknown).
+/// Tmem is Blackwell's tensor memory, which loads and stores do not reach.
+enum class AddressSpace : unsigned { Generic = 0, Gmem = 1, Smem = 3, Rmem = 5, Tmem = 6 };
+/// Its keyword: "generic", "gmem", "smem", "rmem", "tmem".
+llvm::StringRef addressSpaceName(AddressSpace space);
+
 /// The kind's name as used in diagnostics, e.g. "Layout".
 llvm::StringRef kindName(TypeKind kind);
 

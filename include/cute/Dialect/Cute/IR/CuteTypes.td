@@ -57,7 +57,41 @@ def Cute_SwizzleType : Cute_Type<"Swizzle", "swizzle", "Swizzle"> {
   let summary = "a swizzle (completed by the swizzle issue; kind only)";
 }
 
+// Views (docs/dialect.md#views): a pointer, and a memref binding a pointer to a layout.
+// They are not among the seven kinds; a view dispatches as the kind of its layout.
+def Cute_PtrType : TypeDef<Cute_Dialect, "Ptr"> {
+  let mnemonic = "ptr";
+  let summary = "a pointer: `!cute.ptr<f32, gmem>`, `!cute.ptr<f16, smem, align<16>>`";
+  let parameters = (ins "::mlir::Type":$elementType, "::mlir::cute::AddressSpace":$addressSpace,
+                        "int64_t":$alignment);
+  let genVerifyDecl = 1;
+  let hasCustomAssemblyFormat = 1;
+  let extraClassDeclaration = [{
+    /// The alignment in bytes the pointer is known to have: the written one, or the
+    /// element's own size (1 for sub-byte elements).
+    int64_t getKnownAlignment() const;
+  }];
+}
+def Cute_MemRefType : TypeDef<Cute_Dialect, "CuteMemRef"> {
+  let mnemonic = "memref";
+  let summary = "a view: a pointer bound to a layout, `!cute.memref<f32, gmem, !cute.layout<(4,8):(1,4)>>`";
+  let parameters = (ins "::mlir::Type":$elementType, "::mlir::cute::AddressSpace":$addressSpace,
+                        "int64_t":$alignment, "::mlir::Type":$layout);
+  let genVerifyDecl = 1;
+  let hasCustomAssemblyFormat = 1;
+  let extraClassDeclaration = [{
+    /// The pointer the view is over.
+    PtrType getIterator() const;
+    /// What the layout type knows of the layout.
+    const ::mlir::cute::TypeValue &getLayoutValue() const;
+    /// This view with another layout value (same iterator, the layout type's class kept).
+    CuteMemRefType withLayoutValue(const ::mlir::cute::TypeValue &value) const;
+  }];
+}
+
 def Cute_AnyType : Type<CPred<"::llvm::isa<::mlir::cute::CuteTypeInterface>($_self)">, "any cute type">;
+def Cute_LayoutLikeOrView : AnyTypeOf<[Cute_LayoutType, Cute_ComposedLayoutType, Cute_MemRefType]>;
+def Cute_AnyOrView : AnyTypeOf<[Cute_AnyType, Cute_MemRefType]>;
 def Cute_TupleLike : AnyTypeOf<[Cute_IntTupleType, Cute_ShapeType, Cute_StrideType, Cute_CoordType]>;
 
 #endif // CUTE_TYPES_TD

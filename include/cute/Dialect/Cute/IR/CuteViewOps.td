@@ -1,0 +1,51 @@
+#ifndef CUTE_VIEW_OPS_TD
+#define CUTE_VIEW_OPS_TD
+
+// Views and memory (docs/dialect.md#views): a pointer bound to a layout, CuTe's Tensor.
+// Included by CuteOps.td, after Cute_Op. cute.make_view infers like every cute op (its
+// result is the layout's value over the pointer's iterator); the pointer and memory ops
+// below have their own verifiers (CuteViews.cpp) and the function-type syntax
+// `cute.op(%a, %b) : (A, B) -> R`. Loads read and stores write the memory they address,
+// so CSE and canonicalization never move one across the other.
+
+def Cute_MakeViewOp : Cute_Op<"make_view"> {
+  let summary = "a view: a pointer bound to a layout or a composed layout (CuTe's make_tensor)";
+  let arguments = (ins AnyType:$iter, AnyType:$layout);
+  let results = (outs Cute_MemRefType:$result);
+}
+
+class Cute_MemoryOp<string mnemonic, list<Trait> traits = []> : Op<Cute_Dialect, mnemonic, traits> {
+  let hasVerifier = 1;
+  let assemblyFormat = "`(` operands `)` attr-dict `:` functional-type(operands, results)";
+}
+
+def Cute_GetIterOp : Cute_MemoryOp<"get_iter", [Pure]> {
+  let summary = "the pointer of a view (CuTe's tensor.data())";
+  let arguments = (ins AnyType:$view);
+  let results = (outs Cute_PtrType:$result);
+}
+
+def Cute_AddOffsetOp : Cute_MemoryOp<"add_offset", [Pure]> {
+  let summary = "a pointer moved by an offset in elements (CuTe's ptr + n)";
+  let arguments = (ins AnyType:$ptr, AnyType:$offset);
+  let results = (outs Cute_PtrType:$result);
+}
+
+def Cute_MemRefLoadOp : Cute_MemoryOp<"memref.load"> {
+  let summary = "the element of a view at a coordinate (CuTe's tensor(c))";
+  let arguments = (ins Arg<AnyType, "the view read", [MemRead]>:$view, AnyType:$coord);
+  let results = (outs AnyType:$result);
+}
+
+def Cute_MemRefStoreOp : Cute_MemoryOp<"memref.store"> {
+  let summary = "stores a value at a coordinate of a view (CuTe's tensor(c) = v)";
+  let arguments = (ins AnyType:$value, Arg<AnyType, "the view written", [MemWrite]>:$view, AnyType:$coord);
+}
+
+def Cute_LoadScaledIndexOp : Cute_MemoryOp<"load_scaled_index"> {
+  let summary = "the element at ptr + inner_product(coord, stride) (the index scaled by the element size)";
+  let arguments = (ins Arg<AnyType, "the pointer read", [MemRead]>:$ptr, AnyType:$coord, AnyType:$stride);
+  let results = (outs AnyType:$result);
+}
+
+#endif // CUTE_VIEW_OPS_TD

@@ -1,0 +1,441 @@
+// Views (docs/dialect.md#views): the pointer and memref types, the view forms of the
+// layout ops (the op runs on the view's layout and the result is a view over the same
+// pointer, moved where CuTe's tensor algebra moves it), and the pointer and memory ops.
+//
+//   !cute.ptr<f32, gmem>                                 a pointer; `align<16>` when known
+//   !cute.memref<f16, smem, align<16>, !cute.layout<(8,64):(64,1)>>    a view
+//
+// A view's value is its layout's: the verifiers, folds and look-through see the layout,
+// and the pointer is the view's runtime part. Only the element type, the address space
+// and the alignment the pointer is known to have are in the type.
+#include "CuteInference.h"
+
+#include "cutelayout/Basis.h"
+#include "cutelayout/Tensor.h"
+#include "cutelayout/Trace.h"
+
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/DialectImplementation.h"
+#include "llvm/ADT/StringSwitch.h"
+#include "llvm/ADT/TypeSwitch.h"
+
+#include <numeric>
+
+using namespace mlir;
+using namespace mlir::cute;
+using namespace mlir::cute::detail;
+using cutelayout::Int;
+using cutelayout::IntTuple;
+
+// --- types ------------------------------------------------------------------------------
+
+StringRef mlir::cute::addressSpaceName(AddressSpace space) {
+  switch (space) {
+  case AddressSpace::Generic:
+    return "generic";
+  case AddressSpace::Gmem:
+    return "gmem";
+  case AddressSpace::Smem:
+    return "smem";
+  case AddressSpace::Rmem:
+    return "rmem";
+  case AddressSpace::Tmem:
+    return "tmem";
+  }
+  return "generic";
+}
+
+namespace {
+
+/// The element's width in bits, or 0 for a type that is not an integer or a float.
+unsigned elementBits(Type t) {
+  if (auto i = dyn_cast<IntegerType>(t))
+    return i.getWidth();
+  if (auto f = dyn_cast<FloatType>(t))
+    return f.getWidth();
+  return 0;
+}
+
+/// `elem, space [, align<N>]`: the part a pointer and a view share.
+ParseResult parseIterator(AsmParser &p, Type &element, AddressSpace &space, int64_t &alignment) {
+  StringRef keyword;
+  llvm::SMLoc spaceLoc;
+  if (p.parseType(element) || p.parseComma())
+    return failure();
+  spaceLoc = p.getCurrentLocation();
+  if (p.parseKeyword(&keyword))
+    return failure();
+  std::optional<AddressSpace> s = llvm::StringSwitch<std::optional<AddressSpace>>(keyword)
+                                      .Case("generic", AddressSpace::Generic)
+                                      .Case("gmem", AddressSpace::Gmem)
+                                      .Case("smem", AddressSpace::Smem)
+                                      .Case("rmem", AddressSpace::Rmem)
+                                      .Case("tmem", AddressSpace::Tmem)
+                                      .Default(std::nullopt);
+  if (!s)
+    return p.emitError(spaceLoc, "expected an address space (gmem, smem, rmem, tmem or generic), got '")
+           << keyword << "'";
+  space = *s;
+  alignment = 0;
+  // `, align<N>` (a view's layout follows after a comma too).
+  if (succeeded(p.parseOptionalComma())) {
+    if (failed(p.parseOptionalKeyword("align")))
+      return success(); // the comma belongs to what follows; see parseOptionalAlign's caller
+    if (p.parseLess() || p.parseInteger(alignment) || p.parseGreater())
+      return failure();
+    return success();
+  }
+  return success();
+}
+
+void printIterator(AsmPrinter &p, Type element, AddressSpace space, int64_t alignment) {
+  p << element << ", " << addressSpaceName(space);
+  if (alignment)
+    p << ", align<" << alignment << ">";
+}
+
+/// Any element type is allowed (CuTe's tensors hold any value type); loads and stores
+/// check theirs.
+LogicalResult verifyIterator(function_ref<InFlightDiagnostic()> emitError, int64_t alignment) {
+  if (alignment < 0 || (alignment && !llvm::isPowerOf2_64(uint64_t(alignment))))
+    return emitError() << "expects an alignment that is a power of two (in bytes), but got " << alignment;
+  return success();
+}
+
+} // namespace
+
+Type PtrType::parse(AsmParser &p) {
+  Type element;
+  AddressSpace space;
+  int64_t alignment;
+  if (p.parseLess() || parseIterator(p, element, space, alignment) || p.parseGreater())
+    return Type();
+  return getChecked([&] { return p.emitError(p.getNameLoc()); }, p.getContext(), element, space, alignment);
+}
+
+void PtrType::print(AsmPrinter &p) const {
+  p << "<";
+  printIterator(p, getElementType(), getAddressSpace(), getAlignment());
+  p << ">";
+}
+
+LogicalResult PtrType::verify(function_ref<InFlightDiagnostic()> emitError, Type, AddressSpace, int64_t alignment) {
+  return verifyIterator(emitError, alignment);
+}
+
+int64_t PtrType::getKnownAlignment() const {
+  if (getAlignment())
+    return getAlignment();
+  return std::max<int64_t>(1, elementBits(getElementType()) / 8);
+}
+
+Type CuteMemRefType::parse(AsmParser &p) {
+  Type element, layout;
+  AddressSpace space;
+  int64_t alignment;
+  if (p.parseLess() || parseIterator(p, element, space, alignment))
+    return Type();
+  // After `align<N>` a comma still precedes the layout; without it, parseIterator took it.
+  if (alignment && p.parseComma())
+    return Type();
+  if (p.parseType(layout) || p.parseGreater())
+    return Type();
+  return getChecked([&] { return p.emitError(p.getNameLoc()); }, p.getContext(), element, space, alignment, layout);
+}
+
+void CuteMemRefType::print(AsmPrinter &p) const {
+  p << "<";
+  printIterator(p, getElementType(), getAddressSpace(), getAlignment());
+  p << ", " << getLayout() << ">";
+}
+
+LogicalResult CuteMemRefType::verify(function_ref<InFlightDiagnostic()> emitError, Type, AddressSpace,
+                                 int64_t alignment, Type layout) {
+  if (failed(verifyIterator(emitError, alignment)))
+    return failure();
+  if (!isa<LayoutType, ComposedLayoutType, SwizzleType>(layout))
+    return emitError() << "expects a layout, a composed layout or a swizzle as the view's layout, but got "
+                       << layout;
+  return success();
+}
+
+PtrType CuteMemRefType::getIterator() const {
+  return PtrType::get(getContext(), getElementType(), getAddressSpace(), getAlignment());
+}
+
+const TypeValue &CuteMemRefType::getLayoutValue() const {
+  return cast<CuteTypeInterface>(getLayout()).getTypeValue();
+}
+
+CuteMemRefType CuteMemRefType::withLayoutValue(const TypeValue &value) const {
+  return CuteMemRefType::get(getContext(), getElementType(), getAddressSpace(), getAlignment(),
+                         withValue(getLayout(), value));
+}
+
+// --- the view forms of layout ops -------------------------------------------------------
+
+namespace {
+
+/// Where an op reads its view (the input it transforms or queries), or nothing when the op
+/// has no view form.
+std::optional<unsigned> viewOperand(Operation *op) {
+  if (isa<SliceOp, DiceOp, Crd2IdxOp>(op))
+    return 1;
+  if (isa<LocalTileOp, LocalPartitionOp, LogicalDivideOp, ZippedDivideOp, TiledDivideOp, FlatDivideOp, CompositionOp,
+          GroupModesOp, SelectOp, CoalesceOp, GetShapeOp, GetStrideOp, GetLayoutOp, SizeOp, CosizeOp, RankOp, DepthOp>(
+          op))
+    return 0;
+  return std::nullopt;
+}
+
+/// The ops whose result is a view: CuTe's tensor algebra applies them to the layout and
+/// keeps the iterator (local_tile, local_partition and slice move it by an offset).
+bool returnsView(Operation *op) { return !isa<GetShapeOp, GetStrideOp, GetLayoutOp, SizeOp, CosizeOp, RankOp, DepthOp, Crd2IdxOp>(op); }
+bool movesIterator(Operation *op) { return isa<LocalTileOp, LocalPartitionOp, SliceOp>(op); }
+
+/// A layout known as an operand of the op's layout form.
+Known layoutKnown(CuteMemRefType view, const TypeValue &value) {
+  Known k;
+  k.type = withValue(view.getLayout(), value);
+  k.value = value;
+  return k;
+}
+
+/// CuTe's local_tile, local_partition or slice of the tensor at operand `at` over a counting
+/// iterator at 0: the result's layout, and the iterator moved to its first element.
+/// @pre every operand's value is known; the view's layout is a plain layout
+cutelayout::Expected<cutelayout::Tensor> moveTensor(Operation *op, const std::vector<Known> &ks, unsigned at) {
+  cutelayout::Tensor t{cutelayout::TensorIterator{cutelayout::TensorIterator::Kind::Counting, IntTuple(Int::fixed(0))},
+                       ks[at].value.layout()};
+  IntTuple projection = ks.size() > 3 ? ks[3].value.tuple() : IntTuple();
+  const IntTuple *step = ks.size() > 3 ? &projection : nullptr;
+  return llvm::TypeSwitch<Operation *, cutelayout::Expected<cutelayout::Tensor>>(op)
+      .Case([&](LocalTileOp) { return cutelayout::localTile(t, tilerOf(ks[1]), ks[2].value.tuple(), step); })
+      .Case([&](LocalPartitionOp) { return cutelayout::localPartition(t, ks[1].value.layout(), IntTuple(ks[2].leaf), step); })
+      .Default([&](Operation *) { return cutelayout::slice(ks[0].value.tuple(), t); });
+}
+
+bool allKnown(const std::vector<Known> &ks) {
+  return llvm::all_of(ks, [](const Known &k) { return !k.isCute() || k.value.hasValue(); });
+}
+
+/// What the iterator of op's view form moves by, in elements: moveTensor with each runtime
+/// leaf a trace symbol, so a runtime offset is known as a multiple of what the trace proves
+/// (docs/lowering.md#divisibility-facts). 0: it does not move; 1: nothing is known.
+uint64_t offsetMultiple(Operation *op, const std::vector<Known> &onLayout, unsigned at) {
+  if (!allKnown(onLayout))
+    return 1;
+  cutelayout::Trace trace;
+  std::vector<int64_t> facts;
+  std::vector<Known> sym = symbolize(onLayout, trace, facts);
+  Int offset;
+  {
+    cutelayout::TraceScope on(trace);
+    cutelayout::ArithScope scope;
+    cutelayout::Expected<cutelayout::Tensor> moved = moveTensor(op, sym, at);
+    if (!moved || scope.failed() || !moved->iterator.value.isInt())
+      return 1;
+    offset = moved->iterator.value.asInt();
+  }
+  if (offset.isStatic)
+    return uint64_t(offset.value < 0 ? -offset.value : offset.value);
+  if (!trace.isSymbol(offset.value))
+    return 1;
+  return uint64_t(std::max<int64_t>(1, trace.divisors(facts)[trace.node(offset.value)]));
+}
+
+/// The alignment (bytes) the pointer keeps when moved as op moves it; a composed layout's
+/// offsets go through its outer function and are not tracked (the element's alignment).
+int64_t movedAlignment(Operation *op, PtrType ptr, const std::vector<Known> &onLayout, unsigned at) {
+  int64_t bits = elementBits(ptr.getElementType());
+  int64_t elementAlign = std::max<int64_t>(1, bits / 8);
+  if (onLayout[at].value.isComposed() || !isa<LayoutType>(onLayout[at].type))
+    return std::min(elementAlign, ptr.getKnownAlignment());
+  uint64_t m = offsetMultiple(op, onLayout, at);
+  if (m == 0)
+    return ptr.getKnownAlignment();
+  if (bits == 0) // an element of unknown size: nothing is known after a move
+    return 1;
+  uint64_t alignBits = std::gcd(uint64_t(ptr.getKnownAlignment()) * 8, m * uint64_t(bits));
+  return std::max<int64_t>(1, int64_t(alignBits / 8));
+}
+
+} // namespace
+
+std::optional<FailureOr<Inferred>> mlir::cute::detail::inferOnView(Operation *op, const Reporter &r,
+                                                                   const std::vector<Known> &ks) {
+  std::optional<unsigned> at = viewOperand(op);
+  if (!at || *at >= ks.size())
+    return std::nullopt;
+  auto view = dyn_cast<CuteMemRefType>(ks[*at].type);
+  if (!view)
+    return std::nullopt;
+  if (isa<DiceOp>(op))
+    return FailureOr<Inferred>(r.error() << "expects a layout to dice, but got the view " << view
+                                         << " (CuTe slices a tensor; dice its layout)");
+  if (movesIterator(op) && !isa<LayoutType>(view.getLayout()))
+    return FailureOr<Inferred>(r.error() << "expects a view over a plain layout, but got " << view
+                                         << " (moving a pointer through a composed layout or a swizzle is "
+                                            "not supported yet; partition its layout)");
+  std::vector<Known> onLayout = ks;
+  onLayout[*at] = layoutKnown(view, ks[*at].value);
+  FailureOr<Inferred> inner = inferOp(op, r, onLayout);
+  if (failed(inner) || !returnsView(op))
+    return inner;
+  // The layout of a moved tensor is CuTe's tensor algebra's (its layout form may differ in
+  // the stride of a size-1 mode: CuTe's tensor slice keeps it).
+  if (movesIterator(op) && isa<LayoutType>(onLayout[*at].type) && allKnown(onLayout)) {
+    cutelayout::Expected<cutelayout::Tensor> moved = moveTensor(op, onLayout, *at);
+    if (!moved)
+      return FailureOr<Inferred>(r.error() << "cannot move the view's pointer: " << moved.error().message);
+    inner->value = TypeValue::ofLayout(moved->layout);
+  }
+  PtrType ptr = view.getIterator();
+  int64_t alignment = movesIterator(op) ? movedAlignment(op, ptr, onLayout, *at) : ptr.getKnownAlignment();
+  // The element's own alignment is what a pointer has without saying: not written.
+  if (alignment == std::max<int64_t>(1, elementBits(ptr.getElementType()) / 8))
+    alignment = 0;
+  inner->iterator = PtrType::get(op->getContext(), ptr.getElementType(), ptr.getAddressSpace(), alignment);
+  return inner;
+}
+
+FailureOr<Inferred> mlir::cute::detail::inferMakeView(const Reporter &r, const std::vector<Known> &ks) {
+  const Known &iter = ks[0], &layout = ks[1];
+  auto ptr = dyn_cast<PtrType>(iter.type);
+  if (!ptr)
+    return r.error() << "expects a pointer (!cute.ptr) as the iterator, but got " << iter.type;
+  if (!isa<LayoutType, ComposedLayoutType, SwizzleType>(layout.type))
+    return r.error() << "expects a layout, a composed layout or a swizzle, but got " << layout.type;
+  Inferred out = ofValue(layout.value);
+  out.iterator = ptr;
+  return out;
+}
+
+FailureOr<Inferred> mlir::cute::detail::inferFragmentOfView(Operation *op, const Reporter &r, const Known &src) {
+  auto view = cast<CuteMemRefType>(src.type);
+  if (!isa<LayoutType, ComposedLayoutType>(view.getLayout()))
+    return r.error() << "expects `src.layout` is LayoutType or ComposedLayoutType, but got " << view.getLayout();
+  if (isa<ComposedLayoutType>(view.getLayout())) // CuTe's make_fragment_like takes a Layout
+    return r.error() << "unable to make fragment-like layout from " << view.getLayout()
+                     << ": CuTe makes fragments of plain layouts, not of composed layouts";
+  FailureOr<Inferred> layout = inferOp(op, r, {layoutKnown(view, src.value)});
+  if (failed(layout))
+    return failure();
+  TypeAttr element = attrOf<TypeAttr>(op, "element_type");
+  Type elementType = element ? element.getValue() : view.getElementType();
+  // A register fragment is allocated aligned to its element.
+  layout->iterator = PtrType::get(op->getContext(), elementType, AddressSpace::Rmem, 0);
+  return layout;
+}
+
+// --- pointer and memory ops -------------------------------------------------------------
+
+namespace {
+
+/// 004's memref checks on an iterator: element type, power-of-two width, address space.
+LogicalResult checkMemoryAccess(Operation *op, PtrType ptr) {
+  Type element = ptr.getElementType();
+  unsigned bits = elementBits(element);
+  if (!bits)
+    return op->emitOpError("expects a supported element type (an integer or a float), but got ") << element;
+  if (!llvm::isPowerOf2_32(bits))
+    return op->emitOpError("expects an element type of power-of-two bit width, but got ") << element;
+  if (ptr.getAddressSpace() == AddressSpace::Tmem)
+    return op->emitOpError("expects an address space loads and stores reach (gmem, smem, rmem or generic), but got ")
+           << addressSpaceName(ptr.getAddressSpace());
+  return success();
+}
+
+/// A coordinate operand of a view: a !cute.coord (weakly congruent with the layout) or an
+/// index (CuTe's 1-D coordinate), then the i1 rule.
+LogicalResult checkViewCoordinate(Operation *op, CuteMemRefType view, Value coord) {
+  Known c = knownFromType(coord);
+  if (!isa<CoordType>(c.type) && !c.type.isIndex())
+    return op->emitOpError("expects a coordinate (!cute.coord or index), but got ") << c.type;
+  if (isa<CoordType>(c.type) && c.value.hasValue() && cutelayout::hasUnderscore(c.value.tuple()))
+    return op->emitOpError("expects a coordinate without `_` (slice the view instead), but got ") << c.type;
+  if (failed(checkCoordinate(Reporter{op, true}, c, layoutKnown(view, view.getLayoutValue()))))
+    return failure();
+  if (view.getElementType().isInteger(1) && view.getAddressSpace() != AddressSpace::Rmem)
+    return op->emitOpError("expects i1 elements only in register memory (rmem), but got ") << view;
+  return success();
+}
+
+LogicalResult verifyLoadOrStore(Operation *op, Value viewValue, Value coord, Type element) {
+  auto view = dyn_cast<CuteMemRefType>(viewValue.getType());
+  if (!view)
+    return op->emitOpError("expects a view (!cute.memref), but got ") << viewValue.getType();
+  if (failed(checkMemoryAccess(op, view.getIterator())) || failed(checkViewCoordinate(op, view, coord)))
+    return failure();
+  if (element != view.getElementType())
+    return op->emitOpError("expects the view's element type ") << view.getElementType() << ", but got " << element;
+  return success();
+}
+
+} // namespace
+
+LogicalResult GetIterOp::verify() {
+  auto view = dyn_cast<CuteMemRefType>(getView().getType());
+  if (!view)
+    return emitOpError("expects a view (!cute.memref), but got ") << getView().getType();
+  if (getType() != view.getIterator())
+    return emitOpError("expects the view's pointer type ") << view.getIterator() << ", but got " << getType();
+  return success();
+}
+
+LogicalResult AddOffsetOp::verify() {
+  auto ptr = dyn_cast<PtrType>(getPtr().getType());
+  if (!ptr)
+    return emitOpError("expects a pointer (!cute.ptr), but got ") << getPtr().getType();
+  Known offset = knownFromType(getOffset());
+  if (!offset.isLeaf())
+    return emitOpError("expects an integer offset (in elements), but got ") << offset.type;
+  PtrType result = getType();
+  if (result.getElementType() != ptr.getElementType() || result.getAddressSpace() != ptr.getAddressSpace())
+    return emitOpError("expects a pointer to ") << ptr.getElementType() << " in " << addressSpaceName(ptr.getAddressSpace())
+                                                << ", but got " << result;
+  // The alignment an offset keeps: a multiple of the offset (static, or its known divisor).
+  uint64_t bits = elementBits(ptr.getElementType());
+  uint64_t step = offset.leaf.isStatic ? uint64_t(offset.leaf.value < 0 ? -offset.leaf.value : offset.leaf.value)
+                                       : uint64_t(offset.divisor);
+  int64_t known = step == 0 ? ptr.getKnownAlignment()
+                            : std::max<int64_t>(1, int64_t(std::gcd(uint64_t(ptr.getKnownAlignment()) * 8, step * bits) / 8));
+  if (result.getAlignment() > known)
+    return emitOpError("expects an alignment of at most ") << known << " bytes after this offset, but got " << result;
+  return success();
+}
+
+LogicalResult MemRefLoadOp::verify() { return verifyLoadOrStore(*this, getView(), getCoord(), getType()); }
+
+LogicalResult MemRefStoreOp::verify() {
+  return verifyLoadOrStore(*this, getView(), getCoord(), getValue().getType());
+}
+
+LogicalResult LoadScaledIndexOp::verify() {
+  auto ptr = dyn_cast<PtrType>(getPtr().getType());
+  if (!ptr)
+    return emitOpError("expects a cute pointer (!cute.ptr), but got ") << getPtr().getType();
+  Known stride = knownFromType(getStride());
+  if (!isTupleKind(stride.type) || isa<CoordType>(stride.type))
+    return emitOpError("expects an integer-tuple stride, but got ") << stride.type;
+  if (failed(checkMemoryAccess(*this, ptr)))
+    return failure();
+  Known coord = knownFromType(getCoord());
+  if (!isa<CoordType>(coord.type) && !coord.type.isIndex())
+    return emitOpError("expects a coordinate (!cute.coord or index), but got ") << coord.type;
+  if (coord.isCute() && coord.value.hasValue() && stride.value.hasValue() &&
+      !cutelayout::congruent(coord.value.tuple(), stride.value.tuple()))
+    return emitOpError("expects a coordinate congruent with the stride, but got ") << coord.type << " and "
+                                                                                  << stride.type;
+  if (getType() != ptr.getElementType())
+    return emitOpError("expects the pointer's element type ") << ptr.getElementType() << ", but got " << getType();
+  return success();
+}
+
+void MakeFragmentLikeOp::getEffects(
+    SmallVectorImpl<SideEffects::EffectInstance<MemoryEffects::Effect>> &effects) {
+  // A fragment of a view is register memory allocated here; a fragment layout is pure.
+  if (isa<CuteMemRefType>(getType()))
+    effects.emplace_back(MemoryEffects::Allocate::get(), getOperation()->getOpResult(0),
+                         SideEffects::AutomaticAllocationScopeResource::get());
+}
