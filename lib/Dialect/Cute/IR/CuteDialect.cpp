@@ -45,6 +45,8 @@ Type CuteDialect::parseType(DialectAsmParser &parser) const {
     return PtrType::parse(parser);
   if (mnemonic == CuteMemRefType::getMnemonic())
     return CuteMemRefType::parse(parser);
+  if (mnemonic == CoordTensorType::getMnemonic())
+    return CoordTensorType::parse(parser);
   parser.emitError(loc, "unknown cute type '") << mnemonic << "'";
   return Type();
 }
@@ -52,7 +54,7 @@ Type CuteDialect::parseType(DialectAsmParser &parser) const {
 void CuteDialect::printType(Type type, DialectAsmPrinter &printer) const {
   llvm::TypeSwitch<Type>(type)
       .Case<IntTupleType, ShapeType, StrideType, CoordType, TileType, LayoutType, ComposedLayoutType,
-            SwizzleType, PtrType, CuteMemRefType>([&](auto t) {
+            SwizzleType, PtrType, CuteMemRefType, CoordTensorType>([&](auto t) {
         printer << t.getMnemonic();
         t.print(printer);
       });

@@ -23,9 +23,10 @@ struct Inferred {
   bool isIndex = false;
   TypeValue value;
   cutelayout::Int index = cutelayout::Int::dynamic(cutelayout::kUnknownDynamic);
-  /// For a view result: the pointer it is over (element type, address space and the
-  /// alignment it is known to keep); null for a layout or tuple result.
-  PtrType iterator;
+  /// For a view result, its iterator: the pointer of a !cute.memref (element type,
+  /// address space and the alignment it is known to keep), or the int tuple type of a
+  /// !cute.coord_tensor's iterator with its value; null for a layout or tuple result.
+  Type iterator;
 };
 
 /// An error being reported, or nothing at all on a silent path: a silent path builds no
@@ -70,7 +71,7 @@ struct Known {
   int64_t divisor = 1;
   bool isCute() const { return isa<CuteTypeInterface>(type); }
   /// A cute value or a view (known by its layout's value).
-  bool hasTypeValue() const { return isCute() || isa<CuteMemRefType>(type); }
+  bool hasTypeValue() const { return isCute() || isa<CuteMemRefType, CoordTensorType>(type); }
   bool isLayout() const { return isa<LayoutType>(type); }
   /// An integer leaf operand: index or a signless integer of at most 64 bits.
   bool isLeaf() const;

@@ -37,6 +37,10 @@ Known mlir::cute::detail::knownFromType(Value v) {
     k.value = view.getLayoutValue();
     return k;
   }
+  if (auto view = dyn_cast<CoordTensorType>(k.type)) {
+    k.value = view.getLayoutValue();
+    return k;
+  }
   APInt c;
   if (!k.isLeaf())
     return k;
@@ -822,6 +826,8 @@ Type resultLayoutType(Operation *op) {
   Type t = op->getResult(0).getType();
   if (auto view = dyn_cast<CuteMemRefType>(t))
     return view.getLayout();
+  if (auto view = dyn_cast<CoordTensorType>(t))
+    return view.getLayout();
   return t;
 }
 } // namespace
@@ -875,11 +881,14 @@ FailureOr<Type> mlir::cute::inferResultType(Operation *op, bool emit) {
   if (inferred->isIndex) // index, or i1 for the comparisons
     return isa<IntegerType>(op->getResult(0).getType()) ? op->getResult(0).getType()
                                                         : Type(IndexType::get(op->getContext()));
-  if (PtrType ptr = inferred->iterator) {
+  if (inferred->iterator) {
     Type layout = withValue(resultLayoutType(op), inferred->value);
     if (!isa<LayoutType, ComposedLayoutType, SwizzleType>(layout))
       layout = withValue(LayoutType::get(op->getContext(), TypeValue::kindOnly()), inferred->value);
-    return Type(CuteMemRefType::get(op->getContext(), ptr.getElementType(), ptr.getAddressSpace(), ptr.getAlignment(), layout));
+    if (auto ptr = dyn_cast<PtrType>(inferred->iterator))
+      return Type(CuteMemRefType::get(op->getContext(), ptr.getElementType(), ptr.getAddressSpace(), ptr.getAlignment(),
+                                      layout));
+    return Type(CoordTensorType::get(op->getContext(), inferred->iterator, layout));
   }
   return withValue(resultLayoutType(op), inferred->value);
 }
@@ -889,20 +898,33 @@ namespace {
 /// address space; an alignment no greater than the pointer is known to keep), and a layout
 /// input a layout result.
 LogicalResult checkViewResult(Operation *op, const Inferred &inferred) {
-  auto view = dyn_cast<CuteMemRefType>(op->getResult(0).getType());
+  Type result = op->getResult(0).getType();
+  bool isView = isa<CuteMemRefType, CoordTensorType>(result);
   if (!inferred.iterator) {
-    if (view)
-      return op->emitOpError("expects a layout result for a layout input, but got the view ") << view;
+    if (isView)
+      return op->emitOpError("expects a layout result for a layout input, but got the view ") << result;
     return success();
   }
+  if (auto ptr = dyn_cast<PtrType>(inferred.iterator)) {
+    auto view = dyn_cast<CuteMemRefType>(result);
+    if (!view)
+      return op->emitOpError("expects a view result (!cute.memref) for a view input, but got ") << result;
+    bool allocated = isa<MakeFragmentLikeOp>(op); // a new fragment is aligned as its type says
+    if (view.getElementType() != ptr.getElementType() || view.getAddressSpace() != ptr.getAddressSpace() ||
+        (!allocated && view.getAlignment() > ptr.getKnownAlignment()))
+      return op->emitOpError("expects a view over ") << ptr << ", but got " << view;
+    return success();
+  }
+  auto view = dyn_cast<CoordTensorType>(result);
   if (!view)
-    return op->emitOpError("expects a view result (!cute.memref) for a view input, but got ")
-           << op->getResult(0).getType();
-  PtrType ptr = inferred.iterator;
-  bool allocated = isa<MakeFragmentLikeOp>(op); // a new fragment is aligned as its type says
-  if (view.getElementType() != ptr.getElementType() || view.getAddressSpace() != ptr.getAddressSpace() ||
-      (!allocated && view.getAlignment() > ptr.getKnownAlignment()))
-    return op->emitOpError("expects a view over ") << ptr << ", but got " << view;
+    return op->emitOpError("expects a coordinate tensor result (!cute.coord_tensor) for a coordinate tensor input, "
+                           "but got ")
+           << result;
+  auto written = cast<CuteTypeInterface>(view.getIterator());
+  auto inferredIt = cast<CuteTypeInterface>(inferred.iterator);
+  if (written.getKind() != inferredIt.getKind() ||
+      !isCompatible(written.getTypeValue(), inferredIt.getTypeValue(), written.getKind()))
+    return op->emitOpError("expects a coordinate tensor at ") << inferred.iterator << ", but got " << view;
   return success();
 }
 } // namespace
@@ -925,6 +947,9 @@ LogicalResult mlir::cute::verifyCuteOp(Operation *op) {
       if (auto view = dyn_cast<CuteMemRefType>(op->getResult(0).getType()))
         return op->emitOpError("result type ") << view << " does not match the inferred type "
                                                << view.withLayoutValue(inferred->value);
+      if (auto view = dyn_cast<CoordTensorType>(op->getResult(0).getType()))
+        return op->emitOpError("result type ") << view << " does not match the inferred type "
+                                               << CoordTensorType::get(op->getContext(), view.getIterator(), expected);
       if (isa<GroupModesOp>(op))
         return op->emitOpError("unable to infer return type with inputs ")
                << op->getOperand(0).getType() << ": inferred " << expected << " but the result type is " << written;
@@ -952,7 +977,7 @@ OpFoldResult mlir::cute::foldCuteOp(Operation *op, ArrayRef<Attribute>) {
   }
   // Only an exact, static, representable value that the written type admits is folded;
   // never a view (its pointer is a runtime value).
-  if (inferred->iterator || isa<CuteMemRefType>(op->getResult(0).getType()))
+  if (inferred->iterator || isa<CuteMemRefType, CoordTensorType>(op->getResult(0).getType()))
     return {};
   auto written = cast<CuteTypeInterface>(op->getResult(0).getType());
   if (!inferred->value.isStatic() || !isRepresentable(inferred->value) ||

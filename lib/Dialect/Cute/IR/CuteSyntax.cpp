@@ -86,6 +86,8 @@ FailureOr<Type> placeholderResult(OpAsmParser &parser, StringRef name, ArrayRef<
       return withValue(operandTypes[0], any);
     if (!operandTypes.empty() && isa<CuteMemRefType>(operandTypes[0])) // a view's layout (or view)
       return withValue(cast<CuteMemRefType>(operandTypes[0]).getLayout(), any);
+    if (!operandTypes.empty() && isa<CoordTensorType>(operandTypes[0]))
+      return withValue(cast<CoordTensorType>(operandTypes[0]).getLayout(), any);
     return parser.emitError(loc, "needs a cute operand to infer its result type");
   };
   return llvm::StringSwitch<std::function<FailureOr<Type>()>>(name)

@@ -172,6 +172,44 @@ CuteMemRefType CuteMemRefType::withLayoutValue(const TypeValue &value) const {
                          withValue(getLayout(), value));
 }
 
+Type CoordTensorType::parse(AsmParser &p) {
+  Type iterator, layout;
+  if (p.parseLess() || p.parseType(iterator) || p.parseComma() || p.parseType(layout) || p.parseGreater())
+    return Type();
+  return getChecked([&] { return p.emitError(p.getNameLoc()); }, p.getContext(), iterator, layout);
+}
+
+void CoordTensorType::print(AsmPrinter &p) const { p << "<" << getIterator() << ", " << getLayout() << ">"; }
+
+LogicalResult CoordTensorType::verify(function_ref<InFlightDiagnostic()> emitError, Type iterator, Type layout) {
+  if (!isa<IntTupleType, CoordType>(iterator))
+    return emitError() << "expects an int tuple or coordinate as the iterator, but got " << iterator;
+  const TypeValue &it = cast<CuteTypeInterface>(iterator).getTypeValue();
+  if (it.hasValue() && (cutelayout::hasUnderscore(it.tuple()) || cutelayout::hasBasis(it.tuple())))
+    return emitError() << "expects an iterator of integers (no `_`, no scaled basis), but got " << iterator;
+  if (!isa<LayoutType>(layout))
+    return emitError() << "expects a layout as the coordinate tensor's layout, but got " << layout;
+  return success();
+}
+
+const TypeValue &CoordTensorType::getIteratorValue() const {
+  return cast<CuteTypeInterface>(getIterator()).getTypeValue();
+}
+
+const TypeValue &CoordTensorType::getLayoutValue() const {
+  return cast<CuteTypeInterface>(getLayout()).getTypeValue();
+}
+
+namespace {
+/// The core's iterator of a coordinate tensor: counting for a scalar, else an ArithTuple.
+/// @pre value.hasValue()
+cutelayout::TensorIterator coreIterator(const TypeValue &value) {
+  return cutelayout::TensorIterator{value.tuple().isInt() ? cutelayout::TensorIterator::Kind::Counting
+                                                          : cutelayout::TensorIterator::Kind::ArithTuple,
+                                    value.tuple()};
+}
+} // namespace
+
 // --- the view forms of layout ops -------------------------------------------------------
 
 namespace {
@@ -193,10 +231,19 @@ std::optional<unsigned> viewOperand(Operation *op) {
 bool returnsView(Operation *op) { return !isa<GetShapeOp, GetStrideOp, GetLayoutOp, SizeOp, CosizeOp, RankOp, DepthOp, Crd2IdxOp>(op); }
 bool movesIterator(Operation *op) { return isa<LocalTileOp, LocalPartitionOp, SliceOp>(op); }
 
-/// A layout known as an operand of the op's layout form.
-Known layoutKnown(CuteMemRefType view, const TypeValue &value) {
+/// The layout type of a view (a !cute.memref or a !cute.coord_tensor), or null.
+Type viewLayout(Type t) {
+  if (auto view = dyn_cast<CuteMemRefType>(t))
+    return view.getLayout();
+  if (auto view = dyn_cast<CoordTensorType>(t))
+    return view.getLayout();
+  return Type();
+}
+
+/// A view's layout known as an operand of the op's layout form.
+Known layoutKnown(Type view, const TypeValue &value) {
   Known k;
-  k.type = withValue(view.getLayout(), value);
+  k.type = withValue(viewLayout(view), value);
   k.value = value;
   return k;
 }
@@ -204,9 +251,11 @@ Known layoutKnown(CuteMemRefType view, const TypeValue &value) {
 /// CuTe's local_tile, local_partition or slice of the tensor at operand `at` over a counting
 /// iterator at 0: the result's layout, and the iterator moved to its first element.
 /// @pre every operand's value is known; the view's layout is a plain layout
-cutelayout::Expected<cutelayout::Tensor> moveTensor(Operation *op, const std::vector<Known> &ks, unsigned at) {
-  cutelayout::Tensor t{cutelayout::TensorIterator{cutelayout::TensorIterator::Kind::Counting, IntTuple(Int::fixed(0))},
-                       ks[at].value.layout()};
+cutelayout::Expected<cutelayout::Tensor> moveTensor(Operation *op, const std::vector<Known> &ks, unsigned at,
+                                                    cutelayout::TensorIterator start = {
+                                                        cutelayout::TensorIterator::Kind::Counting,
+                                                        IntTuple(Int::fixed(0))}) {
+  cutelayout::Tensor t{std::move(start), ks[at].value.layout()};
   IntTuple projection = ks.size() > 3 ? ks[3].value.tuple() : IntTuple();
   const IntTuple *step = ks.size() > 3 ? &projection : nullptr;
   return llvm::TypeSwitch<Operation *, cutelayout::Expected<cutelayout::Tensor>>(op)
@@ -267,13 +316,13 @@ std::optional<FailureOr<Inferred>> mlir::cute::detail::inferOnView(Operation *op
   std::optional<unsigned> at = viewOperand(op);
   if (!at || *at >= ks.size())
     return std::nullopt;
-  auto view = dyn_cast<CuteMemRefType>(ks[*at].type);
-  if (!view)
+  Type view = ks[*at].type;
+  if (!viewLayout(view))
     return std::nullopt;
   if (isa<DiceOp>(op))
     return FailureOr<Inferred>(r.error() << "expects a layout to dice, but got the view " << view
                                          << " (CuTe slices a tensor; dice its layout)");
-  if (movesIterator(op) && !isa<LayoutType>(view.getLayout()))
+  if (movesIterator(op) && !isa<LayoutType>(viewLayout(view)))
     return FailureOr<Inferred>(r.error() << "expects a view over a plain layout, but got " << view
                                          << " (moving a pointer through a composed layout or a swizzle is "
                                             "not supported yet; partition its layout)");
@@ -282,15 +331,34 @@ std::optional<FailureOr<Inferred>> mlir::cute::detail::inferOnView(Operation *op
   FailureOr<Inferred> inner = inferOp(op, r, onLayout);
   if (failed(inner) || !returnsView(op))
     return inner;
+  // A coordinate tensor's iterator moves by the offset CuTe's tensor algebra gives it.
+  if (auto coords = dyn_cast<CoordTensorType>(view)) {
+    Type it = coords.getIterator();
+    if (movesIterator(op)) {
+      const TypeValue &start = coords.getIteratorValue();
+      if (!start.hasValue() || !allKnown(onLayout)) {
+        it = withValue(it, TypeValue::kindOnly());
+      } else {
+        cutelayout::Expected<cutelayout::Tensor> moved = moveTensor(op, onLayout, *at, coreIterator(start));
+        if (!moved)
+          return FailureOr<Inferred>(r.error() << "cannot move the coordinate tensor's iterator: "
+                                               << moved.error().message);
+        inner->value = TypeValue::ofLayout(moved->layout);
+        it = withValue(it, TypeValue::ofTuple(normalizeDynamic(moved->iterator.value)));
+      }
+    }
+    inner->iterator = it;
+    return inner;
+  }
   // The layout of a moved tensor is CuTe's tensor algebra's (its layout form may differ in
   // the stride of a size-1 mode: CuTe's tensor slice keeps it).
-  if (movesIterator(op) && isa<LayoutType>(onLayout[*at].type) && allKnown(onLayout)) {
+  if (movesIterator(op) && allKnown(onLayout)) {
     cutelayout::Expected<cutelayout::Tensor> moved = moveTensor(op, onLayout, *at);
     if (!moved)
       return FailureOr<Inferred>(r.error() << "cannot move the view's pointer: " << moved.error().message);
     inner->value = TypeValue::ofLayout(moved->layout);
   }
-  PtrType ptr = view.getIterator();
+  PtrType ptr = cast<CuteMemRefType>(view).getIterator();
   int64_t alignment = movesIterator(op) ? movedAlignment(op, ptr, onLayout, *at) : ptr.getKnownAlignment();
   // The element's own alignment is what a pointer has without saying: not written.
   if (alignment == std::max<int64_t>(1, elementBits(ptr.getElementType()) / 8))
@@ -301,13 +369,31 @@ std::optional<FailureOr<Inferred>> mlir::cute::detail::inferOnView(Operation *op
 
 FailureOr<Inferred> mlir::cute::detail::inferMakeView(const Reporter &r, const std::vector<Known> &ks) {
   const Known &iter = ks[0], &layout = ks[1];
-  auto ptr = dyn_cast<PtrType>(iter.type);
-  if (!ptr)
-    return r.error() << "expects a pointer (!cute.ptr) as the iterator, but got " << iter.type;
+  bool coordinates = isa<IntTupleType, CoordType>(iter.type) || iter.isLeaf();
+  if (!isa<PtrType>(iter.type) && !coordinates)
+    return r.error() << "expects a pointer (!cute.ptr), an int tuple or an index as the iterator, but got "
+                     << iter.type;
   if (!isa<LayoutType, ComposedLayoutType, SwizzleType>(layout.type))
     return r.error() << "expects a layout, a composed layout or a swizzle, but got " << layout.type;
   Inferred out = ofValue(layout.value);
-  out.iterator = ptr;
+  if (auto ptr = dyn_cast<PtrType>(iter.type)) {
+    out.iterator = ptr;
+    return out;
+  }
+  // A counting (an index) or coordinate (an int tuple) iterator: CuTe's
+  // make_tensor(counting_iterator<int>(n), L) and the identity tensor's ArithTuple.
+  if (!isa<LayoutType>(layout.type))
+    return r.error() << "expects a layout for a coordinate tensor, but got " << layout.type;
+  if (iter.isLeaf()) {
+    out.iterator = IntTupleType::get(iter.type.getContext(),
+                                     TypeValue::ofTuple(IntTuple(iter.leaf.isStatic ? iter.leaf
+                                                                                     : Int::dynamic(cutelayout::kUnknownDynamic))));
+    return out;
+  }
+  if (iter.value.hasValue() &&
+      (cutelayout::hasUnderscore(iter.value.tuple()) || cutelayout::hasBasis(iter.value.tuple())))
+    return r.error() << "expects an iterator of integers (no `_`, no scaled basis), but got " << iter.type;
+  out.iterator = withValue(iter.type, iter.value);
   return out;
 }
 
@@ -347,37 +433,83 @@ LogicalResult checkMemoryAccess(Operation *op, PtrType ptr) {
 }
 
 /// A coordinate operand of a view: a !cute.coord (weakly congruent with the layout) or an
-/// index (CuTe's 1-D coordinate), then the i1 rule.
-LogicalResult checkViewCoordinate(Operation *op, CuteMemRefType view, Value coord) {
+/// index (CuTe's 1-D coordinate).
+LogicalResult checkViewCoordinate(Operation *op, Type view, const TypeValue &layout, Value coord) {
   Known c = knownFromType(coord);
   if (!isa<CoordType>(c.type) && !c.type.isIndex())
     return op->emitOpError("expects a coordinate (!cute.coord or index), but got ") << c.type;
   if (isa<CoordType>(c.type) && c.value.hasValue() && cutelayout::hasUnderscore(c.value.tuple()))
     return op->emitOpError("expects a coordinate without `_` (slice the view instead), but got ") << c.type;
-  if (failed(checkCoordinate(Reporter{op, true}, c, layoutKnown(view, view.getLayoutValue()))))
-    return failure();
-  if (view.getElementType().isInteger(1) && view.getAddressSpace() != AddressSpace::Rmem)
-    return op->emitOpError("expects i1 elements only in register memory (rmem), but got ") << view;
-  return success();
+  return checkCoordinate(Reporter{op, true}, c, layoutKnown(view, layout));
 }
 
 LogicalResult verifyLoadOrStore(Operation *op, Value viewValue, Value coord, Type element) {
   auto view = dyn_cast<CuteMemRefType>(viewValue.getType());
   if (!view)
     return op->emitOpError("expects a view (!cute.memref), but got ") << viewValue.getType();
-  if (failed(checkMemoryAccess(op, view.getIterator())) || failed(checkViewCoordinate(op, view, coord)))
+  if (failed(checkMemoryAccess(op, view.getIterator())) ||
+      failed(checkViewCoordinate(op, view, view.getLayoutValue(), coord)))
     return failure();
+  if (view.getElementType().isInteger(1) && view.getAddressSpace() != AddressSpace::Rmem)
+    return op->emitOpError("expects i1 elements only in register memory (rmem), but got ") << view;
   if (element != view.getElementType())
     return op->emitOpError("expects the view's element type ") << view.getElementType() << ", but got " << element;
+  return success();
+}
+
+/// The element of a coordinate tensor at coord: its iterator plus the layout there (CuTe's
+/// tensor(c) over a counting or ArithTuple iterator); kind only when a value is unknown.
+FailureOr<TypeValue> coordinateElement(CoordTensorType view, Value coord, std::string &error) {
+  const TypeValue &start = view.getIteratorValue();
+  Known c = knownFromType(coord);
+  if (!start.hasValue() || !view.getLayoutValue().hasValue() || !(c.isLeaf() || c.value.hasValue()))
+    return TypeValue::kindOnly();
+  cutelayout::ArithScope scope;
+  cutelayout::UnknownDynamicValues unknown;
+  IntTuple at = c.isLeaf() ? IntTuple(c.leaf.isStatic ? c.leaf : Int::dynamic(cutelayout::kUnknownDynamic))
+                           : c.value.tuple();
+  cutelayout::Expected<IntTuple> e =
+      cutelayout::elementAt(cutelayout::Tensor{coreIterator(start), view.getLayoutValue().layout()}, at);
+  if (!e || scope.failed()) {
+    error = e ? scope.error("memref.load").message : e.error().message;
+    return failure();
+  }
+  return TypeValue::ofTuple(normalizeDynamic(*e));
+}
+
+bool isCounting(CoordTensorType view) {
+  return view.getIteratorValue().hasValue() && view.getIteratorValue().tuple().isInt();
+}
+
+/// A coordinate tensor's element: an index (a counting iterator) or a coordinate.
+LogicalResult verifyCoordinateLoad(Operation *op, CoordTensorType view, Value coord, Type result) {
+  if (failed(checkViewCoordinate(op, view, view.getLayoutValue(), coord)))
+    return failure();
+  std::string error;
+  FailureOr<TypeValue> element = coordinateElement(view, coord, error);
+  if (failed(element))
+    return op->emitOpError("cannot compute the element of ") << view << ": " << error;
+  bool counting = isCounting(view);
+  if (counting ? !result.isIndex()
+               : !(isa<CoordType>(result) &&
+                   isCompatible(cast<CoordType>(result).getTypeValue(), *element, TypeKind::Coord)))
+    return op->emitOpError("expects the coordinate tensor's element ")
+           << (counting ? Type(IndexType::get(op->getContext())) : Type(CoordType::get(op->getContext(), *element)))
+           << ", but got " << result;
   return success();
 }
 
 } // namespace
 
 LogicalResult GetIterOp::verify() {
+  if (auto coords = dyn_cast<CoordTensorType>(getView().getType())) {
+    if (getType() != coords.getIterator())
+      return emitOpError("expects the view's iterator type ") << coords.getIterator() << ", but got " << getType();
+    return success();
+  }
   auto view = dyn_cast<CuteMemRefType>(getView().getType());
   if (!view)
-    return emitOpError("expects a view (!cute.memref), but got ") << getView().getType();
+    return emitOpError("expects a view (!cute.memref or !cute.coord_tensor), but got ") << getView().getType();
   if (getType() != view.getIterator())
     return emitOpError("expects the view's pointer type ") << view.getIterator() << ", but got " << getType();
   return success();
@@ -405,7 +537,24 @@ LogicalResult AddOffsetOp::verify() {
   return success();
 }
 
-LogicalResult MemRefLoadOp::verify() { return verifyLoadOrStore(*this, getView(), getCoord(), getType()); }
+LogicalResult MemRefLoadOp::verify() {
+  if (auto coords = dyn_cast<CoordTensorType>(getView().getType()))
+    return verifyCoordinateLoad(*this, coords, getCoord(), getType());
+  return verifyLoadOrStore(*this, getView(), getCoord(), getType());
+}
+
+OpFoldResult MemRefLoadOp::fold(FoldAdaptor) {
+  auto view = dyn_cast<CoordTensorType>(getView().getType());
+  if (!view)
+    return {};
+  std::string error;
+  FailureOr<TypeValue> element = coordinateElement(view, getCoord(), error);
+  if (failed(element) || !element->isStatic())
+    return {};
+  if (isCounting(view))
+    return IntegerAttr::get(getType(), element->tuple().asInt().value);
+  return TypeAttr::get(CoordType::get(getContext(), *element));
+}
 
 LogicalResult MemRefStoreOp::verify() {
   return verifyLoadOrStore(*this, getView(), getCoord(), getValue().getType());

@@ -24,9 +24,9 @@ func.func @bad_view_layout(%v: !cute.memref<f32, gmem, !cute.shape<(4,8)>>) {
 
 // -----
 
-func.func @make_view_not_a_pointer(%i: index, %l: !cute.layout<(4,8):(1,4)>) {
-  // expected-error @+1 {{'cute.make_view' op expects a pointer (!cute.ptr) as the iterator, but got 'index'}}
-  %v = cute.make_view(%i, %l) : (index, !cute.layout<(4,8):(1,4)>) -> !cute.memref<f32, gmem, !cute.layout<(4,8):(1,4)>>
+func.func @make_view_not_a_pointer(%i: !cute.shape<(1,1)>, %l: !cute.layout<(4,8):(1,4)>) {
+  // expected-error @+1 {{'cute.make_view' op expects a pointer (!cute.ptr), an int tuple or an index as the iterator, but got '!cute.shape<(1,1)>'}}
+  %v = cute.make_view(%i, %l) : (!cute.shape<(1,1)>, !cute.layout<(4,8):(1,4)>) -> !cute.memref<f32, gmem, !cute.layout<(4,8):(1,4)>>
   return
 }
 
@@ -155,7 +155,7 @@ func.func @fragment_not_in_registers(%v: !cute.memref<f32, gmem, !cute.layout<(4
 // -----
 
 func.func @get_iter_of_layout(%l: !cute.layout<(4,8):(1,4)>) {
-  // expected-error @+1 {{'cute.get_iter' op expects a view (!cute.memref), but got '!cute.layout<(4,8):(1,4)>'}}
+  // expected-error @+1 {{'cute.get_iter' op expects a view (!cute.memref or !cute.coord_tensor), but got '!cute.layout<(4,8):(1,4)>'}}
   %p = cute.get_iter(%l) : (!cute.layout<(4,8):(1,4)>) -> !cute.ptr<f32, gmem>
   return
 }
@@ -350,5 +350,107 @@ func.func @scaled_other_type(%p: !cute.ptr<f32, gmem>, %c: !cute.coord<(1,1)>, %
 func.func @tile_of_swizzled_view(%v: !cute.memref<f16, smem, !cute.composed_layout<Sw<3,4,3> o 0 o (8,64):(64,1)>>, %t: !cute.shape<(8,8)>, %c: !cute.coord<(0,1)>) {
   // expected-error @+1 {{'cute.local_tile' op expects a view over a plain layout, but got '!cute.memref<f16, smem, !cute.composed_layout<Sw<3,4,3> o 0 o (8,64):(64,1)>>' (moving a pointer through a composed layout or a swizzle is not supported yet; partition its layout)}}
   %r = cute.local_tile(%v, %t, %c) : (!cute.memref<f16, smem, !cute.composed_layout<Sw<3,4,3> o 0 o (8,64):(64,1)>>, !cute.shape<(8,8)>, !cute.coord<(0,1)>) -> !cute.memref<f16, smem, !cute.layout>
+  return
+}
+
+// -----
+
+// expected-error @+1 {{expects an int tuple or coordinate as the iterator, but got 'index'}}
+func.func @coord_tensor_index_iterator(%t: !cute.coord_tensor<index, !cute.layout<(4,2):(1@0,1@1)>>) {
+  return
+}
+
+// -----
+
+// expected-error @+1 {{expects an iterator of integers (no `_`, no scaled basis), but got '!cute.coord<(_,0)>'}}
+func.func @coord_tensor_underscore(%t: !cute.coord_tensor<!cute.coord<(_,0)>, !cute.layout<(4,2):(1@0,1@1)>>) {
+  return
+}
+
+// -----
+
+// expected-error @+1 {{expects a layout as the coordinate tensor's layout, but got '!cute.swizzle<3,4,3>'}}
+func.func @coord_tensor_swizzle(%t: !cute.coord_tensor<!cute.coord<(0,0)>, !cute.swizzle<3,4,3>>) {
+  return
+}
+
+// -----
+
+func.func @make_view_coordinates_composed(%o: !cute.coord<(0,0)>, %c: !cute.composed_layout<Sw<3,4,3> o 0 o (8,64):(64,1)>) {
+  // expected-error @+1 {{'cute.make_view' op expects a layout for a coordinate tensor, but got '!cute.composed_layout<Sw<3,4,3> o 0 o (8,64):(64,1)>'}}
+  %v = cute.make_view(%o, %c) : (!cute.coord<(0,0)>, !cute.composed_layout<Sw<3,4,3> o 0 o (8,64):(64,1)>) -> !cute.coord_tensor<!cute.coord<(0,0)>, !cute.layout<(8,64):(64,1)>>
+  return
+}
+
+// -----
+
+func.func @make_view_underscore_iterator(%o: !cute.coord<(_,0)>, %l: !cute.layout<(4,2):(1@0,1@1)>) {
+  // expected-error @+1 {{'cute.make_view' op expects an iterator of integers (no `_`, no scaled basis), but got '!cute.coord<(_,0)>'}}
+  %v = cute.make_view(%o, %l) : (!cute.coord<(_,0)>, !cute.layout<(4,2):(1@0,1@1)>) -> !cute.coord_tensor<!cute.coord<(0,0)>, !cute.layout<(4,2):(1@0,1@1)>>
+  return
+}
+
+// -----
+
+func.func @tile_of_coordinates_elsewhere(%t: !cute.coord_tensor<!cute.coord<(0,0)>, !cute.layout<(8,4):(1@0,1@1)>>, %s: !cute.shape<(4,2)>, %c: !cute.coord<(1,1)>) {
+  // The tile (1,1) of 4x2 tiles starts at coordinate (4,2).
+  // expected-error @+1 {{'cute.local_tile' op expects a coordinate tensor at '!cute.coord<(4,2)>', but got '!cute.coord_tensor<!cute.coord<(0,0)>, !cute.layout<(4,2):(1@0,1@1)>>'}}
+  %r = cute.local_tile(%t, %s, %c) : (!cute.coord_tensor<!cute.coord<(0,0)>, !cute.layout<(8,4):(1@0,1@1)>>, !cute.shape<(4,2)>, !cute.coord<(1,1)>) -> !cute.coord_tensor<!cute.coord<(0,0)>, !cute.layout<(4,2):(1@0,1@1)>>
+  return
+}
+
+// -----
+
+func.func @tile_of_coordinates_to_memref(%t: !cute.coord_tensor<!cute.coord<(0,0)>, !cute.layout<(8,4):(1@0,1@1)>>, %s: !cute.shape<(4,2)>, %c: !cute.coord<(1,1)>) {
+  // expected-error @+1 {{'cute.local_tile' op expects a coordinate tensor result (!cute.coord_tensor) for a coordinate tensor input, but got '!cute.memref<f32, gmem, !cute.layout<(4,2):(1@0,1@1)>>'}}
+  %r = cute.local_tile(%t, %s, %c) : (!cute.coord_tensor<!cute.coord<(0,0)>, !cute.layout<(8,4):(1@0,1@1)>>, !cute.shape<(4,2)>, !cute.coord<(1,1)>) -> !cute.memref<f32, gmem, !cute.layout<(4,2):(1@0,1@1)>>
+  return
+}
+
+// -----
+
+func.func @coordinate_element_other(%t: !cute.coord_tensor<!cute.coord<(4,2)>, !cute.layout<(4,2):(1@0,1@1)>>, %c: !cute.coord<(1,1)>) {
+  // expected-error @+1 {{'cute.memref.load' op expects the coordinate tensor's element '!cute.coord<(5,3)>', but got '!cute.coord<(1,1)>'}}
+  %e = cute.memref.load(%t, %c) : (!cute.coord_tensor<!cute.coord<(4,2)>, !cute.layout<(4,2):(1@0,1@1)>>, !cute.coord<(1,1)>) -> !cute.coord<(1,1)>
+  return
+}
+
+// -----
+
+func.func @counting_element_is_an_index(%t: !cute.coord_tensor<!cute.int_tuple<value=3>, !cute.layout<(4,2):(2,1)>>, %c: !cute.coord<(1,1)>) {
+  // expected-error @+1 {{'cute.memref.load' op expects the coordinate tensor's element 'index', but got '!cute.coord<(6)>'}}
+  %e = cute.memref.load(%t, %c) : (!cute.coord_tensor<!cute.int_tuple<value=3>, !cute.layout<(4,2):(2,1)>>, !cute.coord<(1,1)>) -> !cute.coord<(6)>
+  return
+}
+
+// -----
+
+func.func @counting_element_overflows(%t: !cute.coord_tensor<!cute.int_tuple<value=9223372036854775807>, !cute.layout<(4,2):(2,1)>>, %c: !cute.coord<(1,1)>) {
+  // expected-error @+1 {{'cute.memref.load' op cannot compute the element of '!cute.coord_tensor<!cute.int_tuple<value=9223372036854775807>, !cute.layout<(4,2):(2,1)>>': int64 overflow}}
+  %e = cute.memref.load(%t, %c) : (!cute.coord_tensor<!cute.int_tuple<value=9223372036854775807>, !cute.layout<(4,2):(2,1)>>, !cute.coord<(1,1)>) -> index
+  return
+}
+
+// -----
+
+func.func @coordinate_iterator_type(%t: !cute.coord_tensor<!cute.coord<(4,2)>, !cute.layout<(4,2):(1@0,1@1)>>) {
+  // expected-error @+1 {{'cute.get_iter' op expects the view's iterator type '!cute.coord<(4,2)>', but got '!cute.int_tuple<(4,2)>'}}
+  %i = cute.get_iter(%t) : (!cute.coord_tensor<!cute.coord<(4,2)>, !cute.layout<(4,2):(1@0,1@1)>>) -> !cute.int_tuple<(4,2)>
+  return
+}
+
+// -----
+
+func.func @store_into_coordinates(%t: !cute.coord_tensor<!cute.int_tuple<value=3>, !cute.layout<(4,2):(2,1)>>, %i: index, %x: index) {
+  // expected-error @+1 {{'cute.memref.store' op expects a view (!cute.memref), but got '!cute.coord_tensor<!cute.int_tuple<value=3>, !cute.layout<(4,2):(2,1)>>'}}
+  cute.memref.store(%x, %t, %i) : (index, !cute.coord_tensor<!cute.int_tuple<value=3>, !cute.layout<(4,2):(2,1)>>, index) -> ()
+  return
+}
+
+// -----
+
+func.func @move_counting_overflows(%t: !cute.coord_tensor<!cute.int_tuple<value=9223372036854775807>, !cute.layout<(4,2):(2,1)>>, %s: !cute.shape<(2,2)>, %c: !cute.coord<(1,0)>) {
+  // expected-error @+1 {{'cute.local_tile' op cannot move the coordinate tensor's iterator}}
+  %r = cute.local_tile(%t, %s, %c) : (!cute.coord_tensor<!cute.int_tuple<value=9223372036854775807>, !cute.layout<(4,2):(2,1)>>, !cute.shape<(2,2)>, !cute.coord<(1,0)>) -> !cute.coord_tensor<!cute.int_tuple, !cute.layout<(2,2):(2,1)>>
   return
 }

@@ -144,3 +144,50 @@ func.func @fold_queries(%p: !cute.ptr<f32, gmem>) -> index {
   %e = cute.memref.load(%u, %z) : (!cute.memref<f32, gmem, !cute.layout<(32,16):(16,1)>>, !cute.coord<(?,?)>) -> f32
   return %s : index
 }
+
+// The identity tensor as a coordinate tensor (CuTe's make_identity_tensor: an ArithTuple
+// iterator over basis strides): its block and thread parts move the iterator, and an
+// element is a coordinate, compared with the shape for a predicate.
+// CuTe: local_partition(local_tile(make_identity_tensor((256,128)), (_128,_64), (1,1)),
+// (_32,_4):(_4,_1), 5) is ArithTuple(129,65) o (_4,_16):(_32@0,_4@1).
+// CHECK-LABEL: func.func @coordinate_tensors
+func.func @coordinate_tensors(%m: index, %n: index, %bm: index, %bn: index, %t: index, %v: index) -> i1 {
+  %shape = cute.make_shape(%m, %n) : (index, index) -> !cute.shape<(?,?)>
+  %id = cute.make_identity_tensor(%shape) : (!cute.shape<(?,?)>)
+  %o = cute.constant : !cute.coord<(0,0)>
+  // CHECK: cute.make_view({{.*}}) -> !cute.coord_tensor<!cute.coord<(0,0)>, !cute.layout<(?,?):(1@0,1@1)>>
+  %cid = cute.make_view(%o, %id) : (!cute.coord<(0,0)>, !cute.layout<(?,?):(1@0,1@1)>)
+  %tile = cute.constant : !cute.shape<(128,64)>
+  %bc = cute.make_coord(%bm, %bn) : (index, index) -> !cute.coord<(?,?)>
+  // CHECK: cute.local_tile({{.*}}) -> !cute.coord_tensor<!cute.coord<(?,?)>, !cute.layout<(128,64):(1@0,1@1)>>
+  %blk = cute.local_tile(%cid, %tile, %bc) : (!cute.coord_tensor<!cute.coord<(0,0)>, !cute.layout<(?,?):(1@0,1@1)>>, !cute.shape<(128,64)>, !cute.coord<(?,?)>)
+  %thr = cute.constant : !cute.layout<(32,4):(4,1)>
+  // CHECK: cute.local_partition({{.*}}) -> !cute.coord_tensor<!cute.coord<(?,?)>, !cute.layout<(4,16):(32@0,4@1)>>
+  %part = cute.local_partition(%blk, %thr, %t) : (!cute.coord_tensor<!cute.coord<(?,?)>, !cute.layout<(128,64):(1@0,1@1)>>, !cute.layout<(32,4):(4,1)>, index)
+  // CHECK: cute.memref.load({{.*}}) -> !cute.coord<(?,?)>
+  %c = cute.memref.load(%part, %v) : (!cute.coord_tensor<!cute.coord<(?,?)>, !cute.layout<(4,16):(32@0,4@1)>>, index) -> !cute.coord<(?,?)>
+  %p = cute.elem_less(%c, %shape) : (!cute.coord<(?,?)>, !cute.shape<(?,?)>) -> i1
+  return %p : i1
+}
+
+// With static values the iterator is known: CuTe's
+// local_partition(make_tensor(counting_iterator<int>(3), (32,4):(4,1)), (32,4):(4,1), 1)
+// is counting_iter(4) o (1,1):(0,0), and its element 0 is 4.
+// CHECK-LABEL: func.func @counting
+// CANON-LABEL: func.func @counting
+// CANON-NEXT: %[[C:.*]] = arith.constant 4 : index
+// CANON-NEXT: return %[[C]]
+func.func @counting() -> index {
+  %c3 = arith.constant 3 : index
+  %c1 = arith.constant 1 : index
+  %c0 = arith.constant 0 : index
+  %thr = cute.constant : !cute.layout<(32,4):(4,1)>
+  // CHECK: cute.make_view({{.*}}) -> !cute.coord_tensor<!cute.int_tuple<value=3>, !cute.layout<(32,4):(4,1)>>
+  %cnt = cute.make_view(%c3, %thr) : (index, !cute.layout<(32,4):(4,1)>)
+  // CHECK: cute.local_partition({{.*}}) -> !cute.coord_tensor<!cute.int_tuple<value=4>, !cute.layout<(1,1):(0,0)>>
+  %part = cute.local_partition(%cnt, %thr, %c1) : (!cute.coord_tensor<!cute.int_tuple<value=3>, !cute.layout<(32,4):(4,1)>>, !cute.layout<(32,4):(4,1)>, index)
+  // CHECK: cute.get_iter({{.*}}) -> !cute.int_tuple<value=4>
+  %it = cute.get_iter(%part) : (!cute.coord_tensor<!cute.int_tuple<value=4>, !cute.layout<(1,1):(0,0)>>) -> !cute.int_tuple<value=4>
+  %e = cute.memref.load(%part, %c0) : (!cute.coord_tensor<!cute.int_tuple<value=4>, !cute.layout<(1,1):(0,0)>>, index) -> index
+  return %e : index
+}

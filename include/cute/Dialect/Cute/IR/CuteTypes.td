@@ -90,8 +90,23 @@ def Cute_MemRefType : TypeDef<Cute_Dialect, "CuteMemRef"> {
 }
 
 def Cute_AnyType : Type<CPred<"::llvm::isa<::mlir::cute::CuteTypeInterface>($_self)">, "any cute type">;
-def Cute_LayoutLikeOrView : AnyTypeOf<[Cute_LayoutType, Cute_ComposedLayoutType, Cute_MemRefType]>;
-def Cute_AnyOrView : AnyTypeOf<[Cute_AnyType, Cute_MemRefType]>;
+def Cute_CoordTensorType : TypeDef<Cute_Dialect, "CoordTensor"> {
+  let mnemonic = "coord_tensor";
+  let summary = "a view over a coordinate or counting iterator: "
+                "`!cute.coord_tensor<!cute.coord<(0,0)>, !cute.layout<(4,2):(1@0,1@1)>>`";
+  let parameters = (ins "::mlir::Type":$iterator, "::mlir::Type":$layout);
+  let genVerifyDecl = 1;
+  let hasCustomAssemblyFormat = 1;
+  let extraClassDeclaration = [{
+    /// What the iterator type knows of its value (an int tuple; a scalar counts).
+    const ::mlir::cute::TypeValue &getIteratorValue() const;
+    /// What the layout type knows of the layout.
+    const ::mlir::cute::TypeValue &getLayoutValue() const;
+  }];
+}
+
+def Cute_LayoutLikeOrView : AnyTypeOf<[Cute_LayoutType, Cute_ComposedLayoutType, Cute_MemRefType, Cute_CoordTensorType]>;
+def Cute_AnyOrView : AnyTypeOf<[Cute_AnyType, Cute_MemRefType, Cute_CoordTensorType]>;
 def Cute_TupleLike : AnyTypeOf<[Cute_IntTupleType, Cute_ShapeType, Cute_StrideType, Cute_CoordType]>;
 
 #endif // CUTE_TYPES_TD

@@ -9,9 +9,10 @@
 // so CSE and canonicalization never move one across the other.
 
 def Cute_MakeViewOp : Cute_Op<"make_view"> {
-  let summary = "a view: a pointer bound to a layout or a composed layout (CuTe's make_tensor)";
+  let summary = "a view: a pointer, or a coordinate or counting iterator (an int tuple or index), "
+                "bound to a layout (CuTe's make_tensor)";
   let arguments = (ins AnyType:$iter, AnyType:$layout);
-  let results = (outs Cute_MemRefType:$result);
+  let results = (outs AnyTypeOf<[Cute_MemRefType, Cute_CoordTensorType]>:$result);
 }
 
 class Cute_MemoryOp<string mnemonic, list<Trait> traits = []> : Op<Cute_Dialect, mnemonic, traits> {
@@ -20,9 +21,9 @@ class Cute_MemoryOp<string mnemonic, list<Trait> traits = []> : Op<Cute_Dialect,
 }
 
 def Cute_GetIterOp : Cute_MemoryOp<"get_iter", [Pure]> {
-  let summary = "the pointer of a view (CuTe's tensor.data())";
+  let summary = "the iterator of a view: its pointer, or a coordinate tensor's int tuple (CuTe's tensor.data())";
   let arguments = (ins AnyType:$view);
-  let results = (outs Cute_PtrType:$result);
+  let results = (outs AnyTypeOf<[Cute_PtrType, Cute_IntTupleType, Cute_CoordType]>:$result);
 }
 
 def Cute_AddOffsetOp : Cute_MemoryOp<"add_offset", [Pure]> {
@@ -32,9 +33,11 @@ def Cute_AddOffsetOp : Cute_MemoryOp<"add_offset", [Pure]> {
 }
 
 def Cute_MemRefLoadOp : Cute_MemoryOp<"memref.load"> {
-  let summary = "the element of a view at a coordinate (CuTe's tensor(c))";
+  let summary = "the element of a view at a coordinate (CuTe's tensor(c)); of a coordinate tensor, "
+                "its iterator plus the layout there (an index or a coordinate)";
   let arguments = (ins Arg<AnyType, "the view read", [MemRead]>:$view, AnyType:$coord);
   let results = (outs AnyType:$result);
+  let hasFolder = 1; // a coordinate tensor's static element
 }
 
 def Cute_MemRefStoreOp : Cute_MemoryOp<"memref.store"> {
