@@ -2,7 +2,7 @@
 """Runs the worked examples of the documentation and checks their outputs.
 
   run_doc_examples.py --cute-layout BIN [--help-coverage] cute-layout.md
-  run_doc_examples.py --cute-opt BIN [--td DIR] dialect.md
+  run_doc_examples.py --cute-opt BIN [--td DIR] [--section HEADING] dialect.md
   run_doc_examples.py --guide --cute-layout BIN --cute-opt BIN [--pythonpath DIR] tutorial.md
 
 cute-layout reference: every fenced block holds `$ cute-layout ...` lines, each of them
@@ -52,18 +52,20 @@ MLIR_RUN = None
 class Doc:
     """The fenced blocks of a markdown file with their entry, marker and line."""
 
-    def __init__(self, path):
+    def __init__(self, path, section=None):
         self.path = path
         self.blocks = []   # (entry, marker, language, first line number, lines)
         self.entries = []  # headings `### name`, in order
         self.aliases = set()
         entry, marker, block, lang, start = None, None, None, "", 0
+        heading = None  # the latest heading's text, for --section
         with open(path, encoding="utf-8") as f:
             for number, line in enumerate(f, 1):
                 line = line.rstrip("\n")
                 if block is not None:
                     if line.strip() == "```":
-                        self.blocks.append((entry, marker, lang, start, block))
+                        if section is None or heading == section:
+                            self.blocks.append((entry, marker, lang, start, block))
                         block, marker = None, None
                     else:
                         block.append(line)
@@ -72,6 +74,8 @@ class Doc:
                 if m:
                     block, lang, start = [], m.group(1), number + 1
                     continue
+                if line.startswith("#"):
+                    heading = line.lstrip("#").strip()
                 h = re.match(r"^###\s+`?([\w.]+)`?\s*$", line)
                 if h:
                     entry = h.group(1)
@@ -411,11 +415,12 @@ def main():
     p.add_argument("--guide", action="store_true")
     p.add_argument("--pythonpath")
     p.add_argument("--mlir-run", help="the JIT command that runs a lowered module read from standard input")
+    p.add_argument("--section", help="only the blocks under the heading with this text")
     p.add_argument("doc")
     a = p.parse_args()
     global MLIR_RUN
     MLIR_RUN = a.mlir_run
-    doc = Doc(a.doc)
+    doc = Doc(a.doc, a.section)
     results = Results(doc)
     if a.guide:
         if not a.cute_layout or not a.cute_opt:

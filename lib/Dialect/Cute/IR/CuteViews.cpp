@@ -490,9 +490,10 @@ LogicalResult verifyCoordinateLoad(Operation *op, CoordTensorType view, Value co
   if (failed(element))
     return op->emitOpError("cannot compute the element of ") << view << ": " << error;
   bool counting = isCounting(view);
-  if (counting ? !result.isIndex()
-               : !(isa<CoordType>(result) &&
-                   isCompatible(cast<CoordType>(result).getTypeValue(), *element, TypeKind::Coord)))
+  bool unknown = view.getIteratorValue().form() == TypeValue::Form::Kind; // either kind of iterator
+  bool isCoord = isa<CoordType>(result) &&
+                 isCompatible(cast<CoordType>(result).getTypeValue(), *element, TypeKind::Coord);
+  if (unknown ? !(result.isIndex() || isCoord) : counting ? !result.isIndex() : !isCoord)
     return op->emitOpError("expects the coordinate tensor's element ")
            << (counting ? Type(IndexType::get(op->getContext())) : Type(CoordType::get(op->getContext(), *element)))
            << ", but got " << result;
