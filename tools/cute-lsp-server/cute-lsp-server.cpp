@@ -11,6 +11,7 @@
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/Index/IR/IndexDialect.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/IR/DialectRegistry.h"
@@ -24,7 +25,7 @@ int main(int argc, char **argv) {
   mlir::DialectRegistry registry;
   registry.insert<mlir::arith::ArithDialect, mlir::func::FuncDialect, mlir::index::IndexDialect,
                   mlir::scf::SCFDialect, mlir::cf::ControlFlowDialect, mlir::LLVM::LLVMDialect,
-                  mlir::vector::VectorDialect>();
+                  mlir::vector::VectorDialect, mlir::memref::MemRefDialect>();
   mlir::cute::registerCuteDialect(registry);
   llvm::cl::AddExtraVersionPrinter(
       [](llvm::raw_ostream &os) { os << "cute-lsp-server (cutelayout) " CUTELAYOUT_VERSION "\n"; });

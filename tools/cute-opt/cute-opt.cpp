@@ -11,6 +11,8 @@
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/Index/IR/IndexDialect.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/MemRef/Transforms/Passes.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/IR/DialectRegistry.h"
@@ -28,7 +30,7 @@ int main(int argc, char **argv) {
   mlir::DialectRegistry registry;
   registry.insert<mlir::arith::ArithDialect, mlir::func::FuncDialect, mlir::index::IndexDialect,
                   mlir::scf::SCFDialect, mlir::cf::ControlFlowDialect, mlir::LLVM::LLVMDialect,
-                  mlir::vector::VectorDialect>();
+                  mlir::vector::VectorDialect, mlir::memref::MemRefDialect>();
   mlir::cute::registerCuteDialect(registry);
   mlir::registerCanonicalizerPass();
   mlir::registerCSEPass();
@@ -41,6 +43,8 @@ int main(int argc, char **argv) {
   mlir::registerConvertControlFlowToLLVMPass();
   mlir::registerConvertFuncToLLVMPass();
   mlir::registerReconcileUnrealizedCastsPass();
+  mlir::registerFinalizeMemRefToLLVMConversionPass();
+  mlir::memref::registerExpandStridedMetadataPass();
   mlir::cute::registerCutePasses();
 
   llvm::cl::AddExtraVersionPrinter(

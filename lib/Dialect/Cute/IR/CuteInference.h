@@ -27,6 +27,11 @@ struct Inferred {
   /// address space and the alignment it is known to keep), or the int tuple type of a
   /// !cute.coord_tensor's iterator with its value; null for a layout or tuple result.
   Type iterator;
+  /// For a memref result the op moved: the offset in elements (a trace symbol inside a
+  /// trace). For a coordinate tensor result: the iterator's value, unnormalized (so a
+  /// trace's symbols survive). The lowering emits them.
+  std::optional<cutelayout::Int> offset;
+  std::optional<cutelayout::IntTuple> iteratorValue;
 };
 
 /// An error being reported, or nothing at all on a silent path: a silent path builds no
@@ -66,6 +71,9 @@ struct Known {
   Type type;
   TypeValue value;
   cutelayout::Int leaf = cutelayout::Int::dynamic(cutelayout::kUnknownDynamic);
+  /// A coordinate tensor's iterator value (its layout is `value`); a symbol per runtime
+  /// leaf inside a trace, like `value`'s.
+  TypeValue iterator;
   /// A runtime integer leaf's known divisor (`cute.assume`, or a function argument's
   /// `cute.div` attribute); 1 when nothing is known. docs/lowering.md#divisibility-facts.
   int64_t divisor = 1;
@@ -145,6 +153,11 @@ std::optional<FailureOr<Inferred>> inferOnComposed(Operation *op, const Reporter
 /// pointer (moved by local_tile, local_partition and slice). Nothing when no view operand
 /// is where the op reads its input.
 std::optional<FailureOr<Inferred>> inferOnView(Operation *op, const Reporter &r, const std::vector<Known> &operands);
+/// The operand an op reads as its view input (the layout it transforms or queries), or
+/// nothing when the op has no view form.
+std::optional<unsigned> viewOperand(Operation *op);
+/// The layout type of a view (a !cute.memref or a !cute.coord_tensor), or null.
+Type viewLayout(Type t);
 /// cute.make_view: a pointer bound to a layout.
 FailureOr<Inferred> inferMakeView(const Reporter &r, const std::vector<Known> &operands);
 /// cute.make_fragment_like of a view (CuTe's make_fragment_like of a tensor): a register

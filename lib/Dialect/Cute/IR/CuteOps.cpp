@@ -39,6 +39,7 @@ Known mlir::cute::detail::knownFromType(Value v) {
   }
   if (auto view = dyn_cast<CoordTensorType>(k.type)) {
     k.value = view.getLayoutValue();
+    k.iterator = view.getIteratorValue();
     return k;
   }
   APInt c;
@@ -73,6 +74,12 @@ std::vector<Known> mlir::cute::detail::symbolize(const std::vector<Known> &ks, c
   };
   for (Known &k : out) {
     if (k.hasTypeValue()) {
+      // A coordinate tensor's iterator leaves come first (docs/lowering.md#views).
+      if (k.iterator.hasValue()) {
+        std::vector<int64_t> iteratorFacts = k.iterator.dynamicDivisors();
+        size_t next = 0;
+        k.iterator = k.iterator.mapDynamicLeaves([&](Int x) { return bind(x, iteratorFacts[next++]); });
+      }
       if (!k.value.hasValue())
         continue;
       std::vector<int64_t> dynamicFacts = k.value.dynamicDivisors();

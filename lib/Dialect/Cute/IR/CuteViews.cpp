@@ -216,7 +216,9 @@ namespace {
 
 /// Where an op reads its view (the input it transforms or queries), or nothing when the op
 /// has no view form.
-std::optional<unsigned> viewOperand(Operation *op) {
+} // namespace
+
+std::optional<unsigned> mlir::cute::detail::viewOperand(Operation *op) {
   if (isa<SliceOp, DiceOp, Crd2IdxOp>(op))
     return 1;
   if (isa<LocalTileOp, LocalPartitionOp, LogicalDivideOp, ZippedDivideOp, TiledDivideOp, FlatDivideOp, CompositionOp,
@@ -226,19 +228,24 @@ std::optional<unsigned> viewOperand(Operation *op) {
   return std::nullopt;
 }
 
+namespace {
+
 /// The ops whose result is a view: CuTe's tensor algebra applies them to the layout and
 /// keeps the iterator (local_tile, local_partition and slice move it by an offset).
 bool returnsView(Operation *op) { return !isa<GetShapeOp, GetStrideOp, GetLayoutOp, SizeOp, CosizeOp, RankOp, DepthOp, Crd2IdxOp>(op); }
 bool movesIterator(Operation *op) { return isa<LocalTileOp, LocalPartitionOp, SliceOp>(op); }
 
-/// The layout type of a view (a !cute.memref or a !cute.coord_tensor), or null.
-Type viewLayout(Type t) {
+} // namespace
+
+Type mlir::cute::detail::viewLayout(Type t) {
   if (auto view = dyn_cast<CuteMemRefType>(t))
     return view.getLayout();
   if (auto view = dyn_cast<CoordTensorType>(t))
     return view.getLayout();
   return Type();
 }
+
+namespace {
 
 /// A view's layout known as an operand of the op's layout form.
 Known layoutKnown(Type view, const TypeValue &value) {
@@ -334,16 +341,20 @@ std::optional<FailureOr<Inferred>> mlir::cute::detail::inferOnView(Operation *op
   // A coordinate tensor's iterator moves by the offset CuTe's tensor algebra gives it.
   if (auto coords = dyn_cast<CoordTensorType>(view)) {
     Type it = coords.getIterator();
+    const TypeValue &start = ks[*at].iterator; // symbols inside a trace
+    if (start.hasValue())
+      inner->iteratorValue = start.tuple();
     if (movesIterator(op)) {
-      const TypeValue &start = coords.getIteratorValue();
       if (!start.hasValue() || !allKnown(onLayout)) {
         it = withValue(it, TypeValue::kindOnly());
+        inner->iteratorValue.reset();
       } else {
         cutelayout::Expected<cutelayout::Tensor> moved = moveTensor(op, onLayout, *at, coreIterator(start));
         if (!moved)
           return FailureOr<Inferred>(r.error() << "cannot move the coordinate tensor's iterator: "
                                                << moved.error().message);
         inner->value = TypeValue::ofLayout(moved->layout);
+        inner->iteratorValue = moved->iterator.value;
         it = withValue(it, TypeValue::ofTuple(normalizeDynamic(moved->iterator.value)));
       }
     }
@@ -357,6 +368,8 @@ std::optional<FailureOr<Inferred>> mlir::cute::detail::inferOnView(Operation *op
     if (!moved)
       return FailureOr<Inferred>(r.error() << "cannot move the view's pointer: " << moved.error().message);
     inner->value = TypeValue::ofLayout(moved->layout);
+    if (moved->iterator.value.isInt())
+      inner->offset = moved->iterator.value.asInt();
   }
   PtrType ptr = cast<CuteMemRefType>(view).getIterator();
   int64_t alignment = movesIterator(op) ? movedAlignment(op, ptr, onLayout, *at) : ptr.getKnownAlignment();
@@ -388,12 +401,17 @@ FailureOr<Inferred> mlir::cute::detail::inferMakeView(const Reporter &r, const s
     out.iterator = IntTupleType::get(iter.type.getContext(),
                                      TypeValue::ofTuple(IntTuple(iter.leaf.isStatic ? iter.leaf
                                                                                      : Int::dynamic(cutelayout::kUnknownDynamic))));
+    out.iteratorValue = IntTuple(iter.leaf);
     return out;
   }
   if (iter.value.hasValue() &&
       (cutelayout::hasUnderscore(iter.value.tuple()) || cutelayout::hasBasis(iter.value.tuple())))
     return r.error() << "expects an iterator of integers (no `_`, no scaled basis), but got " << iter.type;
-  out.iterator = withValue(iter.type, iter.value);
+  out.iterator = iter.value.hasValue()
+                     ? withValue(iter.type, TypeValue::ofTuple(normalizeDynamic(iter.value.tuple())))
+                     : withValue(iter.type, iter.value);
+  if (iter.value.hasValue())
+    out.iteratorValue = iter.value.tuple();
   return out;
 }
 
@@ -513,6 +531,17 @@ LogicalResult GetIterOp::verify() {
     return emitOpError("expects a view (!cute.memref or !cute.coord_tensor), but got ") << getView().getType();
   if (getType() != view.getIterator())
     return emitOpError("expects the view's pointer type ") << view.getIterator() << ", but got " << getType();
+  return success();
+}
+
+LogicalResult MakePtrOp::verify() {
+  auto memref = cast<mlir::MemRefType>(getMemref().getType());
+  if (memref.getElementType() != getType().getElementType())
+    return emitOpError("expects a pointer to the memref's element type ") << memref.getElementType() << ", but got "
+                                                                          << getType();
+  if (getType().getAlignment())
+    return emitOpError("expects a pointer without a stated alignment (a memref's offset may be any), but got ")
+           << getType();
   return success();
 }
 

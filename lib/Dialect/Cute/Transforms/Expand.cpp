@@ -14,8 +14,11 @@
 #include "cute/Dialect/Cute/IR/CuteOps.h"
 #include "cute/Dialect/Cute/Transforms/Passes.h"
 
+#include "cutelayout/Basis.h"
 #include "cutelayout/ComposedLayout.h"
+#include "cutelayout/IntTupleMath.h"
 #include "cutelayout/Notation.h"
+#include "cutelayout/Tensor.h"
 #include "cutelayout/Trace.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -23,6 +26,7 @@
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/Func/Transforms/FuncConversions.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/SCF/Transforms/Patterns.h"
 #include "mlir/IR/BuiltinOps.h"
@@ -53,6 +57,43 @@ Value asIndex(OpBuilder &b, Location loc, Value v) {
   if (isa<IndexType>(v.getType()))
     return v;
   return arith::IndexCastOp::create(b, loc, b.getIndexType(), v);
+}
+
+/// The LLVM address space of a cute pointer: NVPTX's numbering (global 1, shared 3); a
+/// register fragment is an alloca, in the generic space.
+unsigned llvmAddressSpace(AddressSpace s) {
+  switch (s) {
+  case AddressSpace::Gmem:
+    return 1;
+  case AddressSpace::Smem:
+    return 3;
+  case AddressSpace::Generic:
+  case AddressSpace::Rmem:
+  case AddressSpace::Tmem: // refused by checkStructure
+    return 0;
+  }
+  return 0;
+}
+
+Type llvmPointer(PtrType p) { return LLVM::LLVMPointerType::get(p.getContext(), llvmAddressSpace(p.getAddressSpace())); }
+
+/// The integer leaves of t in order, as computed (TypeValue::ofTuple would normalize a trace's
+/// symbols away).
+std::vector<Int> leavesOf(const cutelayout::IntTuple &t) {
+  std::vector<Int> out;
+  cutelayout::mapLeaves(t, [&](Int x) {
+    out.push_back(x);
+    return x;
+  });
+  return out;
+}
+
+/// `v` (an index) as an i64, for address arithmetic.
+Value asI64(OpBuilder &b, Location loc, Value v) { return arith::IndexCastOp::create(b, loc, b.getI64Type(), v); }
+
+/// ptr advanced by `offset` elements of `element`.
+Value advance(OpBuilder &b, Location loc, Value ptr, Type element, Value offset) {
+  return LLVM::GEPOp::create(b, loc, ptr.getType(), element, ptr, ValueRange{asI64(b, loc, offset)});
 }
 
 /// Emits the program behind a trace's symbols as arith ops at the builder's position.
@@ -240,6 +281,36 @@ void emitPrintf(OpBuilder &b, Location loc, Operation *anchor, StringRef format,
   LLVM::CallOp::create(b, loc, printf, operands);
 }
 
+/// An op's operands as the core sees them inside a trace: a symbol for each runtime leaf
+/// (of a cute value, of a view's layout and a coordinate tensor's iterator, of an integer),
+/// the SSA value of each symbol, and each operand's pointer (a !cute.ptr, or a memref
+/// view's first converted value; null for the others).
+struct TracedOperands {
+  Trace trace;
+  std::vector<int64_t> facts;
+  std::vector<cute::detail::Known> known, ks;
+  SmallVector<Value> inputs, pointers;
+
+  LogicalResult build(Operation *op, ArrayRef<ValueRange> operands, OpBuilder &b) {
+    for (Value original : op->getOperands())
+      known.push_back(cute::detail::knownFromType(original));
+    ks = cute::detail::symbolize(known, trace, facts);
+    for (auto [i, converted] : llvm::enumerate(operands)) {
+      const cute::detail::Known &k = known[i];
+      bool hasPointer = isa<CuteMemRefType, PtrType>(k.type);
+      pointers.push_back(hasPointer ? converted.front() : Value());
+      if (k.hasTypeValue())
+        for (Value v : converted.drop_front(hasPointer ? 1 : 0))
+          inputs.push_back(v);
+      else if (k.isLeaf() && !k.leaf.isStatic)
+        inputs.push_back(asIndex(b, op->getLoc(), converted.front()));
+    }
+    if (inputs.size() != facts.size())
+      return op->emitOpError("cannot be lowered: its operands' runtime leaves do not match their types");
+    return success();
+  }
+};
+
 struct ExpandCuteOp : ConversionPattern {
   ExpandCuteOp(const TypeConverter &converter, MLIRContext *ctx, bool runtimeChecks)
       : ConversionPattern(converter, MatchAnyOpTypeTag(), /*benefit=*/1, ctx), runtimeChecks(runtimeChecks) {}
@@ -257,28 +328,20 @@ struct ExpandCuteOp : ConversionPattern {
       rw.replaceOp(op, operands[0].front());
       return success();
     }
+    if (isa<MakePtrOp, GetIterOp, AddOffsetOp, MemRefLoadOp, MemRefStoreOp, LoadScaledIndexOp>(op))
+      return lowerMemoryOp(op, operands, rw);
     if (op->getNumResults() != 1)
       return op->emitOpError("cannot be lowered: it does not have one result");
 
     // The operands, with a symbol for each runtime leaf (and its divisibility fact).
     // (checkStructure has made sure every cute type holds its value.)
-    std::vector<cute::detail::Known> known;
-    for (Value original : op->getOperands())
-      known.push_back(cute::detail::knownFromType(original));
-    Trace trace;
-    std::vector<int64_t> facts;
-    std::vector<cute::detail::Known> ks = cute::detail::symbolize(known, trace, facts);
-    // The SSA value of each symbol, in the same order.
-    SmallVector<Value> inputs;
-    for (auto [i, converted] : llvm::enumerate(operands)) {
-      if (known[i].isCute())
-        for (Value v : converted)
-          inputs.push_back(v);
-      else if (known[i].isLeaf() && !known[i].leaf.isStatic)
-        inputs.push_back(asIndex(rw, op->getLoc(), converted.front()));
-    }
-    if (inputs.size() != facts.size())
-      return op->emitOpError("cannot be lowered: its operands' runtime leaves do not match their types");
+    TracedOperands t;
+    if (failed(t.build(op, operands, rw)))
+      return failure();
+    Trace &trace = t.trace;
+    std::vector<int64_t> &facts = t.facts;
+    std::vector<cute::detail::Known> &ks = t.ks;
+    SmallVector<Value> &inputs = t.inputs;
     FailureOr<cute::detail::Inferred> r = [&] {
       cutelayout::TraceScope on(trace);
       return cute::detail::infer(op, cute::detail::Reporter{op, true}, ks);
@@ -319,7 +382,8 @@ struct ExpandCuteOp : ConversionPattern {
       rw.replaceOp(op, out);
       return success();
     }
-    auto declared = dyn_cast<CuteTypeInterface>(resultType);
+    Type layoutType = cute::detail::viewLayout(resultType) ? cute::detail::viewLayout(resultType) : resultType;
+    auto declared = dyn_cast<CuteTypeInterface>(layoutType);
     if (!declared || !r->value.hasValue())
       return op->emitOpError("cannot be lowered: its result is not a cute value of known structure");
     const TypeValue &want = declared.getTypeValue();
@@ -335,6 +399,29 @@ struct ExpandCuteOp : ConversionPattern {
              << resultType;
     std::vector<Int> wantLeaves = want.leaves(), gotLeaves = r->value.leaves();
     SmallVector<Value> results;
+    // A view's runtime part first: a memref's pointer, a coordinate tensor's iterator.
+    if (auto view = dyn_cast<CuteMemRefType>(resultType)) {
+      FailureOr<Value> ptr = resultPointer(op, *r, t, view, emit, rw);
+      if (failed(ptr))
+        return failure();
+      results.push_back(*ptr);
+    } else if (auto coords = dyn_cast<CoordTensorType>(resultType)) {
+      const TypeValue &wantIt = coords.getIteratorValue();
+      if (!r->iteratorValue || !wantIt.hasValue())
+        return op->emitOpError("cannot be lowered: its iterator's structure is not known (write it, or run "
+                               "--cute-refine-types)");
+      std::vector<Int> w = leavesOf(wantIt.tuple()), g = leavesOf(*r->iteratorValue);
+      if (w.size() != g.size())
+        return op->emitOpError("cannot be lowered: the iterator computed does not have the structure of ")
+               << coords.getIterator();
+      for (size_t k = 0; k < w.size(); ++k)
+        if (!w[k].isStatic) {
+          FailureOr<Value> v = emit.leaf(g[k]);
+          if (failed(v))
+            return internal();
+          results.push_back(*v);
+        }
+    }
     for (size_t k = 0; k < wantLeaves.size(); ++k) {
       if (wantLeaves[k].isStatic)
         continue;
@@ -344,6 +431,143 @@ struct ExpandCuteOp : ConversionPattern {
       results.push_back(*v);
     }
     rw.replaceOpWithMultiple(op, {results});
+    return success();
+  }
+
+  /// The pointer of a memref result: make_view's operand, a new register fragment (an
+  /// alloca at the function's entry, of the fragment's cosize), or the view operand's
+  /// pointer advanced by the offset the op moved it.
+  static FailureOr<Value> resultPointer(Operation *op, const cute::detail::Inferred &r, TracedOperands &t,
+                                        CuteMemRefType view, Emitter &emit, ConversionPatternRewriter &rw) {
+    Location loc = op->getLoc();
+    if (isa<MakeViewOp>(op))
+      return t.pointers[0];
+    if (isa<MakeFragmentLikeOp>(op)) {
+      Int n = [&] {
+        cutelayout::TraceScope on(t.trace);
+        return cutelayout::cosize(r.value.layout());
+      }();
+      if (!n.isStatic)
+        return op->emitOpError("cannot be lowered: a register fragment needs a static size, but its cosize is "
+                               "a runtime value");
+      auto fn = op->getParentOfType<FunctionOpInterface>();
+      if (!fn || fn.getFunctionBody().empty())
+        return op->emitOpError("cannot be lowered: a register fragment needs an enclosing function");
+      OpBuilder::InsertionGuard guard(rw);
+      rw.setInsertionPointToStart(&fn.getFunctionBody().front());
+      Value size = LLVM::ConstantOp::create(rw, loc, rw.getI64Type(), std::max<int64_t>(n.value, 1));
+      Value p = LLVM::AllocaOp::create(rw, loc, LLVM::LLVMPointerType::get(rw.getContext()), view.getElementType(),
+                                       size, std::max<int64_t>(view.getIterator().getKnownAlignment(), 1));
+      return p;
+    }
+    std::optional<unsigned> at = cute::detail::viewOperand(op);
+    if (!at || !t.pointers[*at])
+      return op->emitOpError("cannot be lowered: no view operand gives its pointer");
+    Value base = t.pointers[*at];
+    if (!r.offset || (r.offset->isStatic && r.offset->value == 0))
+      return base;
+    FailureOr<Value> offset = emit.leaf(*r.offset);
+    if (failed(offset))
+      return op->emitOpError("cannot be lowered: the core computed the pointer's offset without recording it "
+                             "(an internal defect; please report it)");
+    return advance(rw, loc, base, view.getElementType(), *offset);
+  }
+
+  /// The pointer and memory ops: address arithmetic and LLVM loads and stores; a
+  /// coordinate tensor's element is its iterator plus the layout there, computed by the
+  /// core on symbols like any op's result.
+  static LogicalResult lowerMemoryOp(Operation *op, ArrayRef<ValueRange> operands, ConversionPatternRewriter &rw) {
+    Location loc = op->getLoc();
+    if (auto make = dyn_cast<MakePtrOp>(op)) {
+      Value m = operands[0].front();
+      auto meta = memref::ExtractStridedMetadataOp::create(rw, loc, m);
+      Value base = memref::ExtractAlignedPointerAsIndexOp::create(rw, loc, m);
+      Value p = LLVM::IntToPtrOp::create(rw, loc, llvmPointer(make.getType()), asI64(rw, loc, base));
+      rw.replaceOp(op, advance(rw, loc, p, make.getType().getElementType(), meta.getOffset()));
+      return success();
+    }
+    if (auto get = dyn_cast<GetIterOp>(op)) {
+      if (isa<CuteMemRefType>(get.getView().getType())) {
+        rw.replaceOp(op, operands[0].front());
+        return success();
+      }
+      size_t n = cast<CoordTensorType>(get.getView().getType()).getIteratorValue().dynamicDivisors().size();
+      rw.replaceOpWithMultiple(op, {operands[0].take_front(n)});
+      return success();
+    }
+    if (auto add = dyn_cast<AddOffsetOp>(op)) {
+      rw.replaceOp(op, advance(rw, loc, operands[0].front(), add.getType().getElementType(),
+                               asIndex(rw, loc, operands[1].front())));
+      return success();
+    }
+    // Loads and stores: the view (or pointer) and coordinate operands' positions.
+    unsigned viewAt = isa<MemRefStoreOp>(op) ? 1 : 0, coordAt = viewAt + 1;
+    TracedOperands t;
+    if (failed(t.build(op, operands, rw)))
+      return failure();
+    const cute::detail::Known &view = t.ks[viewAt], &coord = t.ks[coordAt];
+    cutelayout::IntTuple c = coord.isLeaf() ? cutelayout::IntTuple(coord.leaf) : coord.value.tuple();
+    cutelayout::Expected<cutelayout::IntTuple> where = cutelayout::makeError("not computed");
+    {
+      cutelayout::TraceScope on(t.trace);
+      cutelayout::ArithScope scope;
+      if (auto scaled = dyn_cast<LoadScaledIndexOp>(op)) {
+        cutelayout::Expected<Int> x = cutelayout::innerProduct(c, t.ks[2].value.tuple());
+        where = x ? cutelayout::Expected<cutelayout::IntTuple>(cutelayout::IntTuple(*x)) : x.error();
+      } else if (auto coords = dyn_cast<CoordTensorType>(view.type)) {
+        where = cutelayout::elementAt(cutelayout::Tensor{cutelayout::TensorIterator{view.iterator.tuple().isInt()
+                                                                                        ? cutelayout::TensorIterator::Kind::Counting
+                                                                                        : cutelayout::TensorIterator::Kind::ArithTuple,
+                                                                                    view.iterator.tuple()},
+                                                         view.value.layout()},
+                                      c);
+      } else if (view.value.isComposed()) {
+        cutelayout::Expected<Int> x = cutelayout::crd2idx(c, *view.value.composed());
+        where = x ? cutelayout::Expected<cutelayout::IntTuple>(cutelayout::IntTuple(*x)) : x.error();
+      } else if (isa<LayoutType>(cast<CuteMemRefType>(view.type).getLayout())) {
+        const cutelayout::Layout l = view.value.layout(); // (crd2idx's straight path is not traced)
+        where = cutelayout::crd2idxGeneral(c, l.shape, l.stride);
+      } else {
+        return op->emitOpError("cannot be lowered: a view over a bare swizzle has no coordinate mapping to lower");
+      }
+      if (scope.failed())
+        return op->emitOpError("cannot be lowered: ") << scope.error(op->getName().stripDialect().data()).message;
+    }
+    if (!where)
+      return op->emitOpError("cannot be lowered: ") << where.error().message;
+    std::vector<int64_t> divisors = t.trace.divisors(t.facts);
+    Emitter emit(rw, loc, t.trace, t.inputs, divisors);
+    SmallVector<Value> leaves;
+    for (Int x : leavesOf(*where)) {
+      FailureOr<Value> v = emit.leaf(x);
+      if (failed(v))
+        return op->emitOpError("cannot be lowered: the core computed an address without recording it (an "
+                               "internal defect; please report it)");
+      leaves.push_back(*v);
+    }
+    if (isa<CoordTensorType>(view.type)) { // the element itself: an index, or a coordinate's runtime leaves
+      Type result = op->getResult(0).getType();
+      if (result.isIndex()) {
+        rw.replaceOp(op, leaves.front());
+        return success();
+      }
+      std::vector<Int> want = leavesOf(cast<CoordType>(result).getTypeValue().tuple());
+      SmallVector<Value> out;
+      for (size_t k = 0; k < want.size() && k < leaves.size(); ++k)
+        if (!want[k].isStatic)
+          out.push_back(leaves[k]);
+      rw.replaceOpWithMultiple(op, {out});
+      return success();
+    }
+    Type element = isa<LoadScaledIndexOp>(op) ? cast<PtrType>(view.type).getElementType()
+                                              : cast<CuteMemRefType>(view.type).getElementType();
+    Value address = advance(rw, loc, t.pointers[viewAt], element, leaves.front());
+    if (auto store = dyn_cast<MemRefStoreOp>(op)) {
+      LLVM::StoreOp::create(rw, loc, operands[0].front(), address);
+      rw.eraseOp(op);
+      return success();
+    }
+    rw.replaceOp(op, LLVM::LoadOp::create(rw, loc, element, address).getResult());
     return success();
   }
 
@@ -440,12 +664,29 @@ struct CuteExpand : cute::impl::CuteExpandBase<CuteExpand> {
   LogicalResult checkStructure() {
     bool ok = true;
     auto check = [&](Value v, Location loc) {
-      auto cute = dyn_cast<CuteTypeInterface>(v.getType());
+      Type t = v.getType();
+      auto refuse = [&](StringRef why) {
+        ok = false;
+        emitError(loc) << "cannot lower a value of type " << t << ": " << why;
+      };
+      if (auto view = dyn_cast<CuteMemRefType>(t)) {
+        if (view.getAddressSpace() == AddressSpace::Tmem)
+          return refuse("tensor memory is reached by the target's copy atoms, not by loads and stores");
+        t = view.getLayout();
+      } else if (auto ptr = dyn_cast<PtrType>(t)) {
+        if (ptr.getAddressSpace() == AddressSpace::Tmem)
+          return refuse("tensor memory is reached by the target's copy atoms, not by loads and stores");
+        return;
+      } else if (auto coords = dyn_cast<CoordTensorType>(t)) {
+        if (!coords.getIteratorValue().hasValue())
+          return refuse("the iterator's type does not give its structure (write its value, or run "
+                        "--cute-refine-types)");
+        t = coords.getLayout();
+      }
+      auto cute = dyn_cast<CuteTypeInterface>(t);
       if (!cute || cute.getTypeValue().hasValue())
         return;
-      ok = false;
-      emitError(loc) << "cannot lower a value of type " << v.getType()
-                     << ": the type does not give its structure (write its value, or run --cute-refine-types)";
+      refuse("the type does not give its structure (write its value, or run --cute-refine-types)");
     };
     getOperation()->walk([&](Operation *op) {
       for (Region &r : op->getRegions())
@@ -471,10 +712,27 @@ struct CuteExpand : cute::impl::CuteExpandBase<CuteExpand> {
       out.append(v.dynamicDivisors().size(), IndexType::get(ctx));
       return success();
     });
+    // Views (docs/lowering.md#views): a pointer is an LLVM pointer; a memref its pointer
+    // then its layout's runtime leaves; a coordinate tensor its iterator's then its layout's.
+    converter.addConversion([](PtrType t) -> Type { return llvmPointer(t); });
+    converter.addConversion([ctx](CuteMemRefType t, SmallVectorImpl<Type> &out) -> std::optional<LogicalResult> {
+      if (!t.getLayoutValue().hasValue())
+        return failure();
+      out.push_back(llvmPointer(t.getIterator()));
+      out.append(t.getLayoutValue().dynamicDivisors().size(), IndexType::get(ctx));
+      return success();
+    });
+    converter.addConversion([ctx](CoordTensorType t, SmallVectorImpl<Type> &out) -> std::optional<LogicalResult> {
+      if (!t.getLayoutValue().hasValue() || !t.getIteratorValue().hasValue())
+        return failure();
+      out.append(t.getIteratorValue().dynamicDivisors().size() + t.getLayoutValue().dynamicDivisors().size(),
+                 IndexType::get(ctx));
+      return success();
+    });
 
     ConversionTarget target(*ctx);
     target.addIllegalDialect<CuteDialect>();
-    target.addLegalDialect<arith::ArithDialect, scf::SCFDialect, LLVM::LLVMDialect>();
+    target.addLegalDialect<arith::ArithDialect, scf::SCFDialect, LLVM::LLVMDialect, memref::MemRefDialect>();
     target.addLegalOp<cf::AssertOp>();
     RewritePatternSet patterns(ctx);
     patterns.add<ExpandCuteOp>(converter, ctx, runtimeChecks);

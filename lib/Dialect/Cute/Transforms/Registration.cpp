@@ -4,6 +4,7 @@
 #include "cute/Dialect/Cute/Transforms/Passes.h"
 
 #include "mlir/Conversion/Passes.h"
+#include "mlir/Dialect/MemRef/Transforms/Passes.h"
 #include "mlir/IR/DialectRegistry.h"
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Pass/PassRegistry.h"
@@ -17,6 +18,8 @@ void mlir::cute::buildCuteToLLVMPipeline(OpPassManager &pm, const CuteToLLVMOpti
   expand.runtimeChecks = options.runtimeChecks;
   pm.addPass(createCuteExpand(expand));
   pm.addPass(createCanonicalizerPass());
+  pm.addPass(memref::createExpandStridedMetadataPass()); // cute.make_ptr's memref metadata
+  pm.addPass(createFinalizeMemRefToLLVMConversionPass());
   pm.addPass(createSCFToControlFlowPass());
   pm.addPass(createConvertVectorToLLVMPass()); // vector.print, as MLIR's runner tests print
   pm.addPass(createArithToLLVMConversionPass());

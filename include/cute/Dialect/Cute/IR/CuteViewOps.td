@@ -26,6 +26,12 @@ def Cute_GetIterOp : Cute_MemoryOp<"get_iter", [Pure]> {
   let results = (outs AnyTypeOf<[Cute_PtrType, Cute_IntTupleType, Cute_CoordType]>:$result);
 }
 
+def Cute_MakePtrOp : Cute_MemoryOp<"make_ptr", [Pure]> {
+  let summary = "the pointer to a builtin memref's first element (its aligned pointer plus its offset)";
+  let arguments = (ins AnyMemRef:$memref);
+  let results = (outs Cute_PtrType:$result);
+}
+
 def Cute_AddOffsetOp : Cute_MemoryOp<"add_offset", [Pure]> {
   let summary = "a pointer moved by an offset in elements (CuTe's ptr + n)";
   let arguments = (ins AnyType:$ptr, AnyType:$offset);

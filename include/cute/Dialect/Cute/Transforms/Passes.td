@@ -49,6 +49,7 @@ def CuteExpand : Pass<"cute-expand", "::mlir::ModuleOp"> {
   ];
   let dependentDialects = ["::mlir::arith::ArithDialect", "::mlir::scf::SCFDialect",
                            "::mlir::LLVM::LLVMDialect", "::mlir::func::FuncDialect",
+                           "::mlir::memref::MemRefDialect",
                            "::mlir::cf::ControlFlowDialect"];
 }
 
