@@ -34,5 +34,11 @@ if os.path.exists(runner) and os.path.exists(runner_utils):
     config.available_features.add("mlir-runner")
     config.substitutions.append(
         ("%mlir-run", f"{runner} -e main -entry-point-result=void -shared-libs={runner_utils}"))
+# MLIR's own mlir-opt, for the GPU lowering of examples/gpu (docs/gpu.md): NVPTX is in
+# Debian's LLVM 22, so PTX is built here; only running it needs a GPU.
+mlir_opt = os.path.join(config.llvm_tools_dir, "mlir-opt")
+if os.path.exists(mlir_opt):
+    config.available_features.add("mlir-opt")
+    config.substitutions.append(("%mlir-opt", mlir_opt))
 config.substitutions.append(("%golden", config.golden_path))
 config.substitutions.append(("%python", config.python_executable))
