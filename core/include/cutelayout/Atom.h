@@ -1,0 +1,84 @@
+// MMA atoms and tiled MMAs: which thread holds which values of a matrix multiply's A, B and
+// C tiles, as CuTe's MMA_Atom and TiledMMA compute it.
+//
+// Denotes: an MMA atom is one hardware (or universal) multiply-accumulate on an M x N x K
+// tile, described as data: the threads it takes (ThrID), and for each operand a
+// thread-value layout, (thread, value) -> the offset of that value in the operand's
+// column-major tile (M x K for A, N x K for B, M x N for C). A tiled MMA repeats the atom
+// over a layout of atoms (CuTe's make_tiled_mma) and may permute each of M, N, K.
+//
+// Representation invariant: an atom's layouts are static; shapeMNK has rank 3;
+// size(layoutX_TV) is size(thrID) times the values per thread, and its codomain is the
+// operand's tile. A TiledMma's thrLayoutVMNK is tiled_product(atom.thrID, atom layout)
+// (rank 4: atom threads, then M, N, K), its permutation has three modes, each `_` or a
+// static layout.
+//
+// Examples (CuTe's answers):
+//   mmaAtom("SM80_16x8x16_F16F16F16F16_TN"): Shape_MNK (16,8,16), ThrID 32:1,
+//     LayoutC_TV ((4,8),(2,2)):((32,1),(16,8))
+//   layoutTV(makeTiledMma(that atom, (2,2,1)), 'C')
+//     = ((4,8,2,2),((2,2),(1,1))):((64,1,16,256),((32,8),(0,0)))
+#pragma once
+
+#include "cutelayout/Config.h"
+#include "cutelayout/Layout.h"
+#include "cutelayout/Tensor.h"
+#include "cutelayout/Tiler.h"
+
+#include <string>
+#include <string_view>
+
+namespace cutelayout {
+CUTELAYOUT_ABI_BEGIN
+
+struct MmaAtom {
+  std::string name;    // CuTe's operation name, e.g. SM80_16x8x16_F16F16F16F16_TN
+  IntTuple shapeMNK;   // (M, N, K)
+  Layout thrID;        // the atom's threads
+  Layout layoutA_TV, layoutB_TV, layoutC_TV;
+};
+
+/// The MMA atom CuTe names `name` (its MMA_Traits as data): SM80_16x8x16_F16F16F16F16_TN,
+/// SM80_16x8x8_F16F16F16F16_TN, SM80_16x8x16_F32F16F16F32_TN, SM80_16x8x8_F32TF32TF32F32_TN,
+/// and UniversalFMA (one thread, 1x1x1) for any element type.
+/// @pre name is one of those (else an error naming the known atoms)
+Expected<MmaAtom> mmaAtom(std::string_view name);
+
+/// The names mmaAtom knows.
+const char *const *mmaAtomNames();
+
+struct TiledMma {
+  MmaAtom atom;
+  Layout thrLayoutVMNK;  // (atom threads, M, N, K) -> thread index
+  Tiler permutationMNK;  // three modes: `_` or a layout each
+};
+
+/// CuTe's make_tiled_mma(atom, atomLayoutMNK[, permutationMNK]).
+/// @pre atomLayoutMNK is static with rank at most 3 (padded with 1s to rank 3);
+///      permutationMNK, when given, has three modes, each `_` or a static layout
+/// @post size(result.thrLayoutVMNK) == size(atom.thrID) * size(atomLayoutMNK)
+Expected<TiledMma> makeTiledMma(const MmaAtom &atom, const Layout &atomLayoutMNK, const Tiler *permutationMNK);
+
+/// CuTe's tile_size_mnk<i>: the tiled MMA's extent in M (0), N (1) or K (2).
+/// @pre i < 3
+Int tileSize(const TiledMma &m, uint32_t i);
+
+/// CuTe's thrfrg_A/B/C of a layout of the operand's tile (which is 'A', 'B' or 'C'):
+/// ((ThrV,(ThrM,ThrN)),(FrgV,(RestM,RestN))) for C, likewise with K for A and B.
+/// @pre which is 'A', 'B' or 'C'; l has rank at least 2
+Expected<Layout> thrfrg(const TiledMma &m, char which, const Layout &l);
+
+/// CuTe's get_layoutA_TV / get_layoutB_TV / get_layoutC_TV: (thread index, value) -> the
+/// offset in the operand's column-major tile of the tiled MMA's size.
+Expected<Layout> layoutTV(const TiledMma &m, char which);
+
+/// CuTe's get_slice(thread).partition_A/B/C(t): thread's values of tensor t, the iterator
+/// moved to its first. @pre 0 <= thread < size(thrLayoutVMNK)
+Expected<Tensor> partition(const TiledMma &m, char which, Int thread, const Tensor &t);
+
+/// CuTe's print of an MMA_Atom and of a TiledMMA (several lines).
+std::string print(const MmaAtom &a, Style style);
+std::string print(const TiledMma &m, Style style);
+
+CUTELAYOUT_ABI_END
+} // namespace cutelayout

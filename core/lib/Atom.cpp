@@ -1,0 +1,197 @@
+// MMA atoms as data and the tiled MMA's algebra (Atom.h), all through the core's layout
+// operations: each step is one of CuTe's, in CuTe's order.
+#include "cutelayout/Atom.h"
+
+#include "cutelayout/IntTupleMath.h"
+#include "cutelayout/Notation.h"
+
+#include <cstring>
+
+namespace cutelayout {
+CUTELAYOUT_ABI_BEGIN
+
+namespace {
+
+/// A static layout from CuTe's notation (the atoms' tables below are CuTe's MMA_Traits).
+Layout L(const char *text) {
+  ParseOptions options;
+  Expected<Layout> l = parseLayout(text, options);
+  return l ? *l : Layout{};
+}
+
+struct AtomData {
+  const char *name, *shape, *thr, *a, *b, *c;
+};
+
+// CUTLASS's MMA_Traits, transcribed (cute/atom/mma_traits_sm80.hpp, mma_traits.hpp).
+constexpr AtomData kAtoms[] = {
+    {"SM80_16x8x16_F16F16F16F16_TN", "(16,8,16)", "32:1", "((4,8),(2,2,2)):((32,1),(16,8,128))",
+     "((4,8),(2,2)):((16,1),(8,64))", "((4,8),(2,2)):((32,1),(16,8))"},
+    {"SM80_16x8x16_F32F16F16F32_TN", "(16,8,16)", "32:1", "((4,8),(2,2,2)):((32,1),(16,8,128))",
+     "((4,8),(2,2)):((16,1),(8,64))", "((4,8),(2,2)):((32,1),(16,8))"},
+    {"SM80_16x8x8_F16F16F16F16_TN", "(16,8,8)", "32:1", "((4,8),(2,2)):((32,1),(16,8))", "((4,8),2):((16,1),8)",
+     "((4,8),(2,2)):((32,1),(16,8))"},
+    {"SM80_16x8x8_F32TF32TF32F32_TN", "(16,8,8)", "32:1", "((4,8),(2,2)):((16,1),(8,64))",
+     "((4,8),2):((8,1),32)", "((4,8),(2,2)):((32,1),(16,8))"},
+    {"UniversalFMA", "(1,1,1)", "1:0", "(1,1):(0,0)", "(1,1):(0,0)", "(1,1):(0,0)"},
+};
+
+const char *const kNames[] = {kAtoms[0].name, kAtoms[1].name, kAtoms[2].name, kAtoms[3].name, kAtoms[4].name,
+                              nullptr};
+
+/// A layout of extent n with unit stride: CuTe's make_layout(n).
+Tiler extent(Int n) { return tilerFromShape(IntTuple(n)); }
+
+/// CuTe's permutation_mnk<i>: the permutation's mode i, or for `_` the extent
+/// size<i>(AtomShape_MNK) * size<i+1>(thrLayoutVMNK).
+Tiler permutationOf(const TiledMma &m, uint32_t i) {
+  Tiler p = m.permutationMNK.child(i);
+  if (!p.isUnderscore())
+    return p;
+  Int n = mul(m.atom.shapeMNK.child(i).asInt(), size(m.thrLayoutVMNK.mode(i + 1)));
+  return extent(n);
+}
+
+Tiler tile2(Tiler a, Tiler b) {
+  Tiler t[2] = {std::move(a), std::move(b)};
+  return makeTile(t, 2);
+}
+
+/// Which modes of (M, N, K) an operand's tile has: C (M,N), A (M,K), B (N,K).
+void operandModes(char which, uint32_t &first, uint32_t &second) {
+  first = which == 'B' ? 1 : 0;
+  second = which == 'C' ? 1 : 2;
+}
+
+const Layout &atomTV(const MmaAtom &a, char which) {
+  return which == 'A' ? a.layoutA_TV : which == 'B' ? a.layoutB_TV : a.layoutC_TV;
+}
+
+/// CuTe's thridx_2_thrid: thread index -> the thread's (V,M,N,K) index, as a (size, 1) layout.
+Expected<Layout> threadIndexToId(const TiledMma &m) {
+  const Layout &thr = m.thrLayoutVMNK;
+  Layout full = concat(thr, CL_TRY(complement(thr)));
+  Layout inverse = CL_TRY(rightInverse(full));
+  IntTuple shape = IntTuple::makeTuple({IntTuple(size(thr)), IntTuple(Int::fixed(1))});
+  IntTuple stride = IntTuple::makeTuple({IntTuple(Int::fixed(1)), IntTuple(Int::fixed(0))});
+  return composition(CL_TRY(makeLayout(shape, stride)), inverse);
+}
+
+} // namespace
+
+const char *const *mmaAtomNames() { return kNames; }
+
+Expected<MmaAtom> mmaAtom(std::string_view name) {
+  for (const AtomData &d : kAtoms)
+    if (name == d.name) {
+      ParseOptions options;
+      IntTuple shape = CL_TRY(parseIntTuple(d.shape, options));
+      return MmaAtom{d.name, shape, L(d.thr), L(d.a), L(d.b), L(d.c)};
+    }
+  std::string known;
+  for (const AtomData &d : kAtoms)
+    known += std::string(known.empty() ? "" : ", ") + d.name;
+  return makeError("unknown MMA atom " + std::string(name) + " (known: " + known + ")");
+}
+
+Expected<TiledMma> makeTiledMma(const MmaAtom &atom, const Layout &atomLayoutMNK, const Tiler *permutationMNK) {
+  if (!isStatic(atomLayoutMNK.shape) || !isStatic(atomLayoutMNK.stride))
+    return makeError("the atom layout " + print(atomLayoutMNK) + " must be static");
+  if (atomLayoutMNK.rank() > 3)
+    return makeError("the atom layout " + print(atomLayoutMNK) + " has rank " +
+                     std::to_string(atomLayoutMNK.rank()) + "; CuTe's TiledMMA takes rank 3 (M, N, K)");
+  Layout mnk = appendTo(atomLayoutMNK, 3);
+  TiledMma m;
+  m.atom = atom;
+  m.thrLayoutVMNK = CL_TRY(tiledProduct(atom.thrID, tilerFromLayout(mnk)));
+  if (permutationMNK) {
+    if (!permutationMNK->isTuple() || permutationMNK->rank() != 3)
+      return makeError("the permutation " + print(*permutationMNK) + " must have three modes (M, N, K)");
+    for (uint32_t i = 0; i < 3; ++i) {
+      Tiler p = permutationMNK->child(i);
+      if (!p.isUnderscore() && !(isStatic(p.layout.shape) && isStatic(p.layout.stride)))
+        return makeError("the permutation " + print(*permutationMNK) + " must be static");
+    }
+    m.permutationMNK = *permutationMNK;
+  } else {
+    Tiler u[3] = {underscoreTiler(), underscoreTiler(), underscoreTiler()};
+    m.permutationMNK = makeTile(u, 3);
+  }
+  return m;
+}
+
+Int tileSize(const TiledMma &m, uint32_t i) { return product(shape(permutationOf(m, i))); }
+
+Expected<Layout> thrfrg(const TiledMma &m, char which, const Layout &l) {
+  if (l.rank() < 2)
+    return makeError("thrfrg_" + std::string(1, which) + " takes a layout of rank 2 or more, not " + print(l));
+  uint32_t first, second;
+  operandModes(which, first, second);
+  // (PermFirst, PermSecond), then ((AtomFirst, AtomSecond), (Rest...)).
+  Layout t = CL_TRY(logicalDivide(l, tile2(permutationOf(m, first), permutationOf(m, second))));
+  Layout c = CL_TRY(zippedDivide(t, tile2(extent(m.atom.shapeMNK.child(first).asInt()),
+                                          extent(m.atom.shapeMNK.child(second).asInt()))));
+  // ((ThrV, FrgV), (Rest...)).
+  Layout tv = CL_TRY(composition(c, tile2(tilerFromLayout(atomTV(m.atom, which)), underscoreTiler())));
+  // ((ThrV, (ThrFirst, ThrSecond)), (FrgV, (Rest...))).
+  Tiler threads = tile2(extent(size(m.thrLayoutVMNK.mode(first + 1))), extent(size(m.thrLayoutVMNK.mode(second + 1))));
+  return zippedDivide(tv, tile2(underscoreTiler(), threads));
+}
+
+Expected<Layout> layoutTV(const TiledMma &m, char which) {
+  uint32_t first, second;
+  operandModes(which, first, second);
+  Layout ref = makeLayout(IntTuple::makeTuple({IntTuple(tileSize(m, first)), IntTuple(tileSize(m, second))}));
+  Layout frg = CL_TRY(thrfrg(m, which, ref));
+  if (which != 'C') {
+    // A is the same for every thread along N, B along M: those thread modes broadcast.
+    const Layout &thr = m.thrLayoutVMNK;
+    Int sm = size(thr.mode(1)), sn = size(thr.mode(2));
+    IntTuple shape = IntTuple::makeTuple({IntTuple(sm), IntTuple(sn)});
+    IntTuple stride = which == 'A' ? IntTuple::makeTuple({IntTuple(Int::fixed(1)), IntTuple(Int::fixed(0))})
+                                   : IntTuple::makeTuple({IntTuple(Int::fixed(0)), IntTuple(Int::fixed(1))});
+    Tiler inner = tile2(tilerFromLayout(CL_TRY(makeLayout(shape, stride))), underscoreTiler());
+    frg = CL_TRY(composition(frg, tile2(tile2(underscoreTiler(), inner), underscoreTiler())));
+  }
+  return composition(frg, tile2(tilerFromLayout(CL_TRY(threadIndexToId(m))), underscoreTiler()));
+}
+
+Expected<Tensor> partition(const TiledMma &m, char which, Int thread, const Tensor &t) {
+  const Layout &thr = m.thrLayoutVMNK;
+  Int threads = size(thr);
+  if (thread.isStatic && (thread.value < 0 || thread.value >= threads.value))
+    return makeError("thread " + std::to_string(thread.value) + " is outside the tiled MMA's " +
+                     std::to_string(threads.value) + " threads");
+  // CuTe's get_flat_coord: the thread's (v, m, n, k).
+  IntTuple vmnk = CL_TRY(idx2crd(IntTuple(thread), thr.shape, thr.stride));
+  uint32_t first, second;
+  operandModes(which, first, second);
+  Layout frg = CL_TRY(thrfrg(m, which, t.layout));
+  // ((v, (first, second)), (_, (_, ...))): the thread's values over every rest mode.
+  IntTuple threadCoord = IntTuple::makeTuple(
+      {IntTuple(vmnk.child(0)), IntTuple::makeTuple({IntTuple(vmnk.child(first + 1)), IntTuple(vmnk.child(second + 1))})});
+  uint32_t restRank = frg.shape.child(1).child(1).rank();
+  IntTuple rest = IntTuple::makeTuple({IntTuple::underscore(), repeat(restRank, IntTuple::underscore())});
+  IntTuple coord = IntTuple::makeTuple({threadCoord, rest});
+  return slice(coord, withLayout(t, std::move(frg)));
+}
+
+std::string print(const MmaAtom &a, Style style) {
+  std::string out = "MMA_Atom\n";
+  out += "  ThrID:      " + print(a.thrID, style) + "\n";
+  out += "  Shape_MNK:  " + print(a.shapeMNK, style) + "\n";
+  out += "  LayoutA_TV: " + print(a.layoutA_TV, style) + "\n";
+  out += "  LayoutB_TV: " + print(a.layoutB_TV, style) + "\n";
+  out += "  LayoutC_TV: " + print(a.layoutC_TV, style);
+  return out;
+}
+
+std::string print(const TiledMma &m, Style style) {
+  std::string out = "TiledMMA\n";
+  out += "  ThrLayoutVMNK:  " + print(m.thrLayoutVMNK, style) + "\n";
+  out += "  PermutationMNK: " + print(m.permutationMNK, style) + "\n";
+  return out + print(m.atom, style);
+}
+
+CUTELAYOUT_ABI_END
+} // namespace cutelayout

@@ -1,0 +1,106 @@
+// Tests of Atom.h: MMA atoms as data and the tiled MMA's thread-value layouts, tile sizes
+// and per-thread partitions. Every expected value is CuTe's own answer (CUTLASS printing
+// the same expression, e.g. make_tiled_mma(SM80_16x8x16_F16F16F16F16_TN{},
+// Layout<Shape<_2,_2,_1>>{}).get_layoutC_TV()), for several atoms, atom layouts,
+// permutations and threads; the partitions are of counting tensors (CuTe's
+// get_slice(t).partition_C(make_tensor(counting_iterator<int>(0), L))).
+#include "cutelayout/Atom.h"
+
+#include "cutelayout/IntTupleMath.h"
+#include "cutelayout/Notation.h"
+
+#include <gtest/gtest.h>
+
+#include <string>
+
+using namespace cutelayout;
+
+namespace {
+
+TiledMma tiled(const char *atom, const char *atomLayout, const char *permutation = nullptr) {
+  Expected<MmaAtom> a = mmaAtom(atom);
+  EXPECT_TRUE(a.ok()) << atom;
+  ParseOptions options;
+  Expected<Layout> l = parseLayout(atomLayout, options);
+  if (!l) // a shape alone: CuTe's Layout<Shape<...>> (compact column-major)
+    l = makeLayout(*parseIntTuple(atomLayout, options));
+  Tiler perm;
+  if (permutation)
+    perm = tilerFromShape(*parseIntTuple(permutation, options));
+  Expected<TiledMma> m = makeTiledMma(*a, *l, permutation ? &perm : nullptr);
+  EXPECT_TRUE(m.ok()) << (m.ok() ? "" : m.error().message);
+  return *m;
+}
+
+std::string tv(const TiledMma &m, char which) {
+  Expected<Layout> l = layoutTV(m, which);
+  return l ? print(*l, Style::Cute) : "error: " + l.error().message;
+}
+
+std::string part(const TiledMma &m, char which, int64_t thread, const char *layout, bool dynamic = false) {
+  ParseOptions options;
+  options.plainIsDynamic = dynamic; // plain integers as runtime ints (CuTe's int)
+  Expected<Layout> l = parseLayout(layout, options);
+  if (!l)
+    l = makeLayout(*parseIntTuple(layout, options));
+  Expected<Tensor> t = partition(m, which, Int::fixed(thread), *makeCountingTensor(Int::dynamic(0), *l));
+  return t ? print(*t, Style::Cute) : "error: " + t.error().message;
+}
+
+TEST(Atom, AtomsAreCuTesTraits) {
+  EXPECT_EQ(print(*mmaAtom("SM80_16x8x16_F16F16F16F16_TN"), Style::Cute),
+            "MMA_Atom\n  ThrID:      _32:_1\n  Shape_MNK:  (_16,_8,_16)\n"
+            "  LayoutA_TV: ((_4,_8),(_2,_2,_2)):((_32,_1),(_16,_8,_128))\n"
+            "  LayoutB_TV: ((_4,_8),(_2,_2)):((_16,_1),(_8,_64))\n"
+            "  LayoutC_TV: ((_4,_8),(_2,_2)):((_32,_1),(_16,_8))");
+  EXPECT_EQ(print(mmaAtom("SM80_16x8x8_F32TF32TF32F32_TN")->layoutB_TV, Style::Cute), "((_4,_8),_2):((_8,_1),_32)");
+  EXPECT_EQ(print(mmaAtom("UniversalFMA")->thrID, Style::Cute), "_1:_0");
+  EXPECT_FALSE(mmaAtom("SM90_64x128x16").ok());
+}
+
+TEST(Atom, TiledMmaOfSm80) {
+  TiledMma m = tiled("SM80_16x8x16_F16F16F16F16_TN", "(2,2,1)");
+  EXPECT_EQ(print(m.thrLayoutVMNK, Style::Cute), "(_32,_2,_2,_1):(_1,_32,_64,_0)");
+  EXPECT_EQ(tv(m, 'C'), "((_4,_8,_2,_2),((_2,_2),(_1,_1))):((_64,_1,_16,_256),((_32,_8),(_0,_0)))");
+  EXPECT_EQ(tv(m, 'A'), "((_4,_8,_2,_2),((_2,_2,_2),(_1,_1))):((_64,_1,_16,_0),((_32,_8,_256),(_0,_0)))");
+  EXPECT_EQ(tv(m, 'B'), "((_4,_8,_2,_2),((_2,_2),(_1,_1))):((_32,_1,_0,_8),((_16,_128),(_0,_0)))");
+  EXPECT_EQ(tileSize(m, 0).value, 32);
+  EXPECT_EQ(part(m, 'C', 37, "(_64,_64)"), "counting_iter(145) o ((_2,_2),_2,_4):((_64,_8),_32,_1024)");
+  EXPECT_EQ(part(m, 'A', 127, "(_64,_32)"), "counting_iter(407) o ((_2,_2,_2),_2,_2):((_64,_8,_512),_32,_1024)");
+  EXPECT_EQ(part(m, 'B', 0, "(_64,_32):(_32,_1)"), "counting_iter(0) o ((_2,_2),_4,_2):((_1,_8),_512,_16)");
+  // Runtime extents: CuTe's make_layout(make_shape(128,128)).
+  EXPECT_EQ(part(m, 'C', 100, "(128,128)", true), "counting_iter(1041) o ((_2,_2),4,8):((128,_8),_32,2048)");
+}
+
+TEST(Atom, AtomLayoutWithStrides) {
+  TiledMma m = tiled("SM80_16x8x16_F16F16F16F16_TN", "(2,2,1):(2,1,0)");
+  EXPECT_EQ(tv(m, 'C'), "(((_4,_8),_2,_2),((_2,_2),(_1,_1))):(((_64,_1),_256,_16),((_32,_8),(_0,_0)))");
+}
+
+TEST(Atom, UniversalFma) {
+  TiledMma m = tiled("UniversalFMA", "(16,8,1)");
+  EXPECT_EQ(tv(m, 'C'), "(_128,(_1,(_1,_1))):(_1,(_0,(_0,_0)))");
+  EXPECT_EQ(tv(m, 'A'), "((_16,_8),(_1,(_1,_1))):((_1,_0),(_0,(_0,_0)))");
+  EXPECT_EQ(tv(m, 'B'), "((_16,_8),(_1,(_1,_1))):((_0,_1),(_0,(_0,_0)))");
+  EXPECT_EQ(part(m, 'C', 5, "(_32,_32)"), "counting_iter(5) o (_1,_2,_4):(_0,_16,_256)");
+  EXPECT_EQ(part(m, 'A', 77, "(_32,_8)"), "counting_iter(13) o (_1,_2,_8):(_0,_16,_32)");
+}
+
+TEST(Atom, Permutations) {
+  TiledMma m = tiled("SM80_16x8x8_F16F16F16F16_TN", "(2,1,1)", "(32,32,8)");
+  EXPECT_EQ(tv(m, 'C'), "((_4,_8,_2),((_2,_2),(_1,_4))):((_64,_1,_16),((_32,_8),(_0,_256)))");
+  EXPECT_EQ(tv(m, 'B'), "((_4,_8,_2),(_2,(_4,_1))):((_64,_1,_0),(_32,(_8,_0)))");
+  EXPECT_EQ(tileSize(m, 1).value, 32);
+  EXPECT_EQ(part(m, 'B', 45, "(_64,_16)"), "counting_iter(131) o (_2,_8,_2):(_64,_8,_512)");
+  TiledMma tf32 = tiled("SM80_16x8x8_F32TF32TF32F32_TN", "(1,4,1)");
+  EXPECT_EQ(tv(tf32, 'A'), "((_4,_8,_4),((_2,_2),(_1,_1))):((_16,_1,_0),((_8,_64),(_0,_0)))");
+}
+
+TEST(Atom, Errors) {
+  TiledMma m = tiled("SM80_16x8x16_F16F16F16F16_TN", "(2,2,1)");
+  EXPECT_EQ(part(m, 'C', 128, "(_64,_64)"), "error: thread 128 is outside the tiled MMA's 128 threads");
+  EXPECT_FALSE(makeTiledMma(*mmaAtom("UniversalFMA"), makeLayout(*parseIntTuple("(2,2,2,2)")), nullptr).ok());
+  EXPECT_FALSE(layoutTV(m, 'C').ok() && thrfrg(m, 'C', makeLayout(*parseIntTuple("64"))).ok());
+}
+
+} // namespace
