@@ -255,6 +255,10 @@ std::string kindOf(const Value &v) {
     return "tensor";
   case Value::Kind::Iterator:
     return "iterator";
+  case Value::Kind::MmaAtom:
+    return "mma_atom";
+  case Value::Kind::TiledMma:
+    return "tiled_mma";
   }
   return "value";
 }

@@ -107,3 +107,15 @@ def test_operations_are_native_callables():
         cl.size(*([1] * 9))
     with pytest.raises(cl.Error, match="expected an int, a tuple of ints or None"):
         cl.composition(A, object())  # a failing conversion after a native argument
+
+
+def test_tiled_mma():
+    # CuTe: make_tiled_mma(SM80_16x8x16_F16F16F16F16_TN{}, Layout<Shape<_2,_2,_1>>{})
+    m = cl.make_tiled_mma("SM80_16x8x16_F16F16F16F16_TN", (2, 2, 1))
+    assert m.kind == "tiled_mma"
+    assert repr(cl.get_layoutC_TV(m)) == "((_4,_8,_2,_2),((_2,_2),(_1,_1))):((_64,_1,_16,_256),((_32,_8),(_0,_0)))"
+    assert repr(cl.partition_C(m, 37, (64, 64))) == "counting_iter(145) o ((_2,_2),_2,_4):((_64,_8),_32,_1024)"
+    assert cl.tile_size(m, 0) == 32
+    assert cl.evaluate("MMA_Atom<SM80_16x8x16_F16F16F16F16_TN>{}").kind == "mma_atom"
+    with pytest.raises(cl.Error, match="must be an MMA atom"):
+        cl.make_tiled_mma("SM90_64x8x16", (2, 2, 1))

@@ -1,5 +1,7 @@
 #include "Evaluator.h"
 
+#include "AtomOps.h"
+
 #include "Operations.h"
 #include "cutelayout/Basis.h"
 
@@ -218,6 +220,19 @@ private:
       bareName = Value::ofSwizzle(*s);
       return true;
     }
+    if (reader_.peek() != '(' && isCuteTypeSpelling(id)) {
+      // CuTe's C++ spellings of static values, so an expression from a kernel pastes in:
+      // Layout<Shape<...>, Stride<...>>{}, Shape<...>, Stride<...>, Tile<...>, MMA_Atom<Op>{},
+      // and an MMA operation (SM80_16x8x16_F16F16F16F16_TN{}, UniversalFMA<float>{}).
+      if (reader_.accept('{') && !reader_.accept('}'))
+        return fail(reader_.errorHere("'}' after '{' of " + std::string(id)));
+      Expected<Value> v = cuteTypeValue(id, templateArgs);
+      if (!v)
+        return fail(makeError("column " + std::to_string(column) + ": " + std::string(id) + ": " + v.error().message));
+      isCall = false;
+      bareName = v.take();
+      return true;
+    }
     if (id == "E" && reader_.peek() != '(') {
       // E<i,j,...>{} (CuTe's basis element): _1 at mode i, inside it j, ... (_1@j@i).
       if (reader_.accept('{') && !reader_.accept('}'))
@@ -270,6 +285,38 @@ private:
                             r.error().message));
     out = std::move(*r);
     return true;
+  }
+
+  static bool isCuteTypeSpelling(std::string_view id) {
+    return id == "Layout" || id == "Shape" || id == "Stride" || id == "Tile" || id == "Step" || id == "Coord" ||
+           id == "MMA_Atom" || isMmaOperation(id);
+  }
+
+  /// The value of a CuTe type spelling with its template arguments.
+  static Expected<Value> cuteTypeValue(std::string_view id, std::vector<Value> &args) {
+    if (id == "Layout") {
+      if (args.empty() || args.size() > 2)
+        return makeError("takes Layout<Shape<...>> or Layout<Shape<...>, Stride<...>>");
+      return callOperation("make_layout", args);
+    }
+    if (id == "MMA_Atom") {
+      if (args.size() != 1 || args[0].kind != Value::Kind::MmaAtom)
+        return makeError("takes one MMA operation, such as MMA_Atom<SM80_16x8x16_F16F16F16F16_TN>");
+      return std::move(args[0]);
+    }
+    if (isMmaOperation(id)) // UniversalFMA<T>'s element types do not change its layouts
+      return mmaAtomValue(id);
+    // Shape<...>, Stride<...>, Tile<...>, Step<...>, Coord<...>: a tuple of the arguments.
+    TupleBuilder b;
+    b.open();
+    for (const Value &a : args) {
+      if (a.kind != Value::Kind::Tuple)
+        return makeError("takes integers and tuples, not " + std::string(kindName(a.kind)) + " " +
+                         printValue(a, Style::Plain));
+      b.add(a.tuple);
+    }
+    b.close();
+    return Value::ofTuple(b.finish());
   }
 
   /// The three template arguments of a swizzle, as integers.
@@ -326,6 +373,10 @@ std::string printValue(const Value &v, Style style) {
     return print(*v.tensor, style);
   case Value::Kind::Iterator:
     return print(v.tensor->iterator, style);
+  case Value::Kind::MmaAtom:
+    return print(v.mma->atom, style);
+  case Value::Kind::TiledMma:
+    return print(*v.mma, style);
   }
   return "";
 }

@@ -17,6 +17,7 @@
 // (Operations.cpp) with its arity and a help line.
 #pragma once
 
+#include "cutelayout/Atom.h"
 #include "cutelayout/ComposedLayout.h"
 #include "cutelayout/Notation.h"
 #include "cutelayout/Tensor.h"
@@ -32,7 +33,7 @@ namespace cutelayout::cli {
 
 /// A value of the expression language.
 struct Value {
-  enum class Kind { Tuple, Layout, Tile, Name, Swizzle, Composed, Tensor, Iterator };
+  enum class Kind { Tuple, Layout, Tile, Name, Swizzle, Composed, Tensor, Iterator, MmaAtom, TiledMma };
   Kind kind = Kind::Tuple;
   IntTuple tuple;  // Tuple: an int tuple (a leaf is an integer, `_` allowed)
   Layout layout;   // Layout
@@ -43,6 +44,8 @@ struct Value {
   /// Tensor: an iterator and a layout (TensorOps.h); Iterator: its iterator alone, the
   /// layout unused (counting_iterator<int>(n), before make_tensor binds it).
   std::shared_ptr<const Tensor> tensor;
+  /// MmaAtom: its atom (the rest unused); TiledMma: CuTe's make_tiled_mma (AtomOps.h).
+  std::shared_ptr<const TiledMma> mma;
   /// A Layout whose shape and stride are not congruent. CuTe's make_layout builds and
   /// prints such a pair without complaint; here it can be printed but not computed with.
   bool notCongruent = false;
@@ -93,6 +96,12 @@ struct Value {
   static Value ofIterator(TensorIterator it) {
     Value v = ofTensor(Tensor{std::move(it), Layout()});
     v.kind = Kind::Iterator;
+    return v;
+  }
+  static Value ofMma(TiledMma m, bool atomOnly) {
+    Value v;
+    v.kind = atomOnly ? Kind::MmaAtom : Kind::TiledMma;
+    v.mma = std::make_shared<const TiledMma>(std::move(m));
     return v;
   }
   static Value ofTile(Tiler t) {

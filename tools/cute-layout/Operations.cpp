@@ -1,5 +1,7 @@
 #include "Operations.h"
 
+#include "AtomOps.h"
+
 #include "ComposedOps.h"
 #include "TensorOps.h"
 #include "cutelayout/Basis.h"
@@ -28,6 +30,10 @@ const char *kindName(Value::Kind k) {
     return "a tensor";
   case Value::Kind::Iterator:
     return "an iterator";
+  case Value::Kind::MmaAtom:
+    return "an MMA atom";
+  case Value::Kind::TiledMma:
+    return "a tiled MMA";
   }
   return "a value";
 }
@@ -768,6 +774,26 @@ const std::map<std::string, Operation, std::less<>> &operations() {
                            return callOperationUnchecked("make_layout", rest);
                          });
                        }}},
+      // --- MMA atoms and tiled MMAs (AtomOps.h) ----------------------------------------
+      {"make_tiled_mma", {2, 3, "make_tiled_mma(atom, atom_layout[, tile])",
+                          "CuTe's TiledMMA: the atom repeated over a layout of atoms (M,N,K), each mode "
+                          "optionally permuted",
+                          [](const Args &a) { return makeTiledMmaOp(a.values()); }}},
+      {"get_layoutA_TV", {1, 1, "get_layoutA_TV(tiled_mma)", "(thread, value) -> offset in the M x K tile of A",
+                          [](const Args &a) { return layoutTVOp(a.values(), 'A'); }}},
+      {"get_layoutB_TV", {1, 1, "get_layoutB_TV(tiled_mma)", "(thread, value) -> offset in the N x K tile of B",
+                          [](const Args &a) { return layoutTVOp(a.values(), 'B'); }}},
+      {"get_layoutC_TV", {1, 1, "get_layoutC_TV(tiled_mma)", "(thread, value) -> offset in the M x N tile of C",
+                          [](const Args &a) { return layoutTVOp(a.values(), 'C'); }}},
+      {"tile_size", {2, 2, "tile_size<i>(tiled_mma)", "the tiled MMA's extent in M (0), N (1) or K (2)",
+                     [](const Args &a) { return tileSizeOp(a.values()); }}},
+      {"partition_A", {3, 3, "partition_A(tiled_mma, thread, L)",
+                       "thread's values of A: get_slice(thread).partition_A(make_tensor(counting_iterator<int>(0), L))",
+                       [](const Args &a) { return partitionOp(a.values(), 'A'); }}},
+      {"partition_B", {3, 3, "partition_B(tiled_mma, thread, L)", "thread's values of B (as partition_A)",
+                       [](const Args &a) { return partitionOp(a.values(), 'B'); }}},
+      {"partition_C", {3, 3, "partition_C(tiled_mma, thread, L)", "thread's values of C (as partition_A)",
+                       [](const Args &a) { return partitionOp(a.values(), 'C'); }}},
       // --- recast --------------------------------------------------------------------
       {"upcast", {2, 2, "upcast(L, n)", "n elements become one: upcast<n>(L)",
                   [](const Args &a) -> Expected<Value> {
@@ -917,6 +943,8 @@ Value staticTwin(const Value &v) {
     return Value::ofIterator(TensorIterator{v.tensor->iterator.kind, cutelayout::staticTwin(v.tensor->iterator.value)});
   case Value::Kind::Name:
   case Value::Kind::Swizzle:
+  case Value::Kind::MmaAtom:
+  case Value::Kind::TiledMma:
     break;
   }
   return v;
@@ -940,6 +968,8 @@ bool hasDynamicLeaves(const Value &v) {
     return !isStatic(v.tensor->iterator.value);
   case Value::Kind::Name:
   case Value::Kind::Swizzle:
+  case Value::Kind::MmaAtom:
+  case Value::Kind::TiledMma:
     break;
   }
   return false;
@@ -1013,6 +1043,8 @@ Expected<Tiler> asTiler(const Value &v) {
   case Value::Kind::Composed:
   case Value::Kind::Tensor:
   case Value::Kind::Iterator:
+  case Value::Kind::MmaAtom:
+  case Value::Kind::TiledMma:
     break;
   }
   return makeError("expected a tiler (a layout, shape, tile or `_`) but got " + printValue(v, Style::Plain));
