@@ -259,6 +259,10 @@ std::string kindOf(const Value &v) {
     return "mma_atom";
   case Value::Kind::TiledMma:
     return "tiled_mma";
+  case Value::Kind::CopyAtom:
+    return "copy_atom";
+  case Value::Kind::TiledCopy:
+    return "tiled_copy";
   }
   return "value";
 }

@@ -12,11 +12,14 @@ CUTELAYOUT_ABI_BEGIN
 
 namespace {
 
-/// A static layout from CuTe's notation (the atoms' tables below are CuTe's MMA_Traits).
+/// A static layout from CuTe's notation (the atoms' tables below are CuTe's traits); a
+/// shape alone is its compact column-major layout, as CuTe's Layout<Shape<...>>.
 Layout L(const char *text) {
   ParseOptions options;
-  Expected<Layout> l = parseLayout(text, options);
-  return l ? *l : Layout{};
+  if (Expected<Layout> l = parseLayout(text, options))
+    return *l;
+  Expected<IntTuple> shape = parseIntTuple(text, options);
+  return shape ? makeLayout(*shape) : Layout{};
 }
 
 struct AtomData {
@@ -174,6 +177,138 @@ Expected<Tensor> partition(const TiledMma &m, char which, Int thread, const Tens
   IntTuple rest = IntTuple::makeTuple({IntTuple::underscore(), repeat(restRank, IntTuple::underscore())});
   IntTuple coord = IntTuple::makeTuple({threadCoord, rest});
   return slice(coord, withLayout(t, std::move(frg)));
+}
+
+// --- copy atoms --------------------------------------------------------------------------
+
+namespace {
+
+struct CopyData {
+  const char *name, *thr, *src, *dst, *ref; // layouts in bits (CuTe's Copy_Traits)
+};
+
+// CUTLASS's Copy_Traits (cute/atom/copy_traits.hpp, copy_traits_sm75.hpp), transcribed.
+constexpr CopyData kCopies[] = {
+    {"UniversalCopy<uint8_t>", "1:0", "(1,8)", "(1,8)", "(1,8)"},
+    {"UniversalCopy<uint16_t>", "1:0", "(1,16)", "(1,16)", "(1,16)"},
+    {"UniversalCopy<uint32_t>", "1:0", "(1,32)", "(1,32)", "(1,32)"},
+    {"UniversalCopy<uint64_t>", "1:0", "(1,64)", "(1,64)", "(1,64)"},
+    {"UniversalCopy<uint128_t>", "1:0", "(1,128)", "(1,128)", "(1,128)"},
+    {"SM75_U32x1_LDSM_N", "32:1", "((8,4),128):((128,0),1)", "(32,32):(32,1)", "(32,32):(32,1)"},
+    {"SM75_U32x2_LDSM_N", "32:1", "((16,2),128):((128,0),1)", "(32,(32,2)):(32,(1,1024))", "(32,(32,2)):(32,(1,1024))"},
+    {"SM75_U32x4_LDSM_N", "32:1", "(32,128):(128,1)", "(32,(32,4)):(32,(1,1024))", "(32,(32,4)):(32,(1,1024))"},
+};
+
+const char *const kCopyNames[] = {"UniversalCopy", kCopies[5].name, kCopies[6].name, kCopies[7].name, nullptr};
+
+/// A layout of bits as a layout of values of `bits` bits: CuTe's recast_layout<uint1_t, T>,
+/// which must keep every thread (CuTe's Copy_Atom static assertion).
+Expected<Layout> ofValues(const char *text, int64_t bits, const Layout &thrID, const char *which) {
+  Layout values = CL_TRY(recastLayout(L(text), 1, bits));
+  if (size(values.mode(0)).value != size(thrID).value)
+    return makeError(std::string("values of ") + std::to_string(bits) + " bits split the copy's " + which +
+                     " threads: " + print(values) + " (CuTe: CopyOperation is not valid for " + which +
+                     " of ValType)");
+  return values;
+}
+
+/// CuTe's tile2thrfrg: the tiled layout_TV's atoms re-expressed through ref2trg, zipped into
+/// (thread, value), composed with the tensor's tile mode and sliced to (thr, val, rest).
+Expected<Layout> tile2thrfrg(const TiledCopy &c, const Layout &tensor, const Layout &ref2trg) {
+  IntTuple atomShape = IntTuple::makeTuple({IntTuple(size(c.atom.layoutRef.mode(0))), IntTuple(size(c.atom.layoutRef.mode(1)))});
+  Layout atomTV = CL_TRY(zippedDivide(c.layoutTV, tilerFromShape(atomShape)));
+  Layout trgTV = CL_TRY(composition(atomTV, tile2(tilerFromLayout(ref2trg), underscoreTiler())));
+  Layout zipped{CL_TRY(zip(trgTV.shape)), CL_TRY(zip(trgTV.stride))};
+  IntTuple profile = IntTuple::makeTuple(
+      {IntTuple(Int::fixed(1)), IntTuple::makeTuple({IntTuple(Int::fixed(1)), IntTuple(Int::fixed(1))})});
+  Layout thrval2mn = CL_TRY(coalesce(zipped, profile));
+  Layout tv = CL_TRY(composition(tensor, tile2(tilerFromLayout(thrval2mn), underscoreTiler())));
+  IntTuple all = IntTuple::makeTuple({IntTuple::makeTuple({IntTuple::underscore(), IntTuple::underscore()}),
+                                      IntTuple::underscore()});
+  return slice(all, tv);
+}
+
+Expected<Layout> ref2trg(const CopyAtom &a, char which) {
+  Layout inverse = CL_TRY(rightInverse(a.layoutRef));
+  return composition(inverse, which == 'S' ? a.layoutSrc : a.layoutDst);
+}
+
+} // namespace
+
+const char *const *copyOperationNames() { return kCopyNames; }
+
+Expected<CopyAtom> copyAtom(std::string_view op, int64_t valueBits) {
+  if (valueBits <= 0)
+    return makeError("a copy atom's value type needs a positive width, not " + std::to_string(valueBits));
+  for (const CopyData &d : kCopies)
+    if (op == d.name) {
+      CopyAtom a{d.name, valueBits, L(d.thr), Layout{}, Layout{}, Layout{}};
+      a.layoutSrc = CL_TRY(ofValues(d.src, valueBits, a.thrID, "Src"));
+      a.layoutDst = CL_TRY(ofValues(d.dst, valueBits, a.thrID, "Dst"));
+      a.layoutRef = CL_TRY(ofValues(d.ref, valueBits, a.thrID, "Ref"));
+      return a;
+    }
+  std::string known;
+  for (const CopyData &d : kCopies)
+    known += std::string(known.empty() ? "" : ", ") + d.name;
+  return makeError("unknown copy operation " + std::string(op) + " (known: " + known + ")");
+}
+
+Expected<TiledCopy> makeTiledCopy(const CopyAtom &atom, const Layout &threads, const Layout &values) {
+  for (const Layout *l : {&threads, &values})
+    if (!isStatic(l->shape) || !isStatic(l->stride))
+      return makeError("the thread and value layouts must be static, not " + print(*l));
+  // (M,N) -> (thread, value), inverted to (thread, value) -> (M,N).
+  Layout mn = CL_TRY(rakedProduct(threads, values));
+  Layout inverse = CL_TRY(rightInverse(mn));
+  Layout tv = CL_TRY(composition(inverse, makeLayout(IntTuple::makeTuple({IntTuple(size(threads)), IntTuple(size(values))}))));
+  return TiledCopy{atom, std::move(tv), productEach(mn.shape)};
+}
+
+Expected<TiledCopy> makeTiledCopyFor(const CopyAtom &atom, const TiledMma &m, char which) {
+  uint32_t first, second;
+  operandModes(which, first, second);
+  return TiledCopy{atom, CL_TRY(layoutTV(m, which)),
+                   IntTuple::makeTuple({IntTuple(tileSize(m, first)), IntTuple(tileSize(m, second))})};
+}
+
+Expected<Layout> layoutTV(const TiledCopy &c, char which) {
+  Layout ref = makeLayout(IntTuple::makeTuple({c.tilerMN, IntTuple(Int::fixed(1))}));
+  Layout frg = CL_TRY(tile2thrfrg(c, ref, CL_TRY(ref2trg(c.atom, which))));
+  IntTuple first = IntTuple::makeTuple({IntTuple::underscore(), IntTuple::underscore(), IntTuple(Int::fixed(0))});
+  return slice(first, frg);
+}
+
+Expected<Tensor> partition(const TiledCopy &c, char which, Int thread, const Tensor &t) {
+  Int threads = size(c.layoutTV.mode(0));
+  if (thread.isStatic && (thread.value < 0 || thread.value >= threads.value))
+    return makeError("thread " + std::to_string(thread.value) + " is outside the tiled copy's " +
+                     std::to_string(threads.value) + " threads");
+  if (t.layout.rank() < c.tilerMN.rank())
+    return makeError("the tensor's layout " + print(t.layout) + " has fewer modes than the tile " + print(c.tilerMN));
+  Layout zipped = CL_TRY(zippedDivide(t.layout, tilerFromShape(c.tilerMN)));
+  Layout frg = CL_TRY(tile2thrfrg(c, zipped, CL_TRY(ref2trg(c.atom, which))));
+  // (thread, _, (_, ... one per mode of the tensor)).
+  IntTuple coord = IntTuple::makeTuple(
+      {IntTuple(thread), IntTuple::underscore(), repeat(t.layout.rank(), IntTuple::underscore())});
+  return slice(coord, withLayout(t, std::move(frg)));
+}
+
+std::string print(const CopyAtom &a, Style style) {
+  std::string out = "Copy_Atom\n";
+  out += "  ThrID:        " + print(a.thrID, style) + "\n";
+  out += "  ValLayoutSrc: " + print(a.layoutSrc, style) + "\n";
+  out += "  ValLayoutDst: " + print(a.layoutDst, style) + "\n";
+  out += "  ValLayoutRef: " + print(a.layoutRef, style) + "\n";
+  out += "  ValueType:    " + std::to_string(a.valueBits) + "b";
+  return out;
+}
+
+std::string print(const TiledCopy &c, Style style) {
+  std::string out = "TiledCopy\n";
+  out += "  Tiler_MN:       " + print(c.tilerMN, style) + "\n";
+  out += "  TiledLayout_TV: " + print(c.layoutTV, style) + "\n";
+  return out + print(c.atom, style);
 }
 
 std::string print(const MmaAtom &a, Style style) {

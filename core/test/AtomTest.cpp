@@ -104,3 +104,61 @@ TEST(Atom, Errors) {
 }
 
 } // namespace
+
+namespace {
+
+Layout layoutOf(const char *text) {
+  ParseOptions options;
+  Expected<Layout> l = parseLayout(text, options);
+  return l ? *l : makeLayout(*parseIntTuple(text, options));
+}
+
+std::string copyTV(const TiledCopy &c, char which) {
+  Expected<Layout> l = layoutTV(c, which);
+  return l ? print(*l, Style::Cute) : "error: " + l.error().message;
+}
+
+std::string copyPart(const TiledCopy &c, char which, int64_t thread, const char *layout) {
+  Expected<Tensor> t = partition(c, which, Int::fixed(thread), *makeCountingTensor(Int::dynamic(0), layoutOf(layout)));
+  return t ? print(*t, Style::Cute) : "error: " + t.error().message;
+}
+
+TEST(CopyAtom, AtomsAreCuTesTraitsInValues) {
+  EXPECT_EQ(print(*copyAtom("UniversalCopy<uint128_t>", 16), Style::Cute),
+            "Copy_Atom\n  ThrID:        _1:_0\n  ValLayoutSrc: (_1,_8):(_0,_1)\n  ValLayoutDst: (_1,_8):(_0,_1)\n"
+            "  ValLayoutRef: (_1,_8):(_0,_1)\n  ValueType:    16b");
+  CopyAtom ldsm = *copyAtom("SM75_U32x4_LDSM_N", 16);
+  EXPECT_EQ(print(ldsm.layoutSrc, Style::Cute), "(_32,_8):(_8,_1)");
+  EXPECT_EQ(print(ldsm.layoutDst, Style::Cute), "(_32,(_2,_4)):(_2,(_1,_64))");
+  // CuTe's static assertion: 64-bit values would split LDSM's threads.
+  EXPECT_FALSE(copyAtom("SM75_U32x4_LDSM_N", 64).ok());
+  EXPECT_FALSE(copyAtom("SM90_TMA_LOAD", 16).ok());
+}
+
+TEST(CopyAtom, TiledCopy) {
+  TiledCopy c = *makeTiledCopy(*copyAtom("UniversalCopy<uint128_t>", 16), layoutOf("(32,8):(8,1)"), layoutOf("(1,8)"));
+  EXPECT_EQ(print(c.tilerMN, Style::Cute), "(_32,_64)");
+  EXPECT_EQ(print(c.layoutTV, Style::Cute), "((_8,_32),_8):((_256,_1),_32)");
+  EXPECT_EQ(copyTV(c, 'S'), "((_8,_32),(_8,_1)):((_256,_1),(_32,_0))");
+  EXPECT_EQ(copyPart(c, 'S', 5, "(_128,_64):(_64,_1)"), "counting_iter(40) o ((_8,_1),_4,_1):((_1,_0),_2048,_0)");
+  TiledCopy f = *makeTiledCopy(*copyAtom("UniversalCopy<uint32_t>", 32), layoutOf("(16,8)"), layoutOf("(4,1)"));
+  EXPECT_EQ(copyTV(f, 'D'), "(_128,(_1,_4)):(_4,(_0,_1))");
+  EXPECT_EQ(copyPart(f, 'D', 77, "(_128,_64)"), "counting_iter(564) o ((_1,_4),_2,_8):((_0,_1),_64,_1024)");
+  EXPECT_EQ(copyPart(f, 'D', 128, "(_128,_64)"), "error: thread 128 is outside the tiled copy's 128 threads");
+}
+
+TEST(CopyAtom, TiledCopyOfTiledMma) {
+  TiledMma m = tiled("SM80_16x8x16_F16F16F16F16_TN", "(2,2,1)");
+  TiledCopy a = *makeTiledCopyFor(*copyAtom("SM75_U32x4_LDSM_N", 16), m, 'A');
+  EXPECT_EQ(print(a.tilerMN, Style::Cute), "(_32,_16)");
+  EXPECT_EQ(copyTV(a, 'S'), "((_16,_2,_2,_2),(_8,_1)):((_1,_256,_16,_0),(_32,_0))");
+  EXPECT_EQ(copyPart(a, 'S', 37, "(_64,_32)"), "counting_iter(21) o ((_8,_1),_2,_2):((_64,_0),_32,_1024)");
+  EXPECT_EQ(copyPart(a, 'D', 37, "(_64,_32)"),
+            "counting_iter(145) o (((_2,_2,_2),_1),_2,_2):(((_64,_8,_512),_0),_32,_1024)");
+  TiledCopy c = *makeTiledCopyFor(*copyAtom("UniversalCopy<uint32_t>", 16), m, 'C');
+  EXPECT_EQ(copyTV(c, 'D'), "((_4,_8,_2,_2),(_2,_2)):((_64,_1,_16,_256),(_32,_8))");
+  TiledCopy b = *makeTiledCopyFor(*copyAtom("SM75_U32x2_LDSM_N", 16), m, 'B');
+  EXPECT_EQ(copyTV(b, 'S'), "((_8,_2,_4,_2),(_8,_1)):((_1,_128,_0,_8),(_16,_0))");
+}
+
+} // namespace

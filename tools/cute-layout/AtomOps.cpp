@@ -4,6 +4,8 @@
 
 #include "Operations.h"
 
+#include "cutelayout/IntTupleMath.h"
+
 namespace cutelayout::cli {
 
 namespace {
@@ -19,7 +21,7 @@ Expected<MmaAtom> atomArg(ValueRefs args, size_t i) {
   return makeError("argument " + std::to_string(i + 1) +
                    " must be an MMA atom (MMA_Atom<...>{} or an MMA operation such as "
                    "SM80_16x8x16_F16F16F16F16_TN{}) but is " +
-                   std::string(kindName(v.kind)) + " " + printValue(v, Style::Plain));
+                   std::string(kindName(v.kind)) + " " + describe(v));
 }
 
 /// Argument i as a tiled MMA (an MMA atom is the tiled MMA of one atom, as in CuTe).
@@ -33,10 +35,90 @@ Expected<TiledMma> tiledMmaArg(ValueRefs args, size_t i) {
                                                         IntTuple(Int::fixed(1))})),
                         nullptr);
   return makeError("argument " + std::to_string(i + 1) + " must be a tiled MMA or an MMA atom but is " +
-                   kindName(v.kind) + " " + printValue(v, Style::Plain));
+                   kindName(v.kind) + " " + describe(v));
+}
+
+/// Argument i as a tiled copy (a copy atom alone has no thread layout: refused).
+Expected<const TiledCopy *> tiledCopyArg(ValueRefs args, size_t i) {
+  const Value &v = args[i];
+  if (v.kind == Value::Kind::TiledCopy)
+    return v.copy.get();
+  return makeError("argument " + std::to_string(i + 1) + " must be a tiled copy (make_tiled_copy) but is " +
+                   kindName(v.kind) + " " + describe(v));
+}
+
+/// Argument 1 as a thread index (an integer).
+Expected<Int> threadArg(ValueRefs args) {
+  if (args[1].kind != Value::Kind::Tuple || !args[1].tuple.isInt())
+    return makeError("argument 2 (the thread) must be an integer but is " + printValue(args[1], Style::Plain));
+  return args[1].tuple.asInt();
+}
+
+/// Argument 2 as the tensor to partition: a tensor, or a layout or shape as the counting
+/// tensor over it (CuTe's make_tensor(counting_iterator<int>(0), L): a runtime int).
+Expected<Tensor> tensorArg(ValueRefs args) {
+  if (args[2].kind == Value::Kind::Tensor)
+    return *args[2].tensor;
+  return makeCountingTensor(Int::dynamic(0), CL_TRY(layoutOrShape(args[2])));
+}
+
+Value tensorValue(Tensor t) {
+  Value v;
+  v.kind = Value::Kind::Tensor;
+  v.tensor = std::make_shared<const Tensor>(std::move(t));
+  return v;
 }
 
 } // namespace
+
+bool isCopyOperation(std::string_view name) {
+  for (const char *const *n = copyOperationNames(); *n; ++n)
+    if (name == *n)
+      return true;
+  return false;
+}
+
+Expected<Value> copyOperationName(std::string_view name, const std::vector<Value> &templateArgs) {
+  Value v;
+  v.kind = Value::Kind::Name;
+  v.name.assign(name.data(), name.size());
+  if (name == "UniversalCopy") {
+    if (templateArgs.empty() || templateArgs[0].kind != Value::Kind::Name)
+      return makeError("takes the copied type: UniversalCopy<uint128_t>");
+    v.name += "<" + templateArgs[0].name + ">";
+  } else if (!templateArgs.empty()) {
+    return makeError("takes no template arguments");
+  }
+  return v;
+}
+
+Expected<Value> copyAtomValue(const std::vector<Value> &templateArgs) {
+  if (templateArgs.size() != 2 || templateArgs[0].kind != Value::Kind::Name)
+    return makeError("takes a copy operation and a value type: Copy_Atom<UniversalCopy<uint128_t>, half_t>");
+  int64_t bits = CL_TRY(elementBits(templateArgs[1]));
+  CopyAtom atom = CL_TRY(copyAtom(templateArgs[0].name, bits));
+  return Value::ofCopy(TiledCopy{std::move(atom), Layout{}, IntTuple()}, true);
+}
+
+Expected<Value> makeTiledCopyOp(ValueRefs args, char which) {
+  if (args[0].kind != Value::Kind::CopyAtom)
+    return makeError("argument 1 must be a copy atom (Copy_Atom<op, T>{}) but is " + std::string(kindName(args[0].kind)) +
+                     " " + describe(args[0]));
+  const CopyAtom &atom = args[0].copy->atom;
+  if (which == 0)
+    return Value::ofCopy(CL_TRY(makeTiledCopy(atom, CL_TRY(layoutOrShape(args[1])), CL_TRY(layoutOrShape(args[2])))),
+                         false);
+  return Value::ofCopy(CL_TRY(makeTiledCopyFor(atom, CL_TRY(tiledMmaArg(args, 1)), which)), false);
+}
+
+Expected<Value> copyLayoutTVOp(ValueRefs args, char which) {
+  return Value::ofLayout(CL_TRY(layoutTV(*CL_TRY(tiledCopyArg(args, 0)), which)));
+}
+
+Expected<Value> copyPartitionOp(ValueRefs args, char which) {
+  const TiledCopy &c = *CL_TRY(tiledCopyArg(args, 0));
+  return tensorValue(CL_TRY(partition(c, which, CL_TRY(threadArg(args)), CL_TRY(tensorArg(args)))));
+}
 
 bool isMmaOperation(std::string_view name) {
   for (const char *const *n = mmaAtomNames(); *n; ++n)
@@ -64,6 +146,14 @@ Expected<Value> layoutTVOp(ValueRefs args, char which) {
 }
 
 Expected<Value> tileSizeOp(ValueRefs args) {
+  if (args[0].kind == Value::Kind::TiledCopy) { // CuTe's tile_size<i>(TiledCopy): size<i>(Tiler_MN)
+    const IntTuple &tile = args[0].copy->tilerMN;
+    if (args[1].kind != Value::Kind::Tuple || !args[1].tuple.isInt() || args[1].tuple.asInt().value < 0 ||
+        args[1].tuple.asInt().value >= int64_t(tile.rank()))
+      return makeError("argument 2 must be a mode of the tile " + print(tile) + " but is " +
+                       printValue(args[1], Style::Plain));
+    return Value::ofInt(product(tile.child(uint32_t(args[1].tuple.asInt().value))));
+  }
   TiledMma m = CL_TRY(tiledMmaArg(args, 0));
   if (args[1].kind != Value::Kind::Tuple || !args[1].tuple.isInt() || args[1].tuple.asInt().value < 0 ||
       args[1].tuple.asInt().value > 2)
@@ -73,20 +163,7 @@ Expected<Value> tileSizeOp(ValueRefs args) {
 
 Expected<Value> partitionOp(ValueRefs args, char which) {
   TiledMma m = CL_TRY(tiledMmaArg(args, 0));
-  if (args[1].kind != Value::Kind::Tuple || !args[1].tuple.isInt())
-    return makeError("argument 2 (the thread) must be an integer but is " + printValue(args[1], Style::Plain));
-  Tensor t;
-  if (args[2].kind == Value::Kind::Tensor) {
-    t = *args[2].tensor;
-  } else {
-    // CuTe's counting_iterator<int>(0): a runtime int.
-    t = CL_TRY(makeCountingTensor(Int::dynamic(0), CL_TRY(layoutOrShape(args[2]))));
-  }
-  Tensor p = CL_TRY(partition(m, which, args[1].tuple.asInt(), t));
-  Value v;
-  v.kind = Value::Kind::Tensor;
-  v.tensor = std::make_shared<const Tensor>(std::move(p));
-  return v;
+  return tensorValue(CL_TRY(partition(m, which, CL_TRY(threadArg(args)), CL_TRY(tensorArg(args)))));
 }
 
 } // namespace cutelayout::cli

@@ -14,6 +14,19 @@ bool isMmaOperation(std::string_view name);
 /// The MMA atom of that operation. @pre isMmaOperation(name)
 Expected<Value> mmaAtomValue(std::string_view name);
 
+/// True for a copy operation the core knows (UniversalCopy, SM75_U32x4_LDSM_N, ...).
+bool isCopyOperation(std::string_view name);
+/// A copy operation spelled with its template arguments (UniversalCopy<uint128_t>), as a name.
+Expected<Value> copyOperationName(std::string_view name, const std::vector<Value> &templateArgs);
+/// Copy_Atom<op, T>{}: the copy atom of op for values of type T.
+Expected<Value> copyAtomValue(const std::vector<Value> &templateArgs);
+/// make_tiled_copy(atom, thr, val) (which 0), make_tiled_copy_A/B/C(atom, tiled_mma).
+Expected<Value> makeTiledCopyOp(ValueRefs args, char which);
+/// get_layoutS_TV ('S') / get_layoutD_TV ('D') of a tiled copy.
+Expected<Value> copyLayoutTVOp(ValueRefs args, char which);
+/// partition_S / partition_D(tiled_copy, thread, L), as partitionOp.
+Expected<Value> copyPartitionOp(ValueRefs args, char which);
+
 /// make_tiled_mma(atom, atom_layout[, permutation]).
 Expected<Value> makeTiledMmaOp(ValueRefs args);
 /// get_layoutA_TV / B / C of a tiled MMA (which is 'A', 'B' or 'C').

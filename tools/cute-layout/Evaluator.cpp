@@ -289,7 +289,7 @@ private:
 
   static bool isCuteTypeSpelling(std::string_view id) {
     return id == "Layout" || id == "Shape" || id == "Stride" || id == "Tile" || id == "Step" || id == "Coord" ||
-           id == "MMA_Atom" || isMmaOperation(id);
+           id == "MMA_Atom" || isMmaOperation(id) || id == "Copy_Atom" || isCopyOperation(id);
   }
 
   /// The value of a CuTe type spelling with its template arguments.
@@ -306,6 +306,10 @@ private:
     }
     if (isMmaOperation(id)) // UniversalFMA<T>'s element types do not change its layouts
       return mmaAtomValue(id);
+    if (id == "Copy_Atom")
+      return copyAtomValue(args);
+    if (isCopyOperation(id)) // a copy operation names itself: UniversalCopy<uint128_t>
+      return copyOperationName(id, args);
     // Shape<...>, Stride<...>, Tile<...>, Step<...>, Coord<...>: a tuple of the arguments.
     TupleBuilder b;
     b.open();
@@ -377,6 +381,10 @@ std::string printValue(const Value &v, Style style) {
     return print(v.mma->atom, style);
   case Value::Kind::TiledMma:
     return print(*v.mma, style);
+  case Value::Kind::CopyAtom:
+    return print(v.copy->atom, style);
+  case Value::Kind::TiledCopy:
+    return print(*v.copy, style);
   }
   return "";
 }

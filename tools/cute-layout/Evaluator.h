@@ -33,7 +33,8 @@ namespace cutelayout::cli {
 
 /// A value of the expression language.
 struct Value {
-  enum class Kind { Tuple, Layout, Tile, Name, Swizzle, Composed, Tensor, Iterator, MmaAtom, TiledMma };
+  enum class Kind { Tuple, Layout, Tile, Name, Swizzle, Composed, Tensor, Iterator, MmaAtom, TiledMma, CopyAtom,
+                    TiledCopy };
   Kind kind = Kind::Tuple;
   IntTuple tuple;  // Tuple: an int tuple (a leaf is an integer, `_` allowed)
   Layout layout;   // Layout
@@ -46,6 +47,8 @@ struct Value {
   std::shared_ptr<const Tensor> tensor;
   /// MmaAtom: its atom (the rest unused); TiledMma: CuTe's make_tiled_mma (AtomOps.h).
   std::shared_ptr<const TiledMma> mma;
+  /// CopyAtom: its atom; TiledCopy: CuTe's make_tiled_copy (AtomOps.h).
+  std::shared_ptr<const TiledCopy> copy;
   /// A Layout whose shape and stride are not congruent. CuTe's make_layout builds and
   /// prints such a pair without complaint; here it can be printed but not computed with.
   bool notCongruent = false;
@@ -102,6 +105,12 @@ struct Value {
     Value v;
     v.kind = atomOnly ? Kind::MmaAtom : Kind::TiledMma;
     v.mma = std::make_shared<const TiledMma>(std::move(m));
+    return v;
+  }
+  static Value ofCopy(TiledCopy c, bool atomOnly) {
+    Value v;
+    v.kind = atomOnly ? Kind::CopyAtom : Kind::TiledCopy;
+    v.copy = std::make_shared<const TiledCopy>(std::move(c));
     return v;
   }
   static Value ofTile(Tiler t) {

@@ -12,6 +12,22 @@
 
 namespace cutelayout::cli {
 
+std::string describe(const Value &v) {
+  switch (v.kind) {
+  case Value::Kind::MmaAtom:
+    return "MMA_Atom<" + v.mma->atom.name + ">";
+  case Value::Kind::TiledMma:
+    return "TiledMMA<MMA_Atom<" + v.mma->atom.name + ">, " + print(v.mma->thrLayoutVMNK) + ">";
+  case Value::Kind::CopyAtom:
+    return "Copy_Atom<" + v.copy->atom.name + ", " + std::to_string(v.copy->atom.valueBits) + "b>";
+  case Value::Kind::TiledCopy:
+    return "TiledCopy<Copy_Atom<" + v.copy->atom.name + ", " + std::to_string(v.copy->atom.valueBits) + "b>, " +
+           print(v.copy->layoutTV) + ">";
+  default:
+    return printValue(v, Style::Plain);
+  }
+}
+
 const char *kindName(Value::Kind k) {
   switch (k) {
   case Value::Kind::Tuple:
@@ -34,6 +50,10 @@ const char *kindName(Value::Kind k) {
     return "an MMA atom";
   case Value::Kind::TiledMma:
     return "a tiled MMA";
+  case Value::Kind::CopyAtom:
+    return "a copy atom";
+  case Value::Kind::TiledCopy:
+    return "a tiled copy";
   }
   return "a value";
 }
@@ -120,7 +140,7 @@ public:
 private:
   Error wrongKind(size_t i, const char *expected) const {
     return makeError("argument " + std::to_string(i + 1) + " must be " + expected + " but is " +
-                     kindName(v_[i].kind) + " " + printValue(v_[i], Style::Plain));
+                     kindName(v_[i].kind) + " " + describe(v_[i]));
   }
   ValueRefs v_;
 };
@@ -779,13 +799,31 @@ const std::map<std::string, Operation, std::less<>> &operations() {
                           "CuTe's TiledMMA: the atom repeated over a layout of atoms (M,N,K), each mode "
                           "optionally permuted",
                           [](const Args &a) { return makeTiledMmaOp(a.values()); }}},
+      {"make_tiled_copy", {3, 3, "make_tiled_copy(atom, thr_layout, val_layout)",
+                           "CuTe's TiledCopy: (M,N) -> thread by thr_layout, -> value by val_layout (raked)",
+                           [](const Args &a) { return makeTiledCopyOp(a.values(), 0); }}},
+      {"make_tiled_copy_A", {2, 2, "make_tiled_copy_A(atom, tiled_mma)", "a tiled copy of the tiled MMA's A",
+                             [](const Args &a) { return makeTiledCopyOp(a.values(), 'A'); }}},
+      {"make_tiled_copy_B", {2, 2, "make_tiled_copy_B(atom, tiled_mma)", "a tiled copy of the tiled MMA's B",
+                             [](const Args &a) { return makeTiledCopyOp(a.values(), 'B'); }}},
+      {"make_tiled_copy_C", {2, 2, "make_tiled_copy_C(atom, tiled_mma)", "a tiled copy of the tiled MMA's C",
+                             [](const Args &a) { return makeTiledCopyOp(a.values(), 'C'); }}},
+      {"get_layoutS_TV", {1, 1, "get_layoutS_TV(tiled_copy)", "(thread, value) -> offset in the source tile",
+                          [](const Args &a) { return copyLayoutTVOp(a.values(), 'S'); }}},
+      {"get_layoutD_TV", {1, 1, "get_layoutD_TV(tiled_copy)", "(thread, value) -> offset in the destination tile",
+                          [](const Args &a) { return copyLayoutTVOp(a.values(), 'D'); }}},
+      {"partition_S", {3, 3, "partition_S(tiled_copy, thread, L)",
+                       "thread's source values: get_slice(thread).partition_S(make_tensor(counting_iterator<int>(0), L))",
+                       [](const Args &a) { return copyPartitionOp(a.values(), 'S'); }}},
+      {"partition_D", {3, 3, "partition_D(tiled_copy, thread, L)", "thread's destination values (as partition_S)",
+                       [](const Args &a) { return copyPartitionOp(a.values(), 'D'); }}},
       {"get_layoutA_TV", {1, 1, "get_layoutA_TV(tiled_mma)", "(thread, value) -> offset in the M x K tile of A",
                           [](const Args &a) { return layoutTVOp(a.values(), 'A'); }}},
       {"get_layoutB_TV", {1, 1, "get_layoutB_TV(tiled_mma)", "(thread, value) -> offset in the N x K tile of B",
                           [](const Args &a) { return layoutTVOp(a.values(), 'B'); }}},
       {"get_layoutC_TV", {1, 1, "get_layoutC_TV(tiled_mma)", "(thread, value) -> offset in the M x N tile of C",
                           [](const Args &a) { return layoutTVOp(a.values(), 'C'); }}},
-      {"tile_size", {2, 2, "tile_size<i>(tiled_mma)", "the tiled MMA's extent in M (0), N (1) or K (2)",
+      {"tile_size", {2, 2, "tile_size<i>(x)", "a tiled MMA's extent in M (0), N (1) or K (2), a tiled copy's tile mode i",
                      [](const Args &a) { return tileSizeOp(a.values()); }}},
       {"partition_A", {3, 3, "partition_A(tiled_mma, thread, L)",
                        "thread's values of A: get_slice(thread).partition_A(make_tensor(counting_iterator<int>(0), L))",
@@ -945,6 +983,8 @@ Value staticTwin(const Value &v) {
   case Value::Kind::Swizzle:
   case Value::Kind::MmaAtom:
   case Value::Kind::TiledMma:
+  case Value::Kind::CopyAtom:
+  case Value::Kind::TiledCopy:
     break;
   }
   return v;
@@ -970,6 +1010,8 @@ bool hasDynamicLeaves(const Value &v) {
   case Value::Kind::Swizzle:
   case Value::Kind::MmaAtom:
   case Value::Kind::TiledMma:
+  case Value::Kind::CopyAtom:
+  case Value::Kind::TiledCopy:
     break;
   }
   return false;
@@ -1003,7 +1045,7 @@ Expected<Value> callOperation(std::string_view name, ValueRefs args) {
 Expected<const Layout *> plainLayout(const Value &v, size_t i) {
   if (v.kind != Value::Kind::Layout || v.notCongruent)
     return makeError("argument " + std::to_string(i + 1) + " must be a layout but is " + kindName(v.kind) + " " +
-                     printValue(v, Style::Plain));
+                     describe(v));
   return &v.layout;
 }
 
@@ -1011,7 +1053,7 @@ Error noOverloadFor(std::string_view name, ValueRefs args, bool (*special)(const
   for (size_t i = 0; i < args.size(); ++i)
     if (special(args[i]))
       return makeError("argument " + std::to_string(i + 1) + " is " + kindName(args[i].kind) + " " +
-                       printValue(args[i], Style::Plain) + ", which CuTe's " + std::string(name) +
+                       describe(args[i]) + ", which CuTe's " + std::string(name) +
                        " does not take");
   return makeError(std::string(name) + ": no overload for these arguments");
 }
@@ -1045,6 +1087,8 @@ Expected<Tiler> asTiler(const Value &v) {
   case Value::Kind::Iterator:
   case Value::Kind::MmaAtom:
   case Value::Kind::TiledMma:
+  case Value::Kind::CopyAtom:
+  case Value::Kind::TiledCopy:
     break;
   }
   return makeError("expected a tiler (a layout, shape, tile or `_`) but got " + printValue(v, Style::Plain));

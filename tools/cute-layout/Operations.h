@@ -46,6 +46,10 @@ bool isOperationName(std::string_view name);
 /// GenColMajor, GenRowMajor), element type names such as uint8_t or cute::half_t, and X.
 bool isArgumentName(std::string_view name);
 
+/// v as a message quotes it: its print, but an atom or tiled atom (whose print has several
+/// lines) by its CuTe type: MMA_Atom<SM80_16x8x16_F16F16F16F16_TN>, TiledCopy<Copy_Atom<...>>.
+std::string describe(const Value &v);
+
 /// What kind of value v is, with its article, for messages: "a layout", "an int tuple".
 const char *kindName(Value::Kind k);
 

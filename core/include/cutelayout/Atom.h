@@ -80,5 +80,49 @@ Expected<Tensor> partition(const TiledMma &m, char which, Int thread, const Tens
 std::string print(const MmaAtom &a, Style style);
 std::string print(const TiledMma &m, Style style);
 
+// --- copy atoms --------------------------------------------------------------------------
+//
+// A copy atom moves values between two thread-value layouts: its Copy_Traits give, in
+// bits, (source thread, value) and (destination thread, value) -> bit, and a reference;
+// CuTe's Copy_Atom recasts them to its value type. A tiled copy spreads it over a
+// (thread, value) -> (M,N) layout of a tile (CuTe's make_tiled_copy, make_tiled_copy_A/B/C).
+// Examples (CuTe's answers): copyAtom("UniversalCopy<uint128_t>", 16) has ValLayoutSrc
+// (1,8):(0,1); layoutTV(makeTiledCopy(that, (32,8):(8,1), (1,8)), 'S')
+// = ((8,32),(8,1)):((256,1),(32,0)).
+
+struct CopyAtom {
+  std::string name;  // CuTe's copy operation, e.g. SM75_U32x4_LDSM_N or UniversalCopy<uint128_t>
+  int64_t valueBits; // the value type's width
+  Layout thrID;
+  Layout layoutSrc, layoutDst, layoutRef; // (thread, value) -> value offset
+};
+
+/// CuTe's Copy_Atom<op, T> for a value type of valueBits bits: UniversalCopy<uint8_t |
+/// uint16_t | uint32_t | uint64_t | uint128_t> and SM75_U32x1_LDSM_N, SM75_U32x2_LDSM_N,
+/// SM75_U32x4_LDSM_N. @pre valueBits divides the operation's widths (else an error)
+Expected<CopyAtom> copyAtom(std::string_view op, int64_t valueBits);
+/// The copy operations copyAtom knows (UniversalCopy without its template argument).
+const char *const *copyOperationNames();
+
+struct TiledCopy {
+  CopyAtom atom;
+  Layout layoutTV; // (thread, value) -> offset in the tile
+  IntTuple tilerMN; // the tile's shape
+};
+
+/// CuTe's make_tiled_copy(atom, thr_layout, val_layout): (M,N) -> thread and value, their
+/// raked_product, inverted into the tiled copy's thread-value layout.
+Expected<TiledCopy> makeTiledCopy(const CopyAtom &atom, const Layout &threads, const Layout &values);
+/// CuTe's make_tiled_copy_A/B/C(atom, tiled_mma): the tiled MMA's thread-value layout of
+/// that operand and its tile.
+Expected<TiledCopy> makeTiledCopyFor(const CopyAtom &atom, const TiledMma &m, char which);
+/// CuTe's get_layoutS_TV ('S') and get_layoutD_TV ('D').
+Expected<Layout> layoutTV(const TiledCopy &c, char which);
+/// CuTe's get_slice(thread).partition_S ('S') / partition_D ('D') of a tensor.
+Expected<Tensor> partition(const TiledCopy &c, char which, Int thread, const Tensor &t);
+
+std::string print(const CopyAtom &a, Style style);
+std::string print(const TiledCopy &c, Style style);
+
 CUTELAYOUT_ABI_END
 } // namespace cutelayout
