@@ -6,6 +6,7 @@
 // layouts, tiles, swizzles and composed layouts stay native objects.
 #include "Evaluator.h"
 #include "Operations.h"
+#include "Svg.h"
 #include "cutelayout/Basis.h"
 
 #include <pybind11/pybind11.h>
@@ -328,6 +329,13 @@ PYBIND11_MODULE(_core, m) {
       },
       py::arg("text"), py::arg("dynamic") = false, "Evaluates a cute-layout expression.");
   m.def("call", &callPython, py::arg("name"), "Calls an operation by its CuTe name.");
+  m.def("svg", [](const Value &v) {
+        cutelayout::Expected<std::string> s = cutelayout::cli::printSvg(v);
+        if (!s)
+          raise(s.error().message);
+        return s.take();
+      },
+      py::arg("value"), "The SVG picture of a layout, a tiled MMA or a tiled copy (cute-layout --svg).");
   readyOperationType();
   m.def("operation", &makeOperation, py::arg("name"), "The operation `name` as a callable.");
   m.def("operations", [] {

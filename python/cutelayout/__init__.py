@@ -20,7 +20,7 @@ them and test for them (`isinstance(x, cutelayout.Layout)`). Every operation of 
 from . import _core
 from ._core import Value
 
-__all__ = ["Error", "Dyn", "Value", "Layout", "Tile", "Swizzle", "ComposedLayout", "Tensor", "evaluate", "operations"]
+__all__ = ["Error", "Dyn", "Value", "Layout", "Tile", "Swizzle", "ComposedLayout", "Tensor", "evaluate", "operations", "svg"]
 
 
 class Error(ValueError):
@@ -108,6 +108,12 @@ class Tensor(metaclass=_Kind):
 def evaluate(text, dynamic=False):
     """Evaluates a `cute-layout` expression: `evaluate("coalesce((4,(2,2)):(1,(4,8)))")`."""
     return _core.parse(text, dynamic)
+
+
+def svg(value):
+    """The SVG picture of a layout, tiled MMA or tiled copy, as `cute-layout --svg` draws it
+    (a str; in a notebook, `IPython.display.SVG(cutelayout.svg(x))`)."""
+    return _core.svg(value)
 
 
 def operations():

@@ -119,3 +119,17 @@ def test_tiled_mma():
     assert cl.evaluate("MMA_Atom<SM80_16x8x16_F16F16F16F16_TN>{}").kind == "mma_atom"
     with pytest.raises(cl.Error, match="must be an MMA atom"):
         cl.make_tiled_mma("SM90_64x8x16", (2, 2, 1))
+
+
+def test_tiled_copy_and_pictures():
+    atom = cl.evaluate("Copy_Atom<UniversalCopy<uint128_t>, half_t>{}")
+    assert atom.kind == "copy_atom"
+    tc = cl.make_tiled_copy(atom, cl.Layout((32, 8), (8, 1)), cl.Layout((1, 8)))
+    assert tc.kind == "tiled_copy"
+    # CuTe: ...get_slice(5).partition_S(make_tensor(counting_iterator<int>(0), (_128,_64):(_64,_1)))
+    assert repr(cl.partition_S(tc, 5, cl.Layout((128, 64), (64, 1)))) == \
+        "counting_iter(40) o ((_8,_1),_4,_1):((_1,_0),_2048,_0)"
+    picture = cl.svg(tc)
+    assert picture.startswith("<svg") and picture.count('class="cell"') == 2 * 32 * 64
+    with pytest.raises(cl.Error, match="rank-1 or rank-2 layout, not of rank 3"):
+        cl.svg(cl.Layout((2, 2, 2)))

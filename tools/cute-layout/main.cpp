@@ -10,6 +10,7 @@
 #include "Banks.h"
 #include "Evaluator.h"
 #include "Operations.h"
+#include "Svg.h"
 #include "Table.h"
 
 // Expressions contain commas: keep cxxopts from splitting positional arguments on them.
@@ -64,6 +65,7 @@ struct Options {
   bool banks = false;
   BankOptions bankOptions;
   ParseOptions parse;
+  std::string svgFile; // --svg FILE: also write the answer's picture there
 };
 
 /// Buffered standard output written with write(2). On a terminal it is flushed after
@@ -222,6 +224,24 @@ bool runOne(std::string_view expr, const Options &opts, Output &out) {
   }
   out.put(printValue(*v, opts.style));
   out.putChar('\n');
+  if (!opts.svgFile.empty()) {
+    Expected<std::string> svg = printSvg(*v);
+    if (!svg) {
+      out.put("error: --svg: ");
+      out.put(svg.error().message);
+      out.putChar('\n');
+      return false;
+    }
+    FILE *f = std::fopen(opts.svgFile.c_str(), "wb");
+    bool written = f && std::fwrite(svg->data(), 1, svg->size(), f) == svg->size();
+    if (f)
+      written = std::fclose(f) == 0 && written;
+    if (!written) {
+      out.put("error: --svg: cannot write " + opts.svgFile + ": " + std::strerror(errno));
+      out.putChar('\n');
+      return false;
+    }
+  }
   return true;
 }
 
@@ -259,7 +279,7 @@ bool parseSwitch(const cxxopts::ParseResult &r, const char *name, bool &value) {
 int main(int argc, char **argv) {
   cxxopts::Options cli("cute-layout", "Compute CuTe layouts: evaluate layout-algebra expressions.");
   cli.custom_help("[--cute[=B]] [--dynamic[=B]] [--table[=B] | --banks[=B] [--element-bits=N] [--access-bits=N]\n"
-                  "              [--access=rows|columns|TV]] EXPR... | -");
+                  "              [--access=rows|columns|TV] | --svg FILE] EXPR... | -");
   cli.positional_help("");
   // The switches take an optional value, parsed here rather than by cxxopts, which would
   // also accept t, yes, on and the like: --cute, --cute=true, --cute=1, --cute=false, --cute=0.
@@ -273,6 +293,9 @@ int main(int argc, char **argv) {
       cxxopts::value<std::string>()->default_value("128"), "N")(
       "access", "--banks: rows, columns, or a thread-value layout (thread, value) -> element index",
       cxxopts::value<std::string>()->default_value("rows"), "rows|columns|TV")(
+      "svg", "also write the answer's picture as SVG to FILE: a layout's offsets, a tiled MMA's or tiled copy's "
+             "threads and values (one expression)",
+      cxxopts::value<std::string>(), "FILE")(
       "h,help", "show this help")("version", "show the version")("exprs", "expressions", cxxopts::value<std::vector<std::string>>());
   cli.parse_positional({"exprs"});
 
@@ -315,6 +338,13 @@ int main(int argc, char **argv) {
     }
     if (r.count("exprs"))
       exprs = r["exprs"].as<std::vector<std::string>>();
+    if (r.count("svg")) {
+      opts.svgFile = r["svg"].as<std::string>();
+      if (opts.svgFile.empty() || exprs.size() != 1 || exprs[0] == "-" || opts.table || opts.banks) {
+        std::fprintf(stderr, "cute-layout: --svg FILE draws the answer of one expression (try --help)\n");
+        return 1;
+      }
+    }
   } catch (const std::exception &e) {
     std::fprintf(stderr, "cute-layout: %s (try --help)\n", printable(e.what()).c_str());
     return 1;

@@ -1,0 +1,164 @@
+// SVG pictures of layouts, tiled MMAs and tiled copies (Svg.h). The cells come from the
+// core: a layout's offsets by crd2idx, an atom's owners by evaluating its thread-value
+// layout at every (thread, value).
+#include "Svg.h"
+
+#include "Operations.h"
+
+#include "cutelayout/IntTupleMath.h"
+
+#include <vector>
+
+namespace cutelayout::cli {
+
+namespace {
+
+constexpr int kCell = 24;   // pixels a cell
+constexpr int kMargin = 24; // room for the row and column indices
+
+/// A colour per thread (or per offset): eight light hues, then a darker round of them.
+std::string colour(int64_t i) {
+  static const char *kHues[8] = {"#cce5ff", "#ffd6cc", "#d6f5d6", "#fff2b3", "#e6ccff", "#ccf2f2", "#ffcce6", "#e0e0e0"};
+  static const char *kDark[8] = {"#99c2ff", "#ffad99", "#adebad", "#ffe066", "#cc99ff", "#99e6e6", "#ff99cc", "#bfbfbf"};
+  int64_t k = i < 0 ? 0 : i;
+  return (k / 8) % 2 == 0 ? kHues[k % 8] : kDark[k % 8];
+}
+
+/// One M x N grid of labelled cells at (x, y), with its row and column indices.
+struct Grid {
+  int64_t rows, cols;
+  std::vector<std::string> labels; // column-major
+  std::vector<int64_t> colours;    // column-major, -1: empty
+};
+
+void drawGrid(std::string &out, const Grid &g, int x, int y, const char *title) {
+  out += "<g transform=\"translate(" + std::to_string(x) + "," + std::to_string(y) + ")\">\n";
+  if (title && *title)
+    out += "<text x=\"0\" y=\"-6\" font-size=\"12\" font-weight=\"bold\">" + std::string(title) + "</text>\n";
+  for (int64_t n = 0; n < g.cols; ++n)
+    out += "<text class=\"idx\" x=\"" + std::to_string(kMargin + n * kCell + kCell / 2) + "\" y=\"" +
+           std::to_string(kMargin - 6) + "\" text-anchor=\"middle\">" + std::to_string(n) + "</text>\n";
+  for (int64_t m = 0; m < g.rows; ++m)
+    out += "<text class=\"idx\" x=\"" + std::to_string(kMargin - 4) + "\" y=\"" +
+           std::to_string(kMargin + m * kCell + kCell / 2 + 3) + "\" text-anchor=\"end\">" + std::to_string(m) +
+           "</text>\n";
+  for (int64_t n = 0; n < g.cols; ++n)
+    for (int64_t m = 0; m < g.rows; ++m) {
+      size_t i = size_t(m + n * g.rows);
+      int cx = int(kMargin + n * kCell), cy = int(kMargin + m * kCell);
+      out += "<rect class=\"cell\" data-m=\"" + std::to_string(m) + "\" data-n=\"" + std::to_string(n) + "\" x=\"" +
+             std::to_string(cx) + "\" y=\"" + std::to_string(cy) + "\" width=\"" + std::to_string(kCell) +
+             "\" height=\"" + std::to_string(kCell) + "\" fill=\"" +
+             (g.colours[i] < 0 ? std::string("#ffffff") : colour(g.colours[i])) + "\" stroke=\"#000\"/>\n";
+      out += "<text class=\"label\" x=\"" + std::to_string(cx + kCell / 2) + "\" y=\"" + std::to_string(cy + kCell / 2 + 3) +
+             "\" text-anchor=\"middle\">" + g.labels[i] + "</text>\n";
+    }
+  out += "</g>\n";
+}
+
+int gridWidth(const Grid &g) { return int(kMargin + g.cols * kCell); }
+int gridHeight(const Grid &g) { return int(kMargin + g.rows * kCell); }
+
+std::string document(int width, int height, const std::string &body) {
+  return "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"" + std::to_string(width) + "\" height=\"" +
+         std::to_string(height) + "\" font-family=\"monospace\">\n<style>.label{font-size:7px}.idx{font-size:8px;"
+         "fill:#555}</style>\n" +
+         body + "</svg>\n";
+}
+
+/// The grid of a thread-value layout over a rows x cols column-major tile: each cell
+/// labelled with the first (thread, value) that maps to it, coloured by that thread.
+Expected<Grid> tvGrid(const Layout &tv, int64_t rows, int64_t cols) {
+  Grid g{rows, cols, std::vector<std::string>(size_t(rows * cols)), std::vector<int64_t>(size_t(rows * cols), -1)};
+  Int threads = size(tv.mode(0)), values = size(tv.mode(1));
+  if (!threads.isStatic || !values.isStatic)
+    return makeError("a thread-value layout with runtime extents has no picture");
+  for (int64_t t = 0; t < threads.value; ++t)
+    for (int64_t v = 0; v < values.value; ++v) {
+      IntTuple c = IntTuple::makeTuple({IntTuple(Int::fixed(t)), IntTuple(Int::fixed(v))});
+      Int i = CL_TRY(crd2idx(c, tv));
+      if (i.value < 0 || i.value >= rows * cols || g.colours[size_t(i.value)] >= 0)
+        continue;
+      g.labels[size_t(i.value)] = "T" + std::to_string(t) + "V" + std::to_string(v);
+      g.colours[size_t(i.value)] = t;
+    }
+  return g;
+}
+
+/// rows x cols of a 2-D shape (a rank-1 shape is one column).
+Expected<std::pair<int64_t, int64_t>> extents(TupleView shape) {
+  if (!isStatic(shape))
+    return makeError("a layout with runtime extents has no picture");
+  if (shape.isInt() || shape.rank() == 1)
+    return std::make_pair(product(shape).value, int64_t(1));
+  if (shape.rank() != 2)
+    return makeError("a picture is of a rank-1 or rank-2 layout, not of rank " + std::to_string(shape.rank()));
+  return std::make_pair(product(shape.child(0)).value, product(shape.child(1)).value);
+}
+
+/// The transpose of a grid (B is drawn K x N above C, as CuTe draws it).
+Grid transposed(const Grid &g) {
+  Grid t{g.cols, g.rows, std::vector<std::string>(g.labels.size()), std::vector<int64_t>(g.colours.size())};
+  for (int64_t m = 0; m < g.rows; ++m)
+    for (int64_t n = 0; n < g.cols; ++n) {
+      t.labels[size_t(n + m * g.cols)] = g.labels[size_t(m + n * g.rows)];
+      t.colours[size_t(n + m * g.cols)] = g.colours[size_t(m + n * g.rows)];
+    }
+  return t;
+}
+
+} // namespace
+
+Expected<std::string> printSvg(const Value &v) {
+  std::string body;
+  switch (v.kind) {
+  case Value::Kind::Layout: {
+    auto [rows, cols] = CL_TRY(extents(v.layout.shape));
+    if (rows * cols > (1 << 20))
+      return makeError("a picture of more than 2^20 cells");
+    Grid g{rows, cols, std::vector<std::string>(size_t(rows * cols)), std::vector<int64_t>(size_t(rows * cols))};
+    const Layout &l = v.layout;
+    for (int64_t n = 0; n < cols; ++n)
+      for (int64_t m = 0; m < rows; ++m) {
+        IntTuple c = cols == 1 ? IntTuple(Int::fixed(m))
+                               : IntTuple::makeTuple({IntTuple(Int::fixed(m)), IntTuple(Int::fixed(n))});
+        Int i = CL_TRY(crd2idx(c, l));
+        g.labels[size_t(m + n * rows)] = std::to_string(i.value);
+        g.colours[size_t(m + n * rows)] = i.value;
+      }
+    drawGrid(body, g, 4, 20, "");
+    return document(gridWidth(g) + 8, gridHeight(g) + 24, body);
+  }
+  case Value::Kind::TiledMma: {
+    const TiledMma &m = *v.mma;
+    int64_t M = tileSize(m, 0).value, N = tileSize(m, 1).value, K = tileSize(m, 2).value;
+    if (M * N + M * K + N * K > (1 << 20))
+      return makeError("a picture of more than 2^20 cells");
+    Grid c = CL_TRY(tvGrid(CL_TRY(layoutTV(m, 'C')), M, N));
+    Grid a = CL_TRY(tvGrid(CL_TRY(layoutTV(m, 'A')), M, K));
+    Grid b = transposed(CL_TRY(tvGrid(CL_TRY(layoutTV(m, 'B')), N, K)));
+    int left = gridWidth(a) + 16, top = gridHeight(b) + 36;
+    drawGrid(body, b, left, 20, "B");
+    drawGrid(body, a, 4, top, "A");
+    drawGrid(body, c, left, top, "C");
+    return document(left + gridWidth(c) + 8, top + gridHeight(c) + 8, body);
+  }
+  case Value::Kind::TiledCopy: {
+    const TiledCopy &c = *v.copy;
+    auto [rows, cols] = CL_TRY(extents(c.tilerMN));
+    if (rows * cols > (1 << 20))
+      return makeError("a picture of more than 2^20 cells");
+    Grid s = CL_TRY(tvGrid(CL_TRY(layoutTV(c, 'S')), rows, cols));
+    Grid d = CL_TRY(tvGrid(CL_TRY(layoutTV(c, 'D')), rows, cols));
+    drawGrid(body, s, 4, 20, "Src");
+    drawGrid(body, d, gridWidth(s) + 20, 20, "Dst");
+    return document(2 * gridWidth(s) + 28, gridHeight(s) + 28, body);
+  }
+  default:
+    break;
+  }
+  return makeError("--svg draws a rank-1 or rank-2 layout, a tiled MMA or a tiled copy, not " +
+                   std::string(kindName(v.kind)) + " " + describe(v));
+}
+
+} // namespace cutelayout::cli
