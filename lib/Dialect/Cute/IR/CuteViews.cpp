@@ -611,6 +611,64 @@ LogicalResult LoadScaledIndexOp::verify() {
   return success();
 }
 
+/// The tiled-partition verifier of 000 for cute.copy, in its three phases: the rank
+/// relation of source and destination (1 -> 1|2, 2 -> 2|3, 3 -> 3), the predicate (a
+/// memref in a memory space loads reach, with no swizzle), then the sizes (every element of
+/// the source has a destination and a predicate).
+LogicalResult CopyOp::verify() {
+  auto src = dyn_cast<CuteMemRefType>(getSrc().getType());
+  auto dst = dyn_cast<CuteMemRefType>(getDst().getType());
+  if (!src)
+    return emitOpError("expects `src` to be a view (!cute.memref), but got ") << getSrc().getType();
+  if (!dst)
+    return emitOpError("expects `dst` to be a view (!cute.memref), but got ") << getDst().getType();
+  const TypeValue &s = src.getLayoutValue(), &d = dst.getLayoutValue();
+  auto shapeText = [](const TypeValue &v) {
+    return v.hasValue() ? cutelayout::print(v.layout().shape, cutelayout::Style::Type)
+                        : v.form() == TypeValue::Form::Rank ? "rank " + std::to_string(v.rank()) : std::string("?");
+  };
+  if (s.form() != TypeValue::Form::Kind && d.form() != TypeValue::Form::Kind && !src.getLayoutValue().isComposed() &&
+      !dst.getLayoutValue().isComposed()) {
+    unsigned rs = s.rank(), rd = d.rank();
+    bool legal = (rs == 1 && (rd == 1 || rd == 2)) || (rs == 2 && (rd == 2 || rd == 3)) || (rs == 3 && rd == 3);
+    if (!legal)
+      return emitOpError("expects same size in rank ") << rs << " but got srcShape: " << shapeText(s)
+                                                       << " and dstShape: " << shapeText(d);
+  }
+  if (Value pred = getPred()) {
+    auto p = dyn_cast<CuteMemRefType>(pred.getType());
+    if (!p)
+      return emitOpError("pred must be a CuteMemRefType");
+    if (p.getAddressSpace() == AddressSpace::Tmem)
+      return emitOpError("pred memory space invalid");
+    if (!isa<LayoutType>(p.getLayout()))
+      return emitOpError("expects pred's layout to have the identity swizzle (a plain layout), but got ")
+             << p.getLayout();
+    if (!p.getElementType().isInteger(1))
+      return emitOpError("expects pred's elements to be i1, but got ") << p.getElementType();
+  }
+  if (failed(checkMemoryAccess(*this, src.getIterator())) || failed(checkMemoryAccess(*this, dst.getIterator())))
+    return failure();
+  if (src.getElementType() != dst.getElementType())
+    return emitOpError("expects `dst` to hold `src`'s element type ") << src.getElementType() << ", but got "
+                                                                      << dst.getElementType();
+  // Every element of the source has a destination (and a predicate).
+  auto count = [](CuteMemRefType v) -> std::optional<int64_t> {
+    const TypeValue &l = v.getLayoutValue();
+    if (!l.hasValue() || l.isComposed())
+      return std::nullopt;
+    Int n = cutelayout::product(l.layout().shape);
+    return n.isStatic ? std::optional<int64_t>(n.value) : std::nullopt;
+  };
+  std::optional<int64_t> ns = count(src), nd = count(dst);
+  if (ns && nd && *ns != *nd)
+    return emitOpError("expects `src` and `dst` of the same size, but got ") << *ns << " and " << *nd;
+  if (Value pred = getPred())
+    if (std::optional<int64_t> np = count(cast<CuteMemRefType>(pred.getType())); ns && np && *ns != *np)
+      return emitOpError("expects a predicate of `src`'s size, but got ") << *np << " for " << *ns;
+  return success();
+}
+
 void MakeFragmentLikeOp::getEffects(
     SmallVectorImpl<SideEffects::EffectInstance<MemoryEffects::Effect>> &effects) {
   // A fragment of a view is register memory allocated here; a fragment layout is pure.

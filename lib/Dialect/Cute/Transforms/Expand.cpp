@@ -699,10 +699,37 @@ struct CuteExpand : cute::impl::CuteExpandBase<CuteExpand> {
     return success(ok);
   }
 
+  /// cute.copy as a loop over the source's elements (a 1-D index into each view), each
+  /// loaded and stored, under the predicate's element when there is one; the loop's cute
+  /// ops then lower as any.
+  void expandCopies() {
+    SmallVector<CopyOp> copies;
+    getOperation()->walk([&](CopyOp c) { copies.push_back(c); });
+    for (CopyOp c : copies) {
+      OpBuilder b(c);
+      Location loc = c.getLoc();
+      Value n = SizeOp::create(b, loc, b.getIndexType(), c.getSrc(), DenseI32ArrayAttr());
+      Value zero = arith::ConstantIndexOp::create(b, loc, 0), one = arith::ConstantIndexOp::create(b, loc, 1);
+      auto loop = scf::ForOp::create(b, loc, zero, n, one);
+      b.setInsertionPointToStart(loop.getBody());
+      Value i = loop.getInductionVar();
+      Type element = cast<CuteMemRefType>(c.getSrc().getType()).getElementType();
+      if (Value pred = c.getPred()) {
+        Value p = MemRefLoadOp::create(b, loc, b.getI1Type(), pred, i);
+        auto guard = scf::IfOp::create(b, loc, p, /*withElseRegion=*/false);
+        b.setInsertionPointToStart(&guard.getThenRegion().front());
+      }
+      Value x = MemRefLoadOp::create(b, loc, element, c.getSrc(), i);
+      MemRefStoreOp::create(b, loc, x, c.getDst(), i);
+      c.erase();
+    }
+  }
+
   void runOnOperation() override {
     MLIRContext *ctx = &getContext();
     if (failed(checkStructure()))
       return signalPassFailure();
+    expandCopies();
     TypeConverter converter;
     converter.addConversion([](Type t) { return t; });
     converter.addConversion([ctx](CuteTypeInterface t, SmallVectorImpl<Type> &out) -> std::optional<LogicalResult> {

@@ -57,4 +57,11 @@ def Cute_LoadScaledIndexOp : Cute_MemoryOp<"load_scaled_index"> {
   let results = (outs AnyType:$result);
 }
 
+def Cute_CopyOp : Cute_MemoryOp<"copy"> {
+  let summary = "copies a view into another, element by element, where the optional predicate view "
+                "holds true (CuTe's copy and copy_if); verified by the tiled-partition verifier";
+  let arguments = (ins Arg<AnyType, "the view read", [MemRead]>:$src, Arg<AnyType, "the view written", [MemWrite]>:$dst,
+                       Arg<Optional<AnyType>, "the predicate read", [MemRead]>:$pred);
+}
+
 #endif // CUTE_VIEW_OPS_TD
