@@ -311,6 +311,10 @@ std::string print(const TiledCopy &c, Style style) {
   return out + print(c.atom, style);
 }
 
+Expected<Layout> partitionFragment(const TiledMma &m, char which, Int thread, const Tensor &t) {
+  return makeFragmentLike(CL_TRY(partition(m, which, thread, t)).layout);
+}
+
 std::string print(const MmaAtom &a, Style style) {
   std::string out = "MMA_Atom\n";
   out += "  ThrID:      " + print(a.thrID, style) + "\n";

@@ -72,6 +72,18 @@ TEST(Atom, TiledMmaOfSm80) {
   EXPECT_EQ(part(m, 'C', 100, "(128,128)", true), "counting_iter(1041) o ((_2,_2),4,8):((128,_8),_32,2048)");
 }
 
+TEST(Atom, PartitionFragments) {
+  // CuTe: get_slice(37).partition_fragment_X(make_tensor(counting_iterator<int>(0), L)).layout()
+  TiledMma m = tiled("SM80_16x8x16_F16F16F16F16_TN", "(2,2,1)");
+  auto frag = [&](char w, int64_t t, const char *l) {
+    Expected<Layout> f = partitionFragment(m, w, Int::fixed(t), *makeCountingTensor(Int::dynamic(0), *parseLayout(l)));
+    return f ? print(*f, Style::Cute) : "error: " + f.error().message;
+  };
+  EXPECT_EQ(frag('C', 37, "(_64,_64):(_1,_64)"), "((_2,_2),_2,_4):((_1,_2),_4,_8)");
+  EXPECT_EQ(frag('A', 37, "(_64,_32):(_1,_64)"), "((_2,_2,_2),_2,_2):((_1,_2,_4),_8,_16)");
+  EXPECT_EQ(frag('B', 37, "(_64,_32):(_32,_1)"), "((_2,_2),_4,_2):((_1,_2),_8,_4)");
+}
+
 TEST(Atom, AtomLayoutWithStrides) {
   TiledMma m = tiled("SM80_16x8x16_F16F16F16F16_TN", "(2,2,1):(2,1,0)");
   EXPECT_EQ(tv(m, 'C'), "(((_4,_8),_2,_2),((_2,_2),(_1,_1))):(((_64,_1),_256,_16),((_32,_8),(_0,_0)))");

@@ -161,6 +161,11 @@ Expected<Value> tileSizeOp(ValueRefs args) {
   return Value::ofInt(tileSize(m, uint32_t(args[1].tuple.asInt().value)));
 }
 
+Expected<Value> partitionFragmentOp(ValueRefs args, char which) {
+  TiledMma m = CL_TRY(tiledMmaArg(args, 0));
+  return Value::ofLayout(CL_TRY(partitionFragment(m, which, CL_TRY(threadArg(args)), CL_TRY(tensorArg(args)))));
+}
+
 Expected<Value> partitionOp(ValueRefs args, char which) {
   TiledMma m = CL_TRY(tiledMmaArg(args, 0));
   return tensorValue(CL_TRY(partition(m, which, CL_TRY(threadArg(args)), CL_TRY(tensorArg(args)))));

@@ -14,6 +14,10 @@ bool isMmaOperation(std::string_view name);
 /// The MMA atom of that operation. @pre isMmaOperation(name)
 Expected<Value> mmaAtomValue(std::string_view name);
 
+/// partition_fragment_A / B / C(tiled_mma, thread, L): the layout of the thread's register
+/// fragment (CuTe's fragment tensor is this layout over registers).
+Expected<Value> partitionFragmentOp(ValueRefs args, char which);
+
 /// True for a copy operation the core knows (UniversalCopy, SM75_U32x4_LDSM_N, ...).
 bool isCopyOperation(std::string_view name);
 /// A copy operation spelled with its template arguments (UniversalCopy<uint128_t>), as a name.

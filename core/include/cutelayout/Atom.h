@@ -76,6 +76,11 @@ Expected<Layout> layoutTV(const TiledMma &m, char which);
 /// moved to its first. @pre 0 <= thread < size(thrLayoutVMNK)
 Expected<Tensor> partition(const TiledMma &m, char which, Int thread, const Tensor &t);
 
+/// CuTe's get_slice(thread).partition_fragment_A/B/C(t): the layout of the register
+/// fragment for the thread's part (make_fragment_like of partition's layout); CuTe's
+/// fragment is that layout over registers.
+Expected<Layout> partitionFragment(const TiledMma &m, char which, Int thread, const Tensor &t);
+
 /// CuTe's print of an MMA_Atom and of a TiledMMA (several lines).
 std::string print(const MmaAtom &a, Style style);
 std::string print(const TiledMma &m, Style style);
