@@ -6,6 +6,7 @@
 #include "cutelayout/Notation.h"
 
 #include <cstring>
+#include <vector>
 
 namespace cutelayout {
 CUTELAYOUT_ABI_BEGIN
@@ -84,7 +85,32 @@ Expected<Layout> threadIndexToId(const TiledMma &m) {
 
 const char *const *mmaAtomNames() { return kNames; }
 
+namespace {
+std::vector<MmaAtom> &registeredMmaAtoms() {
+  static std::vector<MmaAtom> atoms;
+  return atoms;
+}
+bool staticLayout(const Layout &l) { return isStatic(l.shape) && isStatic(l.stride); }
+} // namespace
+
+Expected<bool> registerMmaAtom(MmaAtom atom) {
+  if (atom.name.empty() || atom.shapeMNK.rank() != 3 || !isStatic(atom.shapeMNK))
+    return makeError("an MMA atom needs a name and a static (M,N,K) shape");
+  for (const Layout *l : {&atom.thrID, &atom.layoutA_TV, &atom.layoutB_TV, &atom.layoutC_TV}) {
+    if (!staticLayout(*l))
+      return makeError("an MMA atom's layouts are static, not " + print(*l));
+    if (l != &atom.thrID && (l->rank() != 2 || size(l->mode(0)).value != size(atom.thrID).value))
+      return makeError("a thread-value layout of " + atom.name + " has rank 2 and " +
+                       std::to_string(size(atom.thrID).value) + " threads, not " + print(*l));
+  }
+  registeredMmaAtoms().push_back(std::move(atom));
+  return true;
+}
+
 Expected<MmaAtom> mmaAtom(std::string_view name) {
+  for (const MmaAtom &a : registeredMmaAtoms())
+    if (name == a.name)
+      return a;
   for (const AtomData &d : kAtoms)
     if (name == d.name) {
       ParseOptions options;
@@ -203,8 +229,8 @@ const char *const kCopyNames[] = {"UniversalCopy", kCopies[5].name, kCopies[6].n
 
 /// A layout of bits as a layout of values of `bits` bits: CuTe's recast_layout<uint1_t, T>,
 /// which must keep every thread (CuTe's Copy_Atom static assertion).
-Expected<Layout> ofValues(const char *text, int64_t bits, const Layout &thrID, const char *which) {
-  Layout values = CL_TRY(recastLayout(L(text), 1, bits));
+Expected<Layout> ofValues(const Layout &inBits, int64_t bits, const Layout &thrID, const char *which) {
+  Layout values = CL_TRY(recastLayout(inBits, 1, bits));
   if (size(values.mode(0)).value != size(thrID).value)
     return makeError(std::string("values of ") + std::to_string(bits) + " bits split the copy's " + which +
                      " threads: " + print(values) + " (CuTe: CopyOperation is not valid for " + which +
@@ -237,15 +263,44 @@ Expected<Layout> ref2trg(const CopyAtom &a, char which) {
 
 const char *const *copyOperationNames() { return kCopyNames; }
 
+namespace {
+struct RegisteredCopy {
+  std::string name;
+  Layout thr, src, dst, ref; // in bits
+};
+std::vector<RegisteredCopy> &registeredCopies() {
+  static std::vector<RegisteredCopy> copies;
+  return copies;
+}
+} // namespace
+
+Expected<bool> registerCopyOperation(std::string name, Layout thrID, Layout bitsSrc, Layout bitsDst, Layout bitsRef) {
+  if (name.empty())
+    return makeError("a copy operation needs a name");
+  for (const Layout *l : {&thrID, &bitsSrc, &bitsDst, &bitsRef}) {
+    if (!staticLayout(*l))
+      return makeError("a copy operation's layouts are static, not " + print(*l));
+    if (l != &thrID && (l->rank() != 2 || size(l->mode(0)).value != size(thrID).value))
+      return makeError("a layout of " + name + " has rank 2 and " + std::to_string(size(thrID).value) +
+                       " threads, not " + print(*l));
+  }
+  registeredCopies().push_back({std::move(name), thrID, bitsSrc, bitsDst, bitsRef});
+  return true;
+}
+
 Expected<CopyAtom> copyAtom(std::string_view op, int64_t valueBits) {
   if (valueBits <= 0)
     return makeError("a copy atom's value type needs a positive width, not " + std::to_string(valueBits));
+  for (const RegisteredCopy &r : registeredCopies())
+    if (op == r.name)
+      return CopyAtom{r.name, valueBits, r.thr, CL_TRY(ofValues(r.src, valueBits, r.thr, "Src")),
+                      CL_TRY(ofValues(r.dst, valueBits, r.thr, "Dst")), CL_TRY(ofValues(r.ref, valueBits, r.thr, "Ref"))};
   for (const CopyData &d : kCopies)
     if (op == d.name) {
       CopyAtom a{d.name, valueBits, L(d.thr), Layout{}, Layout{}, Layout{}};
-      a.layoutSrc = CL_TRY(ofValues(d.src, valueBits, a.thrID, "Src"));
-      a.layoutDst = CL_TRY(ofValues(d.dst, valueBits, a.thrID, "Dst"));
-      a.layoutRef = CL_TRY(ofValues(d.ref, valueBits, a.thrID, "Ref"));
+      a.layoutSrc = CL_TRY(ofValues(L(d.src), valueBits, a.thrID, "Src"));
+      a.layoutDst = CL_TRY(ofValues(L(d.dst), valueBits, a.thrID, "Dst"));
+      a.layoutRef = CL_TRY(ofValues(L(d.ref), valueBits, a.thrID, "Ref"));
       return a;
     }
   std::string known;

@@ -174,3 +174,30 @@ TEST(CopyAtom, TiledCopyOfTiledMma) {
 }
 
 } // namespace
+
+namespace {
+
+TEST(Atom, RegisteredAtoms) {
+  // A target registers its instructions as data: here CuTe's SM80_8x8x4_F64F64F64F64_TN
+  // (MMA_Traits: Shape (8,8,4), ThrID 32:1, A ((4,8),1):((8,1),0), B likewise, C
+  // ((4,8),2):((16,1),8)) and an SM90-style 4x8x8-bit copy as 32 threads of 128 bits.
+  MmaAtom dmma{"SM80_8x8x4_F64F64F64F64_TN", *parseIntTuple("(8,8,4)"), layoutOf("32:1"),
+               layoutOf("((4,8),1):((8,1),0)"), layoutOf("((4,8),1):((8,1),0)"), layoutOf("((4,8),2):((16,1),8)")};
+  ASSERT_TRUE(registerMmaAtom(dmma).ok());
+  TiledMma m = tiled("SM80_8x8x4_F64F64F64F64_TN", "(2,2,1)");
+  // CuTe: make_tiled_mma(SM80_8x8x4_F64F64F64F64_TN{}, Layout<Shape<_2,_2,_1>>{}).get_layoutC_TV()
+  EXPECT_EQ(tv(m, 'C'), "((_4,_16,_2),(_2,(_1,_1))):((_32,_1,_128),(_16,(_0,_0)))");
+  MmaAtom bad = dmma;
+  bad.name = "broken";
+  bad.layoutC_TV = layoutOf("(16,2):(1,16)");
+  EXPECT_FALSE(registerMmaAtom(bad).ok());
+  ASSERT_TRUE(registerCopyOperation("TEST_U32x4", layoutOf("32:1"), layoutOf("(32,128):(128,1)"),
+                                    layoutOf("(32,128):(128,1)"), layoutOf("(32,128):(128,1)"))
+                  .ok());
+  EXPECT_EQ(print(copyAtom("TEST_U32x4", 16)->layoutSrc, Style::Cute), "(_32,_8):(_8,_1)");
+  EXPECT_FALSE(registerCopyOperation("bad", layoutOf("32:1"), layoutOf("(16,128):(128,1)"), layoutOf("(32,128):(128,1)"),
+                                     layoutOf("(32,128):(128,1)"))
+                   .ok());
+}
+
+} // namespace

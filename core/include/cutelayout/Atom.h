@@ -44,8 +44,15 @@ struct MmaAtom {
 /// @pre name is one of those (else an error naming the known atoms)
 Expected<MmaAtom> mmaAtom(std::string_view name);
 
-/// The names mmaAtom knows.
+/// The names mmaAtom knows (the built-in ones; registered atoms are found by name too).
 const char *const *mmaAtomNames();
+
+/// Adds an MMA atom, as a target's dialect does for its instructions (docs/atoms.md): its
+/// traits as data, found by mmaAtom(atom.name) from then on. Call it before any lookup
+/// (registration is not synchronised with concurrent lookups).
+/// @pre the atom's layouts are static, shapeMNK has rank 3, each thread-value layout's
+///      size is size(thrID) times its values per thread (else an error, nothing added)
+Expected<bool> registerMmaAtom(MmaAtom atom);
 
 struct TiledMma {
   MmaAtom atom;
@@ -108,6 +115,11 @@ struct CopyAtom {
 Expected<CopyAtom> copyAtom(std::string_view op, int64_t valueBits);
 /// The copy operations copyAtom knows (UniversalCopy without its template argument).
 const char *const *copyOperationNames();
+
+/// Adds a copy operation (docs/atoms.md): its thread layout and its source, destination and
+/// reference layouts in bits, (thread, value) -> bit, as CuTe's Copy_Traits hold them.
+/// @pre static layouts whose first modes have size(thrID) threads (else an error)
+Expected<bool> registerCopyOperation(std::string name, Layout thrID, Layout bitsSrc, Layout bitsDst, Layout bitsRef);
 
 struct TiledCopy {
   CopyAtom atom;
