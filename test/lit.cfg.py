@@ -40,5 +40,8 @@ mlir_opt = os.path.join(config.llvm_tools_dir, "mlir-opt")
 if os.path.exists(mlir_opt):
     config.available_features.add("mlir-opt")
     config.substitutions.append(("%mlir-opt", mlir_opt))
+if config.wasm_cli:
+    config.available_features.add("wasm")
+    config.substitutions.append(("%wasm-cute-layout", config.wasm_cli))
 config.substitutions.append(("%golden", config.golden_path))
 config.substitutions.append(("%python", config.python_executable))
