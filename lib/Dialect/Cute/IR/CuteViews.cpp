@@ -212,12 +212,6 @@ cutelayout::TensorIterator coreIterator(const TypeValue &value) {
 
 // --- the view forms of layout ops -------------------------------------------------------
 
-namespace {
-
-/// Where an op reads its view (the input it transforms or queries), or nothing when the op
-/// has no view form.
-} // namespace
-
 std::optional<unsigned> mlir::cute::detail::viewOperand(Operation *op) {
   if (isa<SliceOp, DiceOp, Crd2IdxOp>(op))
     return 1;
@@ -232,7 +226,9 @@ namespace {
 
 /// The ops whose result is a view: CuTe's tensor algebra applies them to the layout and
 /// keeps the iterator (local_tile, local_partition and slice move it by an offset).
-bool returnsView(Operation *op) { return !isa<GetShapeOp, GetStrideOp, GetLayoutOp, SizeOp, CosizeOp, RankOp, DepthOp, Crd2IdxOp>(op); }
+bool returnsView(Operation *op) {
+  return !isa<GetShapeOp, GetStrideOp, GetLayoutOp, SizeOp, CosizeOp, RankOp, DepthOp, Crd2IdxOp>(op);
+}
 bool movesIterator(Operation *op) { return isa<LocalTileOp, LocalPartitionOp, SliceOp>(op); }
 
 } // namespace
