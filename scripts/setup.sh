@@ -7,7 +7,7 @@ packages=(
   libgtest-dev libbenchmark-dev libcxxopts-dev
   llvm-22-dev llvm-22-tools libmlir-22-dev mlir-22-tools
   clang-22 libclang-rt-22-dev
-  lld-22 libc++-22-dev-wasm32 libclang-rt-22-dev-wasm32 wasi-libc nodejs
+  lld-22 libc++-22-dev-wasm32 libclang-rt-22-dev-wasm32 wasi-libc nodejs chromium
 )
 
 missing=()

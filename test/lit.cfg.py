@@ -40,6 +40,12 @@ mlir_opt = os.path.join(config.llvm_tools_dir, "mlir-opt")
 if os.path.exists(mlir_opt):
     config.available_features.add("mlir-opt")
     config.substitutions.append(("%mlir-opt", mlir_opt))
+import shutil
+chromium = shutil.which("chromium") or shutil.which("chromium-browser")
+if chromium:
+    config.available_features.add("chromium")
+    config.substitutions.append(("%chromium", chromium))
+config.substitutions.append(("%cutelayout-build", config.cutelayout_build_dir))
 if config.wasm_cli:
     config.available_features.add("wasm")
     config.substitutions.append(("%wasm-cute-layout", config.wasm_cli))

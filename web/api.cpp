@@ -4,6 +4,7 @@
 // answer from cl_output (cl_output_size bytes): what `cute-layout` prints for that
 // expression, or an SVG picture with CL_SVG. cl_eval returns 0 on success, 1 on an error
 // (the output is then "error: ...").
+#include "Banks.h"
 #include "Evaluator.h"
 #include "Operations.h"
 #include "Svg.h"
@@ -12,7 +13,7 @@
 #include <string>
 
 namespace {
-constexpr int kCute = 1, kDynamic = 2, kTable = 4, kSvg = 8;
+constexpr int kCute = 1, kDynamic = 2, kTable = 4, kSvg = 8, kBanks = 16;
 std::string input(1 << 16, '\0');
 std::string output;
 } // namespace
@@ -48,6 +49,18 @@ __attribute__((export_name("cl_eval"))) int cl_eval(int length, int flags) {
     Expected<std::string> svg = printSvg(*v);
     output = svg ? *svg : "error: --svg: " + svg.error().message;
     return svg ? 0 : 1;
+  }
+  if (flags & kBanks) { // --banks with its defaults: 16-bit elements, 128-bit row accesses
+    if (v->kind != Value::Kind::Layout && v->kind != Value::Kind::Composed) {
+      output = "error: --banks needs a layout or a composed layout but the result is " + printValue(*v, style);
+      return 1;
+    }
+    Expected<BankOptions> b = makeBankOptions("16", "128", "rows", options);
+    Expected<std::string> t = !b ? Expected<std::string>(b.error())
+                              : v->kind == Value::Kind::Composed ? printBanks(*v->composed, *b, style)
+                                                                 : printBanks(v->layout, *b, style);
+    output = t ? *t : "error: " + t.error().message;
+    return t ? 0 : 1;
   }
   if (flags & kTable) {
     if (v->kind != Value::Kind::Layout && v->kind != Value::Kind::Composed) {
