@@ -2,7 +2,7 @@
 // cute-layout on the core compiled to WebAssembly (docs/web.md): the same arguments and
 // batch mode as the native command line, so the same tests run against both.
 //   node cute-layout.mjs [--cute[=B]] [--dynamic[=B]] [--table[=B] | --svg FILE] EXPR... | -
-import { readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import path from 'node:path';
 
@@ -18,8 +18,14 @@ async function load() {
   const { WASI } = await import('node:wasi'); // after the warning filter above
   const here = path.dirname(fileURLToPath(import.meta.url));
   const wasi = new WASI({ version: 'preview1', args: [], env: {} });
-  const { instance } = await WebAssembly.instantiate(readFileSync(path.join(here, 'cutelayout.wasm')),
-                                                     wasi.getImportObject());
+  // Beside this file in the build tree; from the source tree, the build's (build/web).
+  const candidates = [path.join(here, 'cutelayout.wasm'), path.join(here, '..', 'build', 'web', 'cutelayout.wasm')];
+  const module = candidates.find((p) => existsSync(p));
+  if (!module) {
+    process.stderr.write('cute-layout: no cutelayout.wasm beside this file or in build/web (run ./scripts/build.sh)\n');
+    process.exit(1);
+  }
+  const { instance } = await WebAssembly.instantiate(readFileSync(module), wasi.getImportObject());
   wasi.initialize(instance);
   const ex = instance.exports;
   const encoder = new TextEncoder(), decoder = new TextDecoder();

@@ -39,11 +39,16 @@ def main():
     d = dom(chromium, page, "make_tiled_mma(SM80_16x8x16_F16F16F16F16_TN{}, (1,1,1))")
     check("MMA: 512 cells (A, B, C)", d.count('class="cell"') == 512)
     check("MMA: thread-value labels", ">T0V0<" in d and ">T31V3<" in d)
+    d = dom(chromium, page, "make_tiled_copy(Copy_Atom<UniversalCopy<uint128_t>, half_t>{}, "
+                            "Layout<Shape<_16,_8>,Stride<_8,_1>>{}, Layout<Shape<_1,_8>>{})")
+    check("copy: 2 x 16x64 cells", d.count('class="cell"') == 2 * 16 * 64)
+    check("copy: thread 127's last value", ">T127V7<" in d)
+    check("hover: a cell's coordinate and owner", "<title>(1,0): T8V0</title>" in d)
     d = dom(chromium, page, "size((4,8)")
     check("error: column underlined", re.search(r'<pre id="error">size\(\(4,8\)\n {10}\^\nerror: column 11:', d) is not None)
     for f in failures:
         print("page: FAIL " + f)
-    print("page: %d checks, %d failed" % (6, len(failures)))
+    print("page: %d checks, %d failed" % (9, len(failures)))
     return 1 if failures else 0
 
 

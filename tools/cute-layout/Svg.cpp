@@ -49,7 +49,8 @@ void drawGrid(std::string &out, const Grid &g, int x, int y, const char *title) 
       out += "<rect class=\"cell\" data-m=\"" + std::to_string(m) + "\" data-n=\"" + std::to_string(n) + "\" x=\"" +
              std::to_string(cx) + "\" y=\"" + std::to_string(cy) + "\" width=\"" + std::to_string(kCell) +
              "\" height=\"" + std::to_string(kCell) + "\" fill=\"" +
-             (g.colours[i] < 0 ? std::string("#ffffff") : colour(g.colours[i])) + "\" stroke=\"#000\"/>\n";
+             (g.colours[i] < 0 ? std::string("#ffffff") : colour(g.colours[i])) + "\" stroke=\"#000\"><title>(" +
+             std::to_string(m) + "," + std::to_string(n) + "): " + g.labels[i] + "</title></rect>\n";
       out += "<text class=\"label\" x=\"" + std::to_string(cx + kCell / 2) + "\" y=\"" + std::to_string(cy + kCell / 2 + 3) +
              "\" text-anchor=\"middle\">" + g.labels[i] + "</text>\n";
     }
