@@ -128,12 +128,10 @@ cutelayout::cli::ResolvedOperation resolve(const std::string &name) {
   return *op;
 }
 
-Value call(const char *name, cutelayout::cli::ValueRefs args) { return call(resolve(name), args); }
-
 /// A unary query of a value (size, shape, ...), without copying it.
-Value call(const char *name, const Value &v) {
+Value call(const cutelayout::cli::ResolvedOperation &op, const Value &v) {
   const Value *p = &v;
-  return call(name, cutelayout::cli::ValueRefs(&p, 1));
+  return call(op, cutelayout::cli::ValueRefs(&p, 1));
 }
 
 /// An operation of the command line as a Python callable (cutelayout.composition, ...):
@@ -235,7 +233,7 @@ py::object callPython(const std::string &name, py::args args) {
     }
     pointers.push_back(v);
   }
-  return fromValue(call(name.c_str(), pointers));
+  return fromValue(call(resolve(name), pointers));
 }
 
 std::string kindOf(const Value &v) {
@@ -275,9 +273,11 @@ PYBIND11_MODULE(_core, m) {
 
   // The one native class: layouts, tiles, swizzles and composed layouts (cutelayout's
   // Layout, Tile, Swizzle and ComposedLayout are views of it by kind, with no wrapper).
+  // Each method's operation is looked up once, here.
   auto query = [](const char *name) {
-    return [name](const Value &v) { return fromValue(call(name, v)); };
+    return [op = resolve(name)](const Value &v) { return fromValue(call(op, v)); };
   };
+  static const cutelayout::cli::ResolvedOperation getOp = resolve("get"), rankOp = resolve("rank");
   py::class_<Value>(m, "Value")
       .def_property_readonly("kind", &kindOf)
       .def("__call__", [](const Value &v, py::args coord) -> py::object {
@@ -295,9 +295,9 @@ PYBIND11_MODULE(_core, m) {
       .def("__getitem__", [](const Value &v, int64_t i) {
         Value index = Value::ofInt(Int::fixed(i));
         const Value *pair[] = {&v, &index};
-        return fromValue(call("get", cutelayout::cli::ValueRefs(pair, 2)));
+        return fromValue(call(getOp, cutelayout::cli::ValueRefs(pair, 2)));
       })
-      .def("__len__", [](const Value &v) { return call("rank", v).tuple.asInt().value; })
+      .def("__len__", [](const Value &v) { return call(rankOp, v).tuple.asInt().value; })
       .def("size", query("size"))
       .def("cosize", query("cosize"))
       .def_property_readonly("shape", query("shape"))

@@ -4,11 +4,7 @@
 // answer from cl_output (cl_output_size bytes): what `cute-layout` prints for that
 // expression, or an SVG picture with CL_SVG. cl_eval returns 0 on success, 1 on an error
 // (the output is then "error: ...").
-#include "Banks.h"
-#include "Evaluator.h"
-#include "Operations.h"
-#include "Svg.h"
-#include "Table.h"
+#include "Render.h"
 
 #include <string>
 
@@ -45,35 +41,15 @@ __attribute__((export_name("cl_eval"))) int cl_eval(int length, int flags) {
     output = "error: " + v.error().message;
     return 1;
   }
-  if (flags & kSvg) {
-    Expected<std::string> svg = printSvg(*v);
-    output = svg ? *svg : "error: --svg: " + svg.error().message;
-    return svg ? 0 : 1;
-  }
-  if (flags & kBanks) { // --banks with its defaults: 16-bit elements, 128-bit row accesses
-    if (v->kind != Value::Kind::Layout && v->kind != Value::Kind::Composed) {
-      output = "error: --banks needs a layout or a composed layout but the result is " + printValue(*v, style);
-      return 1;
-    }
-    Expected<BankOptions> b = makeBankOptions("16", "128", "rows", options);
-    Expected<std::string> t = !b ? Expected<std::string>(b.error())
-                              : v->kind == Value::Kind::Composed ? printBanks(*v->composed, *b, style)
-                                                                 : printBanks(v->layout, *b, style);
-    output = t ? *t : "error: " + t.error().message;
-    return t ? 0 : 1;
-  }
-  if (flags & kTable) {
-    if (v->kind != Value::Kind::Layout && v->kind != Value::Kind::Composed) {
-      output = "error: --table needs a layout or a composed layout but the result is " + printValue(*v, style);
-      return 1;
-    }
-    Expected<std::string> t =
-        v->kind == Value::Kind::Composed ? printTable(*v->composed, style) : printTable(v->layout, style);
-    output = t ? *t : "error: " + t.error().message;
-    return t ? 0 : 1;
-  }
-  output = printValue(*v, style);
-  return 0;
+  // --banks with its defaults: 16-bit elements, 128-bit accesses along rows.
+  static const Expected<BankOptions> banks = makeBankOptions("16", "128", "rows", ParseOptions{});
+  View view = (flags & kSvg)     ? View::Svg
+              : (flags & kBanks) ? View::Banks
+              : (flags & kTable) ? View::Table
+                                 : View::Print;
+  Expected<std::string> text = render(*v, view, style, *banks);
+  output = text ? *text : "error: " + text.error().message;
+  return text ? 0 : 1;
 }
 
 } // extern "C"

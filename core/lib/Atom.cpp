@@ -40,8 +40,6 @@ constexpr AtomData kAtoms[] = {
     {"UniversalFMA", "(1,1,1)", "1:0", "(1,1):(0,0)", "(1,1):(0,0)", "(1,1):(0,0)"},
 };
 
-const char *const kNames[] = {kAtoms[0].name, kAtoms[1].name, kAtoms[2].name, kAtoms[3].name, kAtoms[4].name,
-                              nullptr};
 
 /// A layout of extent n with unit stride: CuTe's make_layout(n).
 Tiler extent(Int n) { return tilerFromShape(IntTuple(n)); }
@@ -83,26 +81,43 @@ Expected<Layout> threadIndexToId(const TiledMma &m) {
 
 } // namespace
 
-const char *const *mmaAtomNames() { return kNames; }
-
 namespace {
 std::vector<MmaAtom> &registeredMmaAtoms() {
   static std::vector<MmaAtom> atoms;
   return atoms;
 }
-bool staticLayout(const Layout &l) { return isStatic(l.shape) && isStatic(l.stride); }
+
+/// What the algebra relies on in an atom registered at run time: static layouts, each
+/// thread-value layout of rank 2 over all of thrID's threads.
+Expected<bool> checkAtomLayouts(const std::string &name, const Layout &thrID,
+                                std::initializer_list<const Layout *> threadValue) {
+  if (name.empty())
+    return makeError("an atom needs a name");
+  for (const Layout *l : threadValue) {
+    if (!isStatic(l->shape) || !isStatic(l->stride) || !isStatic(thrID.shape) || !isStatic(thrID.stride))
+      return makeError("an atom's layouts are static, not " + print(*l));
+    if (l->rank() != 2 || size(l->mode(0)).value != size(thrID).value)
+      return makeError("a thread-value layout of " + name + " has rank 2 and " + std::to_string(size(thrID).value) +
+                       " threads, not " + print(*l));
+  }
+  return true;
+}
 } // namespace
 
+bool isMmaAtomName(std::string_view name) {
+  for (const AtomData &d : kAtoms)
+    if (name == d.name)
+      return true;
+  for (const MmaAtom &a : registeredMmaAtoms())
+    if (name == a.name)
+      return true;
+  return false;
+}
+
 Expected<bool> registerMmaAtom(MmaAtom atom) {
-  if (atom.name.empty() || atom.shapeMNK.rank() != 3 || !isStatic(atom.shapeMNK))
-    return makeError("an MMA atom needs a name and a static (M,N,K) shape");
-  for (const Layout *l : {&atom.thrID, &atom.layoutA_TV, &atom.layoutB_TV, &atom.layoutC_TV}) {
-    if (!staticLayout(*l))
-      return makeError("an MMA atom's layouts are static, not " + print(*l));
-    if (l != &atom.thrID && (l->rank() != 2 || size(l->mode(0)).value != size(atom.thrID).value))
-      return makeError("a thread-value layout of " + atom.name + " has rank 2 and " +
-                       std::to_string(size(atom.thrID).value) + " threads, not " + print(*l));
-  }
+  if (atom.shapeMNK.rank() != 3 || !isStatic(atom.shapeMNK))
+    return makeError("an MMA atom needs a static (M,N,K) shape, not " + print(atom.shapeMNK));
+  CL_TRY(checkAtomLayouts(atom.name, atom.thrID, {&atom.layoutA_TV, &atom.layoutB_TV, &atom.layoutC_TV}));
   registeredMmaAtoms().push_back(std::move(atom));
   return true;
 }
@@ -225,7 +240,6 @@ constexpr CopyData kCopies[] = {
     {"SM75_U32x4_LDSM_N", "32:1", "(32,128):(128,1)", "(32,(32,4)):(32,(1,1024))", "(32,(32,4)):(32,(1,1024))"},
 };
 
-const char *const kCopyNames[] = {"UniversalCopy", kCopies[5].name, kCopies[6].name, kCopies[7].name, nullptr};
 
 /// A layout of bits as a layout of values of `bits` bits: CuTe's recast_layout<uint1_t, T>,
 /// which must keep every thread (CuTe's Copy_Atom static assertion).
@@ -261,8 +275,6 @@ Expected<Layout> ref2trg(const CopyAtom &a, char which) {
 
 } // namespace
 
-const char *const *copyOperationNames() { return kCopyNames; }
-
 namespace {
 struct RegisteredCopy {
   std::string name;
@@ -274,16 +286,20 @@ std::vector<RegisteredCopy> &registeredCopies() {
 }
 } // namespace
 
+bool isCopyOperationName(std::string_view name) {
+  if (name == "UniversalCopy")
+    return true;
+  for (const CopyData &d : kCopies)
+    if (name == d.name)
+      return true;
+  for (const RegisteredCopy &r : registeredCopies())
+    if (name == r.name)
+      return true;
+  return false;
+}
+
 Expected<bool> registerCopyOperation(std::string name, Layout thrID, Layout bitsSrc, Layout bitsDst, Layout bitsRef) {
-  if (name.empty())
-    return makeError("a copy operation needs a name");
-  for (const Layout *l : {&thrID, &bitsSrc, &bitsDst, &bitsRef}) {
-    if (!staticLayout(*l))
-      return makeError("a copy operation's layouts are static, not " + print(*l));
-    if (l != &thrID && (l->rank() != 2 || size(l->mode(0)).value != size(thrID).value))
-      return makeError("a layout of " + name + " has rank 2 and " + std::to_string(size(thrID).value) +
-                       " threads, not " + print(*l));
-  }
+  CL_TRY(checkAtomLayouts(name, thrID, {&bitsSrc, &bitsDst, &bitsRef}));
   registeredCopies().push_back({std::move(name), thrID, bitsSrc, bitsDst, bitsRef});
   return true;
 }

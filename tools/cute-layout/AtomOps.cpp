@@ -16,7 +16,7 @@ Expected<MmaAtom> atomArg(ValueRefs args, size_t i) {
   const Value &v = args[i];
   if (v.kind == Value::Kind::MmaAtom)
     return v.mma->atom;
-  if (v.kind == Value::Kind::Name && isMmaOperation(v.name))
+  if (v.kind == Value::Kind::Name && isMmaAtomName(v.name))
     return mmaAtom(v.name);
   return makeError("argument " + std::to_string(i + 1) +
                    " must be an MMA atom (MMA_Atom<...>{} or an MMA operation such as "
@@ -71,13 +71,6 @@ Value tensorValue(Tensor t) {
 
 } // namespace
 
-bool isCopyOperation(std::string_view name) {
-  for (const char *const *n = copyOperationNames(); *n; ++n)
-    if (name == *n)
-      return true;
-  return false;
-}
-
 Expected<Value> copyOperationName(std::string_view name, const std::vector<Value> &templateArgs) {
   Value v;
   v.kind = Value::Kind::Name;
@@ -118,13 +111,6 @@ Expected<Value> copyLayoutTVOp(ValueRefs args, char which) {
 Expected<Value> copyPartitionOp(ValueRefs args, char which) {
   const TiledCopy &c = *CL_TRY(tiledCopyArg(args, 0));
   return tensorValue(CL_TRY(partition(c, which, CL_TRY(threadArg(args)), CL_TRY(tensorArg(args)))));
-}
-
-bool isMmaOperation(std::string_view name) {
-  for (const char *const *n = mmaAtomNames(); *n; ++n)
-    if (name == *n)
-      return true;
-  return false;
 }
 
 Expected<Value> mmaAtomValue(std::string_view name) {

@@ -8,18 +8,13 @@
 
 namespace cutelayout::cli {
 
-/// True for the name of an MMA operation the core knows (SM80_16x8x16_F16F16F16F16_TN, ...,
-/// UniversalFMA).
-bool isMmaOperation(std::string_view name);
-/// The MMA atom of that operation. @pre isMmaOperation(name)
+/// The MMA atom of an operation the core knows. @pre isMmaAtomName(name)
 Expected<Value> mmaAtomValue(std::string_view name);
 
 /// partition_fragment_A / B / C(tiled_mma, thread, L): the layout of the thread's register
 /// fragment (CuTe's fragment tensor is this layout over registers).
 Expected<Value> partitionFragmentOp(ValueRefs args, char which);
 
-/// True for a copy operation the core knows (UniversalCopy, SM75_U32x4_LDSM_N, ...).
-bool isCopyOperation(std::string_view name);
 /// A copy operation spelled with its template arguments (UniversalCopy<uint128_t>), as a name.
 Expected<Value> copyOperationName(std::string_view name, const std::vector<Value> &templateArgs);
 /// Copy_Atom<op, T>{}: the copy atom of op for values of type T.

@@ -289,7 +289,7 @@ private:
 
   static bool isCuteTypeSpelling(std::string_view id) {
     return id == "Layout" || id == "Shape" || id == "Stride" || id == "Tile" || id == "Step" || id == "Coord" ||
-           id == "MMA_Atom" || isMmaOperation(id) || id == "Copy_Atom" || isCopyOperation(id);
+           id == "MMA_Atom" || isMmaAtomName(id) || id == "Copy_Atom" || isCopyOperationName(id);
   }
 
   /// The value of a CuTe type spelling with its template arguments.
@@ -304,11 +304,11 @@ private:
         return makeError("takes one MMA operation, such as MMA_Atom<SM80_16x8x16_F16F16F16F16_TN>");
       return std::move(args[0]);
     }
-    if (isMmaOperation(id)) // UniversalFMA<T>'s element types do not change its layouts
+    if (isMmaAtomName(id)) // UniversalFMA<T>'s element types do not change its layouts
       return mmaAtomValue(id);
     if (id == "Copy_Atom")
       return copyAtomValue(args);
-    if (isCopyOperation(id)) // a copy operation names itself: UniversalCopy<uint128_t>
+    if (isCopyOperationName(id)) // a copy operation names itself: UniversalCopy<uint128_t>
       return copyOperationName(id, args);
     // Shape<...>, Stride<...>, Tile<...>, Step<...>, Coord<...>: a tuple of the arguments.
     TupleBuilder b;

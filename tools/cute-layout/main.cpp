@@ -10,8 +10,7 @@
 #include "Banks.h"
 #include "Evaluator.h"
 #include "Operations.h"
-#include "Svg.h"
-#include "Table.h"
+#include "Render.h"
 
 // Expressions contain commas: keep cxxopts from splitting positional arguments on them.
 #define CXXOPTS_VECTOR_DELIMITER '\0'
@@ -185,62 +184,38 @@ private:
   bool eof_ = false;
 };
 
+/// Writes "error: message" and a newline; false.
+bool putError(Output &out, const std::string &message) {
+  out.put("error: ", 7);
+  out.put(message);
+  out.putChar('\n');
+  return false;
+}
+
 /// Evaluates one expression and writes its result or "error: ..."; true on success.
 bool runOne(std::string_view expr, const Options &opts, Output &out) {
   Expected<Value> v = evaluate(expr, opts.parse);
-  if (!v) {
-    out.put("error: ", 7);
-    out.put(v.error().message);
-    out.putChar('\n');
-    return false;
-  }
+  if (!v)
+    return putError(out, v.error().message);
   if (opts.table || opts.banks) {
-    const char *view = opts.table ? "--table" : "--banks";
-    if (v->kind != Value::Kind::Layout && v->kind != Value::Kind::Composed) {
-      out.put(std::string("error: ") + view + " needs a layout or a composed layout but the result is ");
-      out.put(printValue(*v, opts.style));
-      out.putChar('\n');
-      return false;
-    }
-    if (v->notCongruent) { // printable, but it has no offsets to show
-      out.put(std::string("error: ") + view + " needs a layout whose shape and stride are congruent, got ");
-      out.put(printValue(*v, opts.style));
-      out.putChar('\n');
-      return false;
-    }
-    bool composed = v->kind == Value::Kind::Composed;
-    Expected<std::string> t =
-        opts.table ? (composed ? printTable(*v->composed, opts.style) : printTable(v->layout, opts.style))
-                   : (composed ? printBanks(*v->composed, opts.bankOptions, opts.style)
-                               : printBanks(v->layout, opts.bankOptions, opts.style));
-    if (!t) {
-      out.put("error: ", 7);
-      out.put(t.error().message);
-      out.putChar('\n');
-      return false;
-    }
+    Expected<std::string> t = render(*v, opts.table ? View::Table : View::Banks, opts.style, opts.bankOptions);
+    if (!t)
+      return putError(out, t.error().message);
     out.put(*t);
     return true;
   }
   out.put(printValue(*v, opts.style));
   out.putChar('\n');
   if (!opts.svgFile.empty()) {
-    Expected<std::string> svg = printSvg(*v);
-    if (!svg) {
-      out.put("error: --svg: ");
-      out.put(svg.error().message);
-      out.putChar('\n');
-      return false;
-    }
+    Expected<std::string> svg = render(*v, View::Svg, opts.style, opts.bankOptions);
+    if (!svg)
+      return putError(out, svg.error().message);
     FILE *f = std::fopen(opts.svgFile.c_str(), "wb");
     bool written = f && std::fwrite(svg->data(), 1, svg->size(), f) == svg->size();
     if (f)
       written = std::fclose(f) == 0 && written;
-    if (!written) {
-      out.put("error: --svg: cannot write " + opts.svgFile + ": " + std::strerror(errno));
-      out.putChar('\n');
-      return false;
-    }
+    if (!written)
+      return putError(out, "--svg: cannot write " + opts.svgFile + ": " + std::strerror(errno));
   }
   return true;
 }

@@ -44,8 +44,8 @@ struct MmaAtom {
 /// @pre name is one of those (else an error naming the known atoms)
 Expected<MmaAtom> mmaAtom(std::string_view name);
 
-/// The names mmaAtom knows (the built-in ones; registered atoms are found by name too).
-const char *const *mmaAtomNames();
+/// True when mmaAtom knows `name`: a built-in atom or a registered one.
+bool isMmaAtomName(std::string_view name);
 
 /// Adds an MMA atom, as a target's dialect does for its instructions (docs/atoms.md): its
 /// traits as data, found by mmaAtom(atom.name) from then on. Call it before any lookup
@@ -113,8 +113,9 @@ struct CopyAtom {
 /// uint16_t | uint32_t | uint64_t | uint128_t> and SM75_U32x1_LDSM_N, SM75_U32x2_LDSM_N,
 /// SM75_U32x4_LDSM_N. @pre valueBits divides the operation's widths (else an error)
 Expected<CopyAtom> copyAtom(std::string_view op, int64_t valueBits);
-/// The copy operations copyAtom knows (UniversalCopy without its template argument).
-const char *const *copyOperationNames();
+/// True when `name` names a copy operation copyAtom knows, built in or registered
+/// (UniversalCopy also without its template argument, as its spelling begins).
+bool isCopyOperationName(std::string_view name);
 
 /// Adds a copy operation (docs/atoms.md): its thread layout and its source, destination and
 /// reference layouts in bits, (thread, value) -> bit, as CuTe's Copy_Traits hold them.

@@ -296,20 +296,23 @@ uint64_t offsetMultiple(Operation *op, const std::vector<Known> &onLayout, unsig
   return uint64_t(std::max<int64_t>(1, trace.divisors(facts)[trace.node(offset.value)]));
 }
 
+/// The alignment (bytes) ptr keeps when moved by a multiple of `multiple` elements (0: it
+/// does not move; an element of unknown size keeps nothing).
+int64_t alignmentAfter(PtrType ptr, uint64_t multiple) {
+  uint64_t bits = elementBits(ptr.getElementType());
+  if (multiple == 0)
+    return ptr.getKnownAlignment();
+  if (bits == 0)
+    return 1;
+  return std::max<int64_t>(1, int64_t(std::gcd(uint64_t(ptr.getKnownAlignment()) * 8, multiple * bits) / 8));
+}
+
 /// The alignment (bytes) the pointer keeps when moved as op moves it; a composed layout's
 /// offsets go through its outer function and are not tracked (the element's alignment).
 int64_t movedAlignment(Operation *op, PtrType ptr, const std::vector<Known> &onLayout, unsigned at) {
-  int64_t bits = elementBits(ptr.getElementType());
-  int64_t elementAlign = std::max<int64_t>(1, bits / 8);
   if (onLayout[at].value.isComposed() || !isa<LayoutType>(onLayout[at].type))
-    return std::min(elementAlign, ptr.getKnownAlignment());
-  uint64_t m = offsetMultiple(op, onLayout, at);
-  if (m == 0)
-    return ptr.getKnownAlignment();
-  if (bits == 0) // an element of unknown size: nothing is known after a move
-    return 1;
-  uint64_t alignBits = std::gcd(uint64_t(ptr.getKnownAlignment()) * 8, m * uint64_t(bits));
-  return std::max<int64_t>(1, int64_t(alignBits / 8));
+    return std::min<int64_t>(std::max<int64_t>(1, elementBits(ptr.getElementType()) / 8), ptr.getKnownAlignment());
+  return alignmentAfter(ptr, offsetMultiple(op, onLayout, at));
 }
 
 } // namespace
@@ -552,12 +555,10 @@ LogicalResult AddOffsetOp::verify() {
   if (result.getElementType() != ptr.getElementType() || result.getAddressSpace() != ptr.getAddressSpace())
     return emitOpError("expects a pointer to ") << ptr.getElementType() << " in " << addressSpaceName(ptr.getAddressSpace())
                                                 << ", but got " << result;
-  // The alignment an offset keeps: a multiple of the offset (static, or its known divisor).
-  uint64_t bits = elementBits(ptr.getElementType());
+  // The offset is a multiple of itself (static) or of its known divisor.
   uint64_t step = offset.leaf.isStatic ? uint64_t(offset.leaf.value < 0 ? -offset.leaf.value : offset.leaf.value)
                                        : uint64_t(offset.divisor);
-  int64_t known = step == 0 ? ptr.getKnownAlignment()
-                            : std::max<int64_t>(1, int64_t(std::gcd(uint64_t(ptr.getKnownAlignment()) * 8, step * bits) / 8));
+  int64_t known = alignmentAfter(ptr, step);
   if (result.getAlignment() > known)
     return emitOpError("expects an alignment of at most ") << known << " bytes after this offset, but got " << result;
   return success();
