@@ -25,19 +25,20 @@ Layout L(const char *text) {
 
 struct AtomData {
   const char *name, *shape, *thr, *a, *b, *c;
+  const char *typeA, *typeB, *typeC; // CuTe's ValTypeA/B/C ("" for any)
 };
 
 // CUTLASS's MMA_Traits, transcribed (cute/atom/mma_traits_sm80.hpp, mma_traits.hpp).
 constexpr AtomData kAtoms[] = {
     {"SM80_16x8x16_F16F16F16F16_TN", "(16,8,16)", "32:1", "((4,8),(2,2,2)):((32,1),(16,8,128))",
-     "((4,8),(2,2)):((16,1),(8,64))", "((4,8),(2,2)):((32,1),(16,8))"},
+     "((4,8),(2,2)):((16,1),(8,64))", "((4,8),(2,2)):((32,1),(16,8))", "half_t", "half_t", "half_t"},
     {"SM80_16x8x16_F32F16F16F32_TN", "(16,8,16)", "32:1", "((4,8),(2,2,2)):((32,1),(16,8,128))",
-     "((4,8),(2,2)):((16,1),(8,64))", "((4,8),(2,2)):((32,1),(16,8))"},
+     "((4,8),(2,2)):((16,1),(8,64))", "((4,8),(2,2)):((32,1),(16,8))", "half_t", "half_t", "float"},
     {"SM80_16x8x8_F16F16F16F16_TN", "(16,8,8)", "32:1", "((4,8),(2,2)):((32,1),(16,8))", "((4,8),2):((16,1),8)",
-     "((4,8),(2,2)):((32,1),(16,8))"},
+     "((4,8),(2,2)):((32,1),(16,8))", "half_t", "half_t", "half_t"},
     {"SM80_16x8x8_F32TF32TF32F32_TN", "(16,8,8)", "32:1", "((4,8),(2,2)):((16,1),(8,64))",
-     "((4,8),2):((8,1),32)", "((4,8),(2,2)):((32,1),(16,8))"},
-    {"UniversalFMA", "(1,1,1)", "1:0", "(1,1):(0,0)", "(1,1):(0,0)", "(1,1):(0,0)"},
+     "((4,8),2):((8,1),32)", "((4,8),(2,2)):((32,1),(16,8))", "tfloat32_t", "tfloat32_t", "float"},
+    {"UniversalFMA", "(1,1,1)", "1:0", "(1,1):(0,0)", "(1,1):(0,0)", "(1,1):(0,0)", "", "", ""},
 };
 
 
@@ -130,7 +131,7 @@ Expected<MmaAtom> mmaAtom(std::string_view name) {
     if (name == d.name) {
       ParseOptions options;
       IntTuple shape = CL_TRY(parseIntTuple(d.shape, options));
-      return MmaAtom{d.name, shape, L(d.thr), L(d.a), L(d.b), L(d.c)};
+      return MmaAtom{d.name, shape, L(d.thr), L(d.a), L(d.b), L(d.c), d.typeA, d.typeB, d.typeC};
     }
   std::string known;
   for (const AtomData &d : kAtoms)

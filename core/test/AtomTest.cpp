@@ -58,6 +58,19 @@ TEST(Atom, AtomsAreCuTesTraits) {
   EXPECT_FALSE(mmaAtom("SM90_64x128x16").ok());
 }
 
+// CuTe's ValTypeA/B/C of each atom (MMA_Traits), so a dialect can check value types.
+TEST(Atom, ValueTypesAreCuTesTraits) {
+  Expected<MmaAtom> f32acc = mmaAtom("SM80_16x8x16_F32F16F16F32_TN");
+  EXPECT_EQ(f32acc->valueTypeA, "half_t");
+  EXPECT_EQ(f32acc->valueTypeB, "half_t");
+  EXPECT_EQ(f32acc->valueTypeC, "float");
+  Expected<MmaAtom> tf32 = mmaAtom("SM80_16x8x8_F32TF32TF32F32_TN");
+  EXPECT_EQ(tf32->valueTypeA, "tfloat32_t");
+  EXPECT_EQ(tf32->valueTypeC, "float");
+  EXPECT_EQ(mmaAtom("SM80_16x8x8_F16F16F16F16_TN")->valueTypeC, "half_t");
+  EXPECT_EQ(mmaAtom("UniversalFMA")->valueTypeA, ""); // any
+}
+
 TEST(Atom, TiledMmaOfSm80) {
   TiledMma m = tiled("SM80_16x8x16_F16F16F16F16_TN", "(2,2,1)");
   EXPECT_EQ(print(m.thrLayoutVMNK, Style::Cute), "(_32,_2,_2,_1):(_1,_32,_64,_0)");

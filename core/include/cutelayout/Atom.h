@@ -36,6 +36,9 @@ struct MmaAtom {
   IntTuple shapeMNK;   // (M, N, K)
   Layout thrID;        // the atom's threads
   Layout layoutA_TV, layoutB_TV, layoutC_TV;
+  /// The value types of A, B and C by CuTe's names (half_t, float, tfloat32_t, ...);
+  /// empty where the atom takes any (UniversalFMA, and registered atoms that say none).
+  std::string valueTypeA, valueTypeB, valueTypeC;
 };
 
 /// The MMA atom CuTe names `name` (its MMA_Traits as data): SM80_16x8x16_F16F16F16F16_TN,

@@ -147,11 +147,6 @@ FailureOr<Inferred> inferRecast(RecastLayoutOp op, const Reporter &r, const Know
 // --- divides and products ---------------------------------------------------------------
 
 /// The static size of a tiler mode (R8 compares top-level modes), if it has one.
-std::optional<int64_t> staticSize(cutelayout::TupleView shape) {
-  Int n = cutelayout::product(shape);
-  return n.isStatic ? std::optional<int64_t>(n.value) : std::nullopt;
-}
-
 /// The shared gates of the divides and by-mode products: kinds, then rank(tiler) <=
 /// rank(input), then (tiled_divide only) R8's static per-axis divisibility.
 LogicalResult divideGates(Operation *op, const Reporter &r, const Known &in, const Known &tiler, bool rankGate) {
@@ -163,23 +158,10 @@ LogicalResult divideGates(Operation *op, const Reporter &r, const Known &in, con
     return r.error() << "expects rank(tiler) <= rank(input), but got input=" << in.value.rank()
                      << " and tiler=" << tiler.value.rank();
   if (isa<TiledDivideOp>(op) && in.value.hasValue() && tiler.value.hasValue()) {
-    Layout l = in.value.layout();
-    Tiler t = tilerOf(tiler);
-    // Input modes, tiler modes and the tiler's profile (`_` skips a mode) in lockstep.
-    cutelayout::TupleView inShape = l.shape, tShape = t.layout.shape, tProfile = t.profile;
-    auto ti = tShape.begin();
-    auto pi = tProfile.begin();
-    uint32_t i = 0;
-    for (auto si = inShape.begin(); si != inShape.end() && ti != tShape.end() && i < tiler.value.rank();
-         ++si, ++ti, ++i) {
-      bool skip = t.isTuple() && (*pi).isUnderscore();
-      if (t.isTuple())
-        ++pi;
-      std::optional<int64_t> n = staticSize(*si), m = skip ? std::nullopt : staticSize(*ti);
-      if (n && m && *m != 0 && !cutelayout::isMultiple(*n, *m))
-        return r.error() << "expects same size in rank " << i << " but got srcShape: " << text(l.shape)
-                         << " and tileShape: " << text(t);
-    }
+    PartitionCheck check; // phase three of the tiled-partition verifier
+    check.divided = {in.value.layout(), tilerOf(tiler)};
+    check.dividedModes = tiler.value.rank();
+    return verifyTiledPartition(r, check);
   }
   return success();
 }

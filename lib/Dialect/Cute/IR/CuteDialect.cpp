@@ -47,6 +47,14 @@ Type CuteDialect::parseType(DialectAsmParser &parser) const {
     return CuteMemRefType::parse(parser);
   if (mnemonic == CoordTensorType::getMnemonic())
     return CoordTensorType::parse(parser);
+  if (mnemonic == MmaAtomType::getMnemonic())
+    return MmaAtomType::parse(parser);
+  if (mnemonic == CopyAtomType::getMnemonic())
+    return CopyAtomType::parse(parser);
+  if (mnemonic == TiledMmaType::getMnemonic())
+    return TiledMmaType::parse(parser);
+  if (mnemonic == TiledCopyType::getMnemonic())
+    return TiledCopyType::parse(parser);
   parser.emitError(loc, "unknown cute type '") << mnemonic << "'";
   return Type();
 }
@@ -54,7 +62,8 @@ Type CuteDialect::parseType(DialectAsmParser &parser) const {
 void CuteDialect::printType(Type type, DialectAsmPrinter &printer) const {
   llvm::TypeSwitch<Type>(type)
       .Case<IntTupleType, ShapeType, StrideType, CoordType, TileType, LayoutType, ComposedLayoutType,
-            SwizzleType, PtrType, CuteMemRefType, CoordTensorType>([&](auto t) {
+            SwizzleType, PtrType, CuteMemRefType, CoordTensorType, MmaAtomType, CopyAtomType, TiledMmaType,
+            TiledCopyType>([&](auto t) {
         printer << t.getMnemonic();
         t.print(printer);
       });

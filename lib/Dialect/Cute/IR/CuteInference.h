@@ -11,6 +11,8 @@
 
 #include "cute/Dialect/Cute/IR/CuteOps.h"
 
+#include "cutelayout/Atom.h"
+#include "cutelayout/Tensor.h"
 #include "cutelayout/Trace.h"
 
 #include <optional>
@@ -163,6 +165,34 @@ FailureOr<Inferred> inferMakeView(const Reporter &r, const std::vector<Known> &o
 /// cute.make_fragment_like of a view (CuTe's make_fragment_like of a tensor): a register
 /// view with the fragment layout of the view's layout. @pre src is a view
 FailureOr<Inferred> inferFragmentOfView(Operation *op, const Reporter &r, const Known &src);
+
+/// What the tiled-partition verifier (TiledPartition.cpp) checks of one op.
+struct PartitionCheck {
+  /// Phase one: the two sides whose ranks must relate (cute.copy: source and destination;
+  /// cute.tiled_partition: the tile and the input). Skipped when either is null.
+  const TypeValue *src = nullptr, *dst = nullptr;
+  /// Phase two: the predicate operand, when the op has one.
+  Value pred;
+  /// Phase three: an input and the tile dividing it, walked over the first
+  /// `dividedModes` modes.
+  std::optional<std::pair<cutelayout::Layout, cutelayout::Tiler>> divided;
+  uint32_t dividedModes = ~0u;
+};
+/// The tiled-partition verifier of 000, shared by cute.copy, cute.tiled_partition and
+/// cute.tiled_divide: the rank relation (1 -> 1|2, 2 -> 2|3, 3 -> 3), then the predicate
+/// (a memref, a memory space loads reach, the identity swizzle, i1), then each static
+/// extent of the input a multiple of the tile's. The first violation is the error.
+LogicalResult verifyTiledPartition(const Reporter &r, const PartitionCheck &check);
+
+/// CuTe's tiled.get_slice(thread).partition_X(t) for cute.tiled_partition's `tiled`
+/// (a !cute.tiled_copy or !cute.tiled_mma), `thread` and `operand` attribute.
+/// @pre the op's operand attribute is valid for the tiled type
+cutelayout::Expected<cutelayout::Tensor> partitionTensor(Operation *op, const Known &tiled, const Known &thread,
+                                                         cutelayout::Tensor t);
+/// cute.tiled_partition of a layout (its view forms lift it, inferOnView).
+FailureOr<Inferred> inferTiledPartition(Operation *op, const Reporter &r, const std::vector<Known> &operands);
+/// cute.mma.make_fragment: verify_mma_fragment of 004 and the fragment's type.
+FailureOr<Inferred> inferMmaFragment(Operation *op, const Reporter &r, const std::vector<Known> &operands);
 } // namespace mlir::cute::detail
 
 #endif // CUTE_LIB_DIALECT_CUTE_IR_CUTEINFERENCE_H

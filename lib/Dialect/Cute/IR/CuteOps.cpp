@@ -681,6 +681,7 @@ std::pair<unsigned, unsigned> arity(Operation *op) {
           [](auto) { return std::make_pair(1u, 1u); })
       .Case<MakeComposedLayoutOp>([](auto) { return std::make_pair(3u, 3u); })
       .Case<LocalTileOp, LocalPartitionOp>([](auto) { return std::make_pair(3u, 4u); })
+      .Case<TiledPartitionOp>([](auto) { return std::make_pair(3u, 3u); })
       .Case<TileToShapeOp>([](auto) { return std::make_pair(2u, 3u); })
       .Default([](Operation *) { return std::make_pair(2u, 2u); });
 }
@@ -711,6 +712,9 @@ LogicalResult checkStructure(Operation *op, const Reporter &r, const std::vector
   if (isa<RecastLayoutOp>(op) &&
       (failed(required("old_type", bool(attrOf<TypeAttr>(op, "old_type")), "a type")) ||
        failed(required("new_type", bool(attrOf<TypeAttr>(op, "new_type")), "a type"))))
+    return failure();
+  if (isa<TiledPartitionOp, MmaMakeFragmentOp>(op) &&
+      failed(required("operand", bool(attrOf<StringAttr>(op, "operand")), "a string")))
     return failure();
   for (size_t i = 0; i < ks.size(); ++i)
     if (auto it = dyn_cast<IntegerType>(ks[i].type); it && it.getWidth() > 64)
@@ -777,6 +781,8 @@ FailureOr<Inferred> mlir::cute::detail::inferOp(Operation *op, const Reporter &r
       })
       .Case([&](MakeComposedLayoutOp) { return inferMakeComposedLayout(r, ks); })
       .Case([&](MakeViewOp) { return inferMakeView(r, ks); })
+      .Case([&](TiledPartitionOp) { return inferTiledPartition(op, r, ks); })
+      .Case([&](MmaMakeFragmentOp) { return inferMmaFragment(op, r, ks); })
       .Default([&](Operation *o) { return inferAlgebraOp(o, r, ks); });
 }
 
@@ -916,7 +922,7 @@ LogicalResult checkViewResult(Operation *op, const Inferred &inferred) {
     auto view = dyn_cast<CuteMemRefType>(result);
     if (!view)
       return op->emitOpError("expects a view result (!cute.memref) for a view input, but got ") << result;
-    bool allocated = isa<MakeFragmentLikeOp>(op); // a new fragment is aligned as its type says
+    bool allocated = isa<MakeFragmentLikeOp, MmaMakeFragmentOp>(op); // a new fragment is aligned as its type says
     if (view.getElementType() != ptr.getElementType() || view.getAddressSpace() != ptr.getAddressSpace() ||
         (!allocated && view.getAlignment() > ptr.getKnownAlignment()))
       return op->emitOpError("expects a view over ") << ptr << ", but got " << view;

@@ -213,7 +213,7 @@ cutelayout::TensorIterator coreIterator(const TypeValue &value) {
 // --- the view forms of layout ops -------------------------------------------------------
 
 std::optional<unsigned> mlir::cute::detail::viewOperand(Operation *op) {
-  if (isa<SliceOp, DiceOp, Crd2IdxOp>(op))
+  if (isa<SliceOp, DiceOp, Crd2IdxOp, TiledPartitionOp>(op))
     return 1;
   if (isa<LocalTileOp, LocalPartitionOp, LogicalDivideOp, ZippedDivideOp, TiledDivideOp, FlatDivideOp, CompositionOp,
           GroupModesOp, SelectOp, CoalesceOp, GetShapeOp, GetStrideOp, GetLayoutOp, SizeOp, CosizeOp, RankOp, DepthOp>(
@@ -229,7 +229,7 @@ namespace {
 bool returnsView(Operation *op) {
   return !isa<GetShapeOp, GetStrideOp, GetLayoutOp, SizeOp, CosizeOp, RankOp, DepthOp, Crd2IdxOp>(op);
 }
-bool movesIterator(Operation *op) { return isa<LocalTileOp, LocalPartitionOp, SliceOp>(op); }
+bool movesIterator(Operation *op) { return isa<LocalTileOp, LocalPartitionOp, SliceOp, TiledPartitionOp>(op); }
 
 } // namespace
 
@@ -251,7 +251,7 @@ Known layoutKnown(Type view, const TypeValue &value) {
   return k;
 }
 
-/// CuTe's local_tile, local_partition or slice of the tensor at operand `at` over a counting
+/// CuTe's local_tile, local_partition, tiled partition or slice of the tensor at operand `at` over a counting
 /// iterator at 0: the result's layout, and the iterator moved to its first element.
 /// @pre every operand's value is known; the view's layout is a plain layout
 cutelayout::Expected<cutelayout::Tensor> moveTensor(Operation *op, const std::vector<Known> &ks, unsigned at,
@@ -264,6 +264,7 @@ cutelayout::Expected<cutelayout::Tensor> moveTensor(Operation *op, const std::ve
   return llvm::TypeSwitch<Operation *, cutelayout::Expected<cutelayout::Tensor>>(op)
       .Case([&](LocalTileOp) { return cutelayout::localTile(t, tilerOf(ks[1]), ks[2].value.tuple(), step); })
       .Case([&](LocalPartitionOp) { return cutelayout::localPartition(t, ks[1].value.layout(), IntTuple(ks[2].leaf), step); })
+      .Case([&](TiledPartitionOp) { return partitionTensor(op, ks[0], ks[2], t); })
       .Default([&](Operation *) { return cutelayout::slice(ks[0].value.tuple(), t); });
 }
 
@@ -608,10 +609,9 @@ LogicalResult LoadScaledIndexOp::verify() {
   return success();
 }
 
-/// The tiled-partition verifier of 000 for cute.copy, in its three phases: the rank
-/// relation of source and destination (1 -> 1|2, 2 -> 2|3, 3 -> 3), the predicate (a
-/// memref in a memory space loads reach, with no swizzle), then the sizes (every element of
-/// the source has a destination and a predicate).
+/// cute.copy: the tiled-partition verifier of 000 (the rank relation of source and
+/// destination, the predicate), then the copy's own checks (memory access, element types,
+/// every element of the source has a destination and a predicate).
 LogicalResult CopyOp::verify() {
   auto src = dyn_cast<CuteMemRefType>(getSrc().getType());
   auto dst = dyn_cast<CuteMemRefType>(getDst().getType());
@@ -619,31 +619,12 @@ LogicalResult CopyOp::verify() {
     return emitOpError("expects `src` to be a view (!cute.memref), but got ") << getSrc().getType();
   if (!dst)
     return emitOpError("expects `dst` to be a view (!cute.memref), but got ") << getDst().getType();
-  const TypeValue &s = src.getLayoutValue(), &d = dst.getLayoutValue();
-  auto shapeText = [](const TypeValue &v) {
-    return v.hasValue() ? cutelayout::print(v.layout().shape, cutelayout::Style::Type)
-                        : v.form() == TypeValue::Form::Rank ? "rank " + std::to_string(v.rank()) : std::string("?");
-  };
-  if (s.form() != TypeValue::Form::Kind && d.form() != TypeValue::Form::Kind && !src.getLayoutValue().isComposed() &&
-      !dst.getLayoutValue().isComposed()) {
-    unsigned rs = s.rank(), rd = d.rank();
-    bool legal = (rs == 1 && (rd == 1 || rd == 2)) || (rs == 2 && (rd == 2 || rd == 3)) || (rs == 3 && rd == 3);
-    if (!legal)
-      return emitOpError("expects same size in rank ") << rs << " but got srcShape: " << shapeText(s)
-                                                       << " and dstShape: " << shapeText(d);
-  }
-  if (Value pred = getPred()) {
-    auto p = dyn_cast<CuteMemRefType>(pred.getType());
-    if (!p)
-      return emitOpError("pred must be a CuteMemRefType");
-    if (p.getAddressSpace() == AddressSpace::Tmem)
-      return emitOpError("pred memory space invalid");
-    if (!isa<LayoutType>(p.getLayout()))
-      return emitOpError("expects pred's layout to have the identity swizzle (a plain layout), but got ")
-             << p.getLayout();
-    if (!p.getElementType().isInteger(1))
-      return emitOpError("expects pred's elements to be i1, but got ") << p.getElementType();
-  }
+  PartitionCheck check;
+  check.src = &src.getLayoutValue();
+  check.dst = &dst.getLayoutValue();
+  check.pred = getPred();
+  if (failed(verifyTiledPartition(Reporter{*this, true}, check)))
+    return failure();
   if (failed(checkMemoryAccess(*this, src.getIterator())) || failed(checkMemoryAccess(*this, dst.getIterator())))
     return failure();
   if (src.getElementType() != dst.getElementType())

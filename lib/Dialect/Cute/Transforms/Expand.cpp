@@ -328,6 +328,11 @@ struct ExpandCuteOp : ConversionPattern {
       rw.replaceOp(op, operands[0].front());
       return success();
     }
+    if (isa<MakeAtomOp, MakeTiledMmaOp, MakeTiledCopyOp>(op)) { // static: no runtime value
+      rw.replaceOpWithMultiple(op, {ValueRange()});
+      return success();
+    }
+
     if (isa<MakePtrOp, GetIterOp, AddOffsetOp, MemRefLoadOp, MemRefStoreOp, LoadScaledIndexOp>(op))
       return lowerMemoryOp(op, operands, rw);
     if (op->getNumResults() != 1)
@@ -442,7 +447,7 @@ struct ExpandCuteOp : ConversionPattern {
     Location loc = op->getLoc();
     if (isa<MakeViewOp>(op))
       return t.pointers[0];
-    if (isa<MakeFragmentLikeOp>(op)) {
+    if (isa<MakeFragmentLikeOp, MmaMakeFragmentOp>(op)) {
       Int n = [&] {
         cutelayout::TraceScope on(t.trace);
         return cutelayout::cosize(r.value.layout());
@@ -725,9 +730,63 @@ struct CuteExpand : cute::impl::CuteExpandBase<CuteExpand> {
     }
   }
 
+  /// The universal atoms' calls as what they do: UniversalCopy copies its values
+  /// (cute.copy, expanded below), UniversalFMA computes d = a * b + c on one value of one
+  /// type. Any other atom is its target's to lower: an error here, before the conversion.
+  LogicalResult expandUniversalAtomCalls() {
+    SmallVector<Operation *> calls;
+    bool ok = true;
+    getOperation()->walk([&](Operation *op) {
+      if (!isa<CopyAtomCallOp, MmaAtomCallOp>(op))
+        return;
+      Type atom = op->getOperand(0).getType();
+      bool universal = isa<CopyAtomCallOp>(op)
+                           ? StringRef(cast<CopyAtomTypeInterface>(atom).getCopyAtom().name).starts_with("UniversalCopy")
+                           : cast<MmaAtomTypeInterface>(atom).getMmaAtom().name == "UniversalFMA";
+      if (!universal) {
+        op->emitOpError("cannot be lowered: the atom ")
+            << atom << " is lowered by its target's dialect (only UniversalCopy and UniversalFMA lower to "
+            << "loads and stores here)";
+        ok = false;
+        return;
+      }
+      auto element = [](Value v) { return cast<CuteMemRefType>(v.getType()).getElementType(); };
+      if (isa<MmaAtomCallOp>(op) && !llvm::all_of(op->getOperands().drop_front(), [&](Value v) {
+            return element(v) == element(op->getOperand(1));
+          })) {
+        op->emitOpError("cannot be lowered: UniversalFMA with mixed value types");
+        ok = false;
+        return;
+      }
+      calls.push_back(op);
+    });
+    if (!ok)
+      return failure();
+    for (Operation *op : calls) {
+      OpBuilder b(op);
+      Location loc = op->getLoc();
+      if (auto c = dyn_cast<CopyAtomCallOp>(op)) {
+        CopyOp::create(b, loc, c.getSrc(), c.getDst(), Value());
+      } else {
+        auto m = cast<MmaAtomCallOp>(op);
+        Value zero = arith::ConstantIndexOp::create(b, loc, 0);
+        Type type = cast<CuteMemRefType>(m.getD().getType()).getElementType();
+        auto load = [&](Value v) { return MemRefLoadOp::create(b, loc, type, v, zero).getResult(); };
+        Value x = load(m.getA()), y = load(m.getB()), acc = load(m.getC());
+        Value r = isa<FloatType>(type) ? arith::AddFOp::create(b, loc, arith::MulFOp::create(b, loc, x, y), acc).getResult()
+                                       : arith::AddIOp::create(b, loc, arith::MulIOp::create(b, loc, x, y), acc).getResult();
+        MemRefStoreOp::create(b, loc, r, m.getD(), zero);
+      }
+      op->erase();
+    }
+    return success();
+  }
+
   void runOnOperation() override {
     MLIRContext *ctx = &getContext();
     if (failed(checkStructure()))
+      return signalPassFailure();
+    if (failed(expandUniversalAtomCalls()))
       return signalPassFailure();
     expandCopies();
     TypeConverter converter;
@@ -742,6 +801,12 @@ struct CuteExpand : cute::impl::CuteExpandBase<CuteExpand> {
     // Views (docs/lowering.md#views): a pointer is an LLVM pointer; a memref its pointer
     // then its layout's runtime leaves; a coordinate tensor its iterator's then its layout's.
     converter.addConversion([](PtrType t) -> Type { return llvmPointer(t); });
+    // Atoms and their tiled forms are static: no runtime value.
+    converter.addConversion([](Type t, SmallVectorImpl<Type> &) -> std::optional<LogicalResult> {
+      if (isa<MmaAtomTypeInterface, CopyAtomTypeInterface>(t))
+        return success();
+      return std::nullopt;
+    });
     converter.addConversion([ctx](CuteMemRefType t, SmallVectorImpl<Type> &out) -> std::optional<LogicalResult> {
       if (!t.getLayoutValue().hasValue())
         return failure();

@@ -203,5 +203,6 @@ def Cute_ToIntTupleOp : Cute_Op<"to_int_tuple"> {
 include "cute/Dialect/Cute/IR/CuteAlgebraOps.td"
 include "cute/Dialect/Cute/IR/CuteCalculatorOps.td"
 include "cute/Dialect/Cute/IR/CuteViewOps.td"
+include "cute/Dialect/Cute/IR/CuteAtomOps.td"
 
 #endif // CUTE_OPS_TD

@@ -4,6 +4,8 @@
 
 #include "cute/Dialect/Cute/IR/CuteTypeValue.h"
 
+#include "cutelayout/Atom.h"
+
 #include "mlir/IR/BuiltinTypes.h"
 #include "mlir/IR/DialectImplementation.h"
 #include "mlir/IR/Types.h"

@@ -109,4 +109,34 @@ def Cute_LayoutLikeOrView : AnyTypeOf<[Cute_LayoutType, Cute_ComposedLayoutType,
 def Cute_AnyOrView : AnyTypeOf<[Cute_AnyType, Cute_MemRefType, Cute_CoordTensorType]>;
 def Cute_TupleLike : AnyTypeOf<[Cute_IntTupleType, Cute_ShapeType, Cute_StrideType, Cute_CoordType]>;
 
+// The atom interfaces (docs/dialect.md#atoms): the ops reach an atom only through them.
+def Cute_MmaAtomTypeInterface : TypeInterface<"MmaAtomTypeInterface"> {
+  let cppNamespace = "::mlir::cute";
+  let description = [{
+    An MMA atom, or a tiled MMA (which is one, as CuTe's TiledMMA is an MMA_Atom): its
+    traits as the core's data (Shape_MNK, ThrID, the thread-value layouts of A, B and C)
+    and the value type of each operand.
+  }];
+  let methods = [
+    InterfaceMethod<"The atom's traits (cutelayout/Atom.h).", "::cutelayout::MmaAtom", "getMmaAtom">,
+    InterfaceMethod<"The value type of operand 'A', 'B' or 'C' (D is C's).", "::mlir::Type",
+                    "getOperandType", (ins "char":$operand)>,
+  ];
+}
+
+def Cute_CopyAtomTypeInterface : TypeInterface<"CopyAtomTypeInterface"> {
+  let cppNamespace = "::mlir::cute";
+  let description = [{
+    A copy atom, or a tiled copy (CuTe's TiledCopy is a Copy_Atom): the atom's traits as
+    the core's data, recast to its value type, and that value type.
+  }];
+  let methods = [
+    InterfaceMethod<"The atom's traits, in values of getValueType (cutelayout/Atom.h).", "::cutelayout::CopyAtom",
+                    "getCopyAtom">,
+    InterfaceMethod<"The value type the atom moves.", "::mlir::Type", "getValueType">,
+  ];
+}
+
+include "cute/Dialect/Cute/IR/CuteAtomTypes.td"
+
 #endif // CUTE_TYPES_TD
