@@ -336,6 +336,13 @@ PYBIND11_MODULE(_core, m) {
         return s.take();
       },
       py::arg("value"), "The SVG picture of a layout, a tiled MMA or a tiled copy (cute-layout --svg).");
+  m.def("latex", [](const Value &v) {
+        cutelayout::Expected<std::string> s = cutelayout::cli::printLatex(v);
+        if (!s)
+          raise(s.error().message);
+        return s.take();
+      },
+      py::arg("value"), "The same picture as a LaTeX/TikZ document (cute-layout --latex).");
   readyOperationType();
   m.def("operation", &makeOperation, py::arg("name"), "The operation `name` as a callable.");
   m.def("operations", [] {

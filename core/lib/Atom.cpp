@@ -204,7 +204,7 @@ Expected<Layout> layoutTV(const TiledMma &m, char which) {
 Expected<Tensor> partition(const TiledMma &m, char which, Int thread, const Tensor &t) {
   const Layout &thr = m.thrLayoutVMNK;
   Int threads = size(thr);
-  if (thread.isStatic && (thread.value < 0 || thread.value >= threads.value))
+  if (reportViolation(thread.isStatic) && (thread.value < 0 || thread.value >= threads.value))
     return makeError("thread " + std::to_string(thread.value) + " is outside the tiled MMA's " +
                      std::to_string(threads.value) + " threads");
   // CuTe's get_flat_coord: the thread's (v, m, n, k).
@@ -353,7 +353,7 @@ Expected<Layout> layoutTV(const TiledCopy &c, char which) {
 
 Expected<Tensor> partition(const TiledCopy &c, char which, Int thread, const Tensor &t) {
   Int threads = size(c.layoutTV.mode(0));
-  if (thread.isStatic && (thread.value < 0 || thread.value >= threads.value))
+  if (reportViolation(thread.isStatic) && (thread.value < 0 || thread.value >= threads.value))
     return makeError("thread " + std::to_string(thread.value) + " is outside the tiled copy's " +
                      std::to_string(threads.value) + " threads");
   if (t.layout.rank() < c.tilerMN.rank())

@@ -20,7 +20,7 @@ them and test for them (`isinstance(x, cutelayout.Layout)`). Every operation of 
 from . import _core
 from ._core import Value
 
-__all__ = ["Error", "Dyn", "Value", "Layout", "Tile", "Swizzle", "ComposedLayout", "Tensor", "evaluate", "operations", "svg"]
+__all__ = ["Error", "Dyn", "Value", "Layout", "Tile", "Swizzle", "ComposedLayout", "Tensor", "evaluate", "operations", "svg", "latex"]
 
 
 class Error(ValueError):
@@ -114,6 +114,12 @@ def svg(value):
     """The SVG picture of a layout, tiled MMA or tiled copy, as `cute-layout --svg` draws it
     (a str; in a notebook, `IPython.display.SVG(cutelayout.svg(x))`)."""
     return _core.svg(value)
+
+
+def latex(value):
+    """The same picture as a standalone LaTeX/TikZ document (a str), as `cute-layout --latex`
+    writes it: CuTe's print_latex, at any size."""
+    return _core.latex(value)
 
 
 def operations():

@@ -131,5 +131,7 @@ def test_tiled_copy_and_pictures():
         "counting_iter(40) o ((_8,_1),_4,_1):((_1,_0),_2048,_0)"
     picture = cl.svg(tc)
     assert picture.startswith("<svg") and picture.count('class="cell"') == 2 * 32 * 64
+    tex = cl.latex(tc)
+    assert tex.startswith("\\documentclass") and tex.count("rectangle") == 2 * 32 * 64
     with pytest.raises(cl.Error, match="rank-1 or rank-2 layout, not of rank 3"):
         cl.svg(cl.Layout((2, 2, 2)))

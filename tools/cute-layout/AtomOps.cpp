@@ -47,11 +47,13 @@ Expected<const TiledCopy *> tiledCopyArg(ValueRefs args, size_t i) {
                    kindName(v.kind) + " " + describe(v));
 }
 
-/// Argument 1 as a thread index (an integer).
+/// Argument 1 as a thread index: CuTe's get_slice takes a runtime int, so the thread's
+/// offset is a runtime value however the index is written (its range is still checked,
+/// R18).
 Expected<Int> threadArg(ValueRefs args) {
   if (args[1].kind != Value::Kind::Tuple || !args[1].tuple.isInt())
     return makeError("argument 2 (the thread) must be an integer but is " + printValue(args[1], Style::Plain));
-  return args[1].tuple.asInt();
+  return Int::dynamic(args[1].tuple.asInt().value);
 }
 
 /// Argument 2 as the tensor to partition: a tensor, or a layout or shape as the counting

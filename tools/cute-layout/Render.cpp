@@ -10,11 +10,12 @@ Expected<std::string> render(const Value &v, View view, Style style, const BankO
   switch (view) {
   case View::Print:
     return printValue(v, style);
-  case View::Svg: {
-    Expected<std::string> svg = printSvg(v);
-    if (!svg)
-      return makeError("--svg: " + svg.error().message);
-    return svg;
+  case View::Svg:
+  case View::Latex: {
+    Expected<std::string> picture = view == View::Svg ? printSvg(v) : printLatex(v);
+    if (!picture)
+      return makeError((view == View::Svg ? "--svg: " : "--latex: ") + picture.error().message);
+    return picture;
   }
   case View::Table:
   case View::Banks:

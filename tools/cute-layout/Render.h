@@ -10,7 +10,7 @@
 
 namespace cutelayout::cli {
 
-enum class View { Print, Table, Banks, Svg };
+enum class View { Print, Table, Banks, Svg, Latex };
 
 /// v shown as `view`: its print (no newline), its --table grid or --banks report (each
 /// line ended), or its SVG picture. Fails where v has no such view, with the message

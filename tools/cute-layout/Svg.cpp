@@ -1,4 +1,4 @@
-// SVG pictures of layouts, tiled MMAs and tiled copies (Svg.h). The cells come from the
+// SVG and LaTeX pictures of layouts, tiled MMAs and tiled copies (Svg.h). The cells come from the
 // core: a layout's offsets by crd2idx, an atom's owners by evaluating its thread-value
 // layout at every (thread, value).
 #include "Svg.h"
@@ -7,6 +7,9 @@
 
 #include "cutelayout/IntTupleMath.h"
 
+#include <algorithm>
+#include <cctype>
+#include <cstdio>
 #include <vector>
 
 namespace cutelayout::cli {
@@ -108,10 +111,20 @@ Grid transposed(const Grid &g) {
   return t;
 }
 
-} // namespace
+/// A picture: its grids, each placed at (x, y) pixels, and its size.
+struct Placed {
+  Grid grid;
+  int x, y;
+  const char *title;
+};
+struct Picture {
+  std::vector<Placed> grids;
+  int width, height;
+};
 
-Expected<std::string> printSvg(const Value &v) {
-  std::string body;
+/// The grids of v's picture, placed as CuTe draws them: a layout's offsets; a tiled MMA's
+/// C with A to its left and B above it; a tiled copy's source and destination side by side.
+Expected<Picture> pictureOf(const Value &v) {
   switch (v.kind) {
   case Value::Kind::Layout: {
     auto [rows, cols] = CL_TRY(extents(v.layout.shape));
@@ -127,8 +140,8 @@ Expected<std::string> printSvg(const Value &v) {
         g.labels[size_t(m + n * rows)] = std::to_string(i.value);
         g.colours[size_t(m + n * rows)] = i.value;
       }
-    drawGrid(body, g, 4, 20, "");
-    return document(gridWidth(g) + 8, gridHeight(g) + 24, body);
+    int w = gridWidth(g) + 8, h = gridHeight(g) + 24;
+    return Picture{{Placed{std::move(g), 4, 20, ""}}, w, h};
   }
   case Value::Kind::TiledMma: {
     const TiledMma &m = *v.mma;
@@ -139,10 +152,10 @@ Expected<std::string> printSvg(const Value &v) {
     Grid a = CL_TRY(tvGrid(CL_TRY(layoutTV(m, 'A')), M, K));
     Grid b = transposed(CL_TRY(tvGrid(CL_TRY(layoutTV(m, 'B')), N, K)));
     int left = gridWidth(a) + 16, top = gridHeight(b) + 36;
-    drawGrid(body, b, left, 20, "B");
-    drawGrid(body, a, 4, top, "A");
-    drawGrid(body, c, left, top, "C");
-    return document(left + gridWidth(c) + 8, top + gridHeight(c) + 8, body);
+    int w = left + gridWidth(c) + 8, h = top + gridHeight(c) + 8;
+    return Picture{{Placed{std::move(b), left, 20, "B"}, Placed{std::move(a), 4, top, "A"},
+                    Placed{std::move(c), left, top, "C"}},
+                   w, h};
   }
   case Value::Kind::TiledCopy: {
     const TiledCopy &c = *v.copy;
@@ -151,15 +164,72 @@ Expected<std::string> printSvg(const Value &v) {
       return makeError("a picture of more than 2^20 cells");
     Grid s = CL_TRY(tvGrid(CL_TRY(layoutTV(c, 'S')), rows, cols));
     Grid d = CL_TRY(tvGrid(CL_TRY(layoutTV(c, 'D')), rows, cols));
-    drawGrid(body, s, 4, 20, "Src");
-    drawGrid(body, d, gridWidth(s) + 20, 20, "Dst");
-    return document(2 * gridWidth(s) + 28, gridHeight(s) + 28, body);
+    int w = 2 * gridWidth(s) + 28, h = gridHeight(s) + 28, right = gridWidth(s) + 20;
+    return Picture{{Placed{std::move(s), 4, 20, "Src"}, Placed{std::move(d), right, 20, "Dst"}}, w, h};
   }
   default:
     break;
   }
-  return makeError("--svg draws a rank-1 or rank-2 layout, a tiled MMA or a tiled copy, not " +
+  return makeError("a picture is of a rank-1 or rank-2 layout, a tiled MMA or a tiled copy, not " +
                    std::string(kindName(v.kind)) + " " + describe(v));
+}
+
+/// A LaTeX colour name per thread (defined in the preamble from the same hues as SVG's).
+std::string latexColour(int64_t i) { return "c" + std::to_string(i < 0 ? 0 : i % 16); }
+
+} // namespace
+
+Expected<std::string> printSvg(const Value &v) {
+  Picture p = CL_TRY(pictureOf(v));
+  std::string body;
+  for (const Placed &g : p.grids)
+    drawGrid(body, g.grid, g.x, g.y, g.title);
+  return document(p.width, p.height, body);
+}
+
+Expected<std::string> printLatex(const Value &v) {
+  Picture p = CL_TRY(pictureOf(v));
+  // TikZ in cell units (y down, as the SVG), scaled so a large tile stays inside TeX's
+  // dimension limit (about 16,000 pt): at most 1,600 cells a side at 10 pt a cell.
+  std::string out = "\\documentclass[convert]{standalone}\n\\usepackage{tikz}\n";
+  for (int k = 0; k < 16; ++k) {
+    std::string hex = colour(k).substr(1);
+    for (char &ch : hex)
+      ch = char(std::toupper(static_cast<unsigned char>(ch)));
+    out += "\\definecolor{c" + std::to_string(k) + "}{HTML}{" + hex + "}\n";
+  }
+  double unit = 10.0; // pt a cell
+  int64_t side = std::max<int64_t>(p.width, p.height) / kCell + 1;
+  if (side * unit > 16000)
+    unit = 16000.0 / double(side);
+  char scale[64];
+  std::snprintf(scale, sizeof scale, "%.3fpt", unit);
+  out += "\\begin{document}\n\\begin{tikzpicture}[x=" + std::string(scale) + ",y=-" + scale +
+         ",every node/.style={inner sep=0pt,font=\\tiny}]\n";
+  auto num = [](double x) {
+    char b[32];
+    std::snprintf(b, sizeof b, "%g", x);
+    return std::string(b);
+  };
+  for (const Placed &pl : p.grids) {
+    const Grid &g = pl.grid;
+    double x0 = double(pl.x + kMargin) / kCell, y0 = double(pl.y + kMargin) / kCell;
+    if (pl.title && *pl.title)
+      out += "\\node[anchor=south west,font=\\bfseries] at (" + num(double(pl.x) / kCell) + "," +
+             num(double(pl.y) / kCell) + ") {" + pl.title + "};\n";
+    for (int64_t n = 0; n < g.cols; ++n)
+      out += "\\node at (" + num(x0 + n + 0.5) + "," + num(y0 - 0.5) + ") {" + std::to_string(n) + "};\n";
+    for (int64_t m = 0; m < g.rows; ++m)
+      out += "\\node at (" + num(x0 - 0.5) + "," + num(y0 + m + 0.5) + ") {" + std::to_string(m) + "};\n";
+    for (int64_t n = 0; n < g.cols; ++n)
+      for (int64_t m = 0; m < g.rows; ++m) {
+        size_t i = size_t(m + n * g.rows);
+        std::string fill = g.colours[i] < 0 ? "white" : latexColour(g.colours[i]);
+        out += "\\draw[fill=" + fill + "] (" + num(x0 + n) + "," + num(y0 + m) + ") rectangle ++(1,1) node[pos=.5] {" +
+               g.labels[i] + "};\n";
+      }
+  }
+  return out + "\\end{tikzpicture}\n\\end{document}\n";
 }
 
 } // namespace cutelayout::cli

@@ -15,4 +15,9 @@ namespace cutelayout::cli {
 /// destination side by side). Fails for any other value.
 Expected<std::string> printSvg(const Value &v);
 
+/// The same picture as a standalone LaTeX/TikZ document (cute-layout --latex FILE), the
+/// form of CuTe's print_latex: the same cells, labels and colours, scaled to stay inside
+/// TeX's dimension limit however large the tile. Fails where printSvg fails.
+Expected<std::string> printLatex(const Value &v);
+
 } // namespace cutelayout::cli

@@ -55,6 +55,11 @@ Expected<Value> callWithTensor(std::string_view name, ValueRefs args,
                                const std::function<Expected<Value>(ValueRefs)> &plain) {
   if (name == "make_tensor")
     return plain(args);
+  // A tiled copy's or MMA's partition of a tensor (argument 3): a counting tensor, or the
+  // identity tensor's coordinates (CuTe's predicate idiom); the operation reads it itself.
+  if (name.substr(0, 10) == "partition_" && args.size() == 3 && args[2].kind == Value::Kind::Tensor &&
+      !isTensorLike(args[0]) && !isTensorLike(args[1]))
+    return plain(args);
   for (size_t i = 1; i < args.size(); ++i)
     if (isTensorLike(args[i]) && !(name == "crd2idx" || name == "slice"))
       return noOverload(name, args);

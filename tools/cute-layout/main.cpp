@@ -21,6 +21,7 @@
 #include <cstring>
 #include <iostream>
 #include <string>
+#include <tuple>
 #include <vector>
 
 #include <unistd.h>
@@ -64,7 +65,8 @@ struct Options {
   bool banks = false;
   BankOptions bankOptions;
   ParseOptions parse;
-  std::string svgFile; // --svg FILE: also write the answer's picture there
+  std::string svgFile;   // --svg FILE: also write the answer's picture there
+  std::string latexFile; // --latex FILE: the same picture as a LaTeX/TikZ document
 };
 
 /// Buffered standard output written with write(2). On a terminal it is flushed after
@@ -206,16 +208,19 @@ bool runOne(std::string_view expr, const Options &opts, Output &out) {
   }
   out.put(printValue(*v, opts.style));
   out.putChar('\n');
-  if (!opts.svgFile.empty()) {
-    Expected<std::string> svg = render(*v, View::Svg, opts.style, opts.bankOptions);
-    if (!svg)
-      return putError(out, svg.error().message);
-    FILE *f = std::fopen(opts.svgFile.c_str(), "wb");
-    bool written = f && std::fwrite(svg->data(), 1, svg->size(), f) == svg->size();
+  for (auto [view, file, flag] : {std::make_tuple(View::Svg, &opts.svgFile, "--svg"),
+                                   std::make_tuple(View::Latex, &opts.latexFile, "--latex")}) {
+    if (file->empty())
+      continue;
+    Expected<std::string> picture = render(*v, view, opts.style, opts.bankOptions);
+    if (!picture)
+      return putError(out, picture.error().message);
+    FILE *f = std::fopen(file->c_str(), "wb");
+    bool written = f && std::fwrite(picture->data(), 1, picture->size(), f) == picture->size();
     if (f)
       written = std::fclose(f) == 0 && written;
     if (!written)
-      return putError(out, "--svg: cannot write " + opts.svgFile + ": " + std::strerror(errno));
+      return putError(out, std::string(flag) + ": cannot write " + *file + ": " + std::strerror(errno));
   }
   return true;
 }
@@ -254,7 +259,7 @@ bool parseSwitch(const cxxopts::ParseResult &r, const char *name, bool &value) {
 int main(int argc, char **argv) {
   cxxopts::Options cli("cute-layout", "Compute CuTe layouts: evaluate layout-algebra expressions.");
   cli.custom_help("[--cute[=B]] [--dynamic[=B]] [--table[=B] | --banks[=B] [--element-bits=N] [--access-bits=N]\n"
-                  "              [--access=rows|columns|TV] | --svg FILE] EXPR... | -");
+                  "              [--access=rows|columns|TV] | --svg FILE | --latex FILE] EXPR... | -");
   cli.positional_help("");
   // The switches take an optional value, parsed here rather than by cxxopts, which would
   // also accept t, yes, on and the like: --cute, --cute=true, --cute=1, --cute=false, --cute=0.
@@ -270,6 +275,8 @@ int main(int argc, char **argv) {
       cxxopts::value<std::string>()->default_value("rows"), "rows|columns|TV")(
       "svg", "also write the answer's picture as SVG to FILE: a layout's offsets, a tiled MMA's or tiled copy's "
              "threads and values (one expression)",
+      cxxopts::value<std::string>(), "FILE")(
+      "latex", "also write the same picture as a LaTeX/TikZ document to FILE (CuTe's print_latex)",
       cxxopts::value<std::string>(), "FILE")(
       "h,help", "show this help")("version", "show the version")("exprs", "expressions", cxxopts::value<std::vector<std::string>>());
   cli.parse_positional({"exprs"});
@@ -313,13 +320,14 @@ int main(int argc, char **argv) {
     }
     if (r.count("exprs"))
       exprs = r["exprs"].as<std::vector<std::string>>();
-    if (r.count("svg")) {
-      opts.svgFile = r["svg"].as<std::string>();
-      if (opts.svgFile.empty() || exprs.size() != 1 || exprs[0] == "-" || opts.table || opts.banks) {
-        std::fprintf(stderr, "cute-layout: --svg FILE draws the answer of one expression (try --help)\n");
-        return 1;
+    for (auto [name, file] : {std::make_pair("svg", &opts.svgFile), std::make_pair("latex", &opts.latexFile)})
+      if (r.count(name)) {
+        *file = r[name].as<std::string>();
+        if (file->empty() || exprs.size() != 1 || exprs[0] == "-" || opts.table || opts.banks) {
+          std::fprintf(stderr, "cute-layout: --%s FILE draws the answer of one expression (try --help)\n", name);
+          return 1;
+        }
       }
-    }
   } catch (const std::exception &e) {
     std::fprintf(stderr, "cute-layout: %s (try --help)\n", printable(e.what()).c_str());
     return 1;

@@ -83,7 +83,8 @@ Expected<Layout> thrfrg(const TiledMma &m, char which, const Layout &l);
 Expected<Layout> layoutTV(const TiledMma &m, char which);
 
 /// CuTe's get_slice(thread).partition_A/B/C(t): thread's values of tensor t, the iterator
-/// moved to its first. @pre 0 <= thread < size(thrLayoutVMNK)
+/// moved to its first. @pre 0 <= thread < size(thrLayoutVMNK) (else an error; a runtime
+/// thread is checked too unless its value is unknown, R18)
 Expected<Tensor> partition(const TiledMma &m, char which, Int thread, const Tensor &t);
 
 /// CuTe's get_slice(thread).partition_fragment_A/B/C(t): the layout of the register
