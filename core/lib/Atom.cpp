@@ -326,6 +326,22 @@ Expected<CopyAtom> copyAtom(std::string_view op, int64_t valueBits) {
   return makeError("unknown copy operation " + std::string(op) + " (known: " + known + ")");
 }
 
+Expected<bool> checkTiledCopy(const CopyAtom &atom, const Layout &layoutTV) {
+  if (layoutTV.rank() != 2)
+    return makeError("a tiled copy's thread-value layout has rank 2, not " + print(layoutTV));
+  Int threads = size(layoutTV.mode(0)), values = size(layoutTV.mode(1));
+  Int atomThreads = size(atom.layoutRef.mode(0)), atomValues = size(atom.layoutRef.mode(1));
+  if (threads.isStatic && atomThreads.isStatic && threads.value % atomThreads.value != 0)
+    return makeError("TiledCopy uses too few thrs for selected CopyAtom: " + std::to_string(threads.value) +
+                     " threads in " + print(layoutTV) + " are not a multiple of " + atom.name + "'s " +
+                     std::to_string(atomThreads.value));
+  if (values.isStatic && atomValues.isStatic && values.value % atomValues.value != 0)
+    return makeError("TiledCopy uses too few vals for selected CopyAtom: " + std::to_string(values.value) +
+                     " values a thread in " + print(layoutTV) + " are not a multiple of " + atom.name + "'s " +
+                     std::to_string(atomValues.value));
+  return true;
+}
+
 Expected<TiledCopy> makeTiledCopy(const CopyAtom &atom, const Layout &threads, const Layout &values) {
   for (const Layout *l : {&threads, &values})
     if (!isStatic(l->shape) || !isStatic(l->stride))
@@ -334,13 +350,16 @@ Expected<TiledCopy> makeTiledCopy(const CopyAtom &atom, const Layout &threads, c
   Layout mn = CL_TRY(rakedProduct(threads, values));
   Layout inverse = CL_TRY(rightInverse(mn));
   Layout tv = CL_TRY(composition(inverse, makeLayout(IntTuple::makeTuple({IntTuple(size(threads)), IntTuple(size(values))}))));
+  CL_TRY(checkTiledCopy(atom, tv));
   return TiledCopy{atom, std::move(tv), productEach(mn.shape)};
 }
 
 Expected<TiledCopy> makeTiledCopyFor(const CopyAtom &atom, const TiledMma &m, char which) {
   uint32_t first, second;
   operandModes(which, first, second);
-  return TiledCopy{atom, CL_TRY(layoutTV(m, which)),
+  Layout tv = CL_TRY(layoutTV(m, which));
+  CL_TRY(checkTiledCopy(atom, tv));
+  return TiledCopy{atom, std::move(tv),
                    IntTuple::makeTuple({IntTuple(tileSize(m, first)), IntTuple(tileSize(m, second))})};
 }
 

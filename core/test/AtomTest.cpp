@@ -186,6 +186,21 @@ TEST(CopyAtom, TiledCopyOfTiledMma) {
   EXPECT_EQ(copyTV(b, 'S'), "((_8,_2,_4,_2),(_8,_1)):((_1,_128,_0,_8),(_16,_0))");
 }
 
+// CuTe's TiledCopy assertions: a thread's 4 values of B are too few for the x4 ldmatrix's
+// 8 ("TiledCopy uses too few vals for selected CopyAtom", a compile error in CuTe); a
+// permutation that doubles N gives 8 and CuTe's layout.
+TEST(CopyAtom, TiledCopyNeedsWholeAtoms) {
+  TiledMma m = tiled("SM80_16x8x16_F16F16F16F16_TN", "(2,2,1)");
+  Expected<TiledCopy> b = makeTiledCopyFor(*copyAtom("SM75_U32x4_LDSM_N", 16), m, 'B');
+  ASSERT_FALSE(b.ok());
+  EXPECT_NE(b.error().message.find("TiledCopy uses too few vals for selected CopyAtom"), std::string::npos);
+  Expected<TiledCopy> threads =
+      makeTiledCopy(*copyAtom("SM75_U32x4_LDSM_N", 16), *parseLayout("(16,1):(1,0)", ParseOptions{}),
+                    *parseLayout("(1,8):(0,1)", ParseOptions{}));
+  ASSERT_FALSE(threads.ok());
+  EXPECT_NE(threads.error().message.find("TiledCopy uses too few thrs for selected CopyAtom"), std::string::npos);
+}
+
 } // namespace
 
 namespace {

@@ -132,11 +132,18 @@ struct TiledCopy {
   IntTuple tilerMN; // the tile's shape
 };
 
+/// CuTe's TiledCopy requirements (its static assertions): the thread-value layout has rank
+/// 2, and its threads and values are whole multiples of the atom's.
+/// @post true, or an error saying which (CuTe's "TiledCopy uses too few thrs/vals for
+///       selected CopyAtom")
+Expected<bool> checkTiledCopy(const CopyAtom &atom, const Layout &layoutTV);
+
 /// CuTe's make_tiled_copy(atom, thr_layout, val_layout): (M,N) -> thread and value, their
 /// raked_product, inverted into the tiled copy's thread-value layout.
+/// @post checkTiledCopy(atom, result.layoutTV) (else an error)
 Expected<TiledCopy> makeTiledCopy(const CopyAtom &atom, const Layout &threads, const Layout &values);
 /// CuTe's make_tiled_copy_A/B/C(atom, tiled_mma): the tiled MMA's thread-value layout of
-/// that operand and its tile.
+/// that operand and its tile. @post checkTiledCopy(atom, result.layoutTV) (else an error)
 Expected<TiledCopy> makeTiledCopyFor(const CopyAtom &atom, const TiledMma &m, char which);
 /// CuTe's get_layoutS_TV ('S') and get_layoutD_TV ('D').
 Expected<Layout> layoutTV(const TiledCopy &c, char which);

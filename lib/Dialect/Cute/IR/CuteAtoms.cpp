@@ -191,17 +191,10 @@ LogicalResult TiledCopyType::verify(function_ref<InFlightDiagnostic()> emitError
   if (!tile)
     return emitError() << "expects a static shape as the tile, but got " << tiler;
   cutelayout::ArithScope scope;
-  cutelayout::CopyAtom core = cast<CopyAtomTypeInterface>(atom).getCopyAtom();
-  Int threads = cutelayout::size(tv->layout().mode(0)), values = cutelayout::size(tv->layout().mode(1));
-  Int atomThreads = cutelayout::size(core.thrID);
-  if (threads.value % atomThreads.value != 0)
-    return emitError() << "expects a multiple of the atom's " << atomThreads.value << " threads, but "
-                       << layoutTV << " has " << threads.value;
-  // Each thread's values are whole atom calls (CuTe fails later, partitioning by it).
-  int64_t perThread = valuesPerThread(core.layoutRef);
-  if (values.value % perThread != 0)
-    return emitError() << "expects a multiple of the atom's " << perThread << " values per thread, but "
-                       << layoutTV << " has " << values.value;
+  cutelayout::Expected<bool> whole =
+      cutelayout::checkTiledCopy(cast<CopyAtomTypeInterface>(atom).getCopyAtom(), tv->layout());
+  if (!whole)
+    return emitError() << whole.error().message;
   Int span = cutelayout::cosize(tv->layout()), n = cutelayout::product(tile->tuple());
   if (scope.failed())
     return emitError() << "cannot check the thread-value layout " << layoutTV << " against the tile: "

@@ -14,7 +14,7 @@ func.func private @type_tiled_copy_overflow(%a: !cute.tiled_copy<!cute.copy_atom
 
 // -----
 
-// expected-error @+1 {{expects a multiple of the atom's 8 values per thread, but '!cute.layout<(256,4):(4,1)>' has 4}}
+// expected-error @+1 {{TiledCopy uses too few vals for selected CopyAtom: 4 values a thread in (256,4):(4,1) are not a multiple of UniversalCopy<uint128_t>'s 8}}
 func.func private @type_tiled_copy_values(%a: !cute.tiled_copy<!cute.copy_atom<"UniversalCopy<uint128_t>", f16>, !cute.layout<(256,4):(4,1)>, !cute.shape<(32,32)>>)
 
 // -----
@@ -74,7 +74,7 @@ func.func private @type_tiled_copy_tiler(%a: !cute.tiled_copy<!cute.copy_atom<"U
 
 // -----
 
-// expected-error @+1 {{expects a multiple of the atom's 32 threads, but '!cute.layout<(16,8):(8,1)>' has 16}}
+// expected-error @+1 {{TiledCopy uses too few thrs for selected CopyAtom: 16 threads in (16,8):(8,1) are not a multiple of SM75_U32x4_LDSM_N's 32}}
 func.func private @type_tiled_copy_threads(%a: !cute.tiled_copy<!cute.copy_atom<"SM75_U32x4_LDSM_N", f16>, !cute.layout<(16,8):(8,1)>, !cute.shape<(16,8)>>)
 
 // -----
@@ -221,7 +221,7 @@ func.func @tiled_copy_count(%a: !cute.copy_atom<"UniversalCopy<uint128_t>", f16>
 // -----
 
 func.func @tiled_copy_core(%a: !cute.copy_atom<"UniversalCopy<uint128_t>", f16>, %t: !cute.layout<(32,8):(8,1)>, %v: !cute.layout<(1,3):(0,1)>) {
-  // expected-error @+1 {{'cute.make_tiled_copy' op expects a multiple of the atom's 8 values per thread, but '!cute.layout<((8,32),3):((96,1),32)>' has 3}}
+  // expected-error @+1 {{'cute.make_tiled_copy' op TiledCopy uses too few vals for selected CopyAtom: 3 values a thread in ((8,32),3):((96,1),32) are not a multiple of UniversalCopy<uint128_t>'s 8}}
   %c = cute.make_tiled_copy(%a, %t, %v) : (!cute.copy_atom<"UniversalCopy<uint128_t>", f16>, !cute.layout<(32,8):(8,1)>, !cute.layout<(1,3):(0,1)>) -> !cute.tiled_copy<!cute.copy_atom<"UniversalCopy<uint128_t>", f16>, !cute.layout<((8,32),8):((256,1),32)>, !cute.shape<(32,64)>>
   return
 }
