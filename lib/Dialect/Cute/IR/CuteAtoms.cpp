@@ -223,81 +223,205 @@ LogicalResult MakeAtomOp::verify() {
   return success();
 }
 
-LogicalResult MakeTiledMmaOp::verify() {
-  Type atom = getAtom().getType();
+namespace {
+
+/// Diagnostics that name the op, for a static helper given a plain emitter.
+using Emit = function_ref<InFlightDiagnostic()>;
+
+LogicalResult checkMmaAtom(Emit emit, Type atom) {
   if (!isa<MmaAtomTypeInterface>(atom) || isTiled(atom))
-    return emitOpError("expects an MMA atom (a type with the MMA atom interface), but got ") << atom;
-  auto result = dyn_cast<TiledMmaType>(getType());
-  if (!result)
-    return emitOpError("expects a tiled MMA result (!cute.tiled_mma), but got ") << getType();
-  if (result.getAtom() != atom)
-    return emitOpError("expects the result's atom type ") << result.getAtom() << " to be the operand's " << atom;
-  Type layout = getAtomLayout().getType();
-  if (!isa<LayoutType>(layout) || !staticValue(layout))
-    return emitOpError("expects a static layout of atoms, but got ") << layout;
-  if (Value p = getPermutation())
-    if (!isa<TileType>(p.getType()) || !staticValue(p.getType()))
-      return emitOpError("expects a static tile as the permutation of M, N and K, but got ") << p.getType();
-  Type permutation = getPermutation() ? getPermutation().getType() : Type();
-  TiledMmaType expected =
-      TiledMmaType::getChecked([&] { return emitOpError(); }, getContext(), atom, layout, permutation);
-  if (!expected) // the type's verifier said why
-    return failure();
-  if (expected != result)
-    return emitOpError("result type ") << result << " does not match the inferred type " << expected;
+    return emit() << "expects an MMA atom (a type with the MMA atom interface), but got " << atom;
   return success();
 }
 
-LogicalResult MakeTiledCopyOp::verify() {
-  Type atom = getAtom().getType();
+LogicalResult checkCopyAtom(Emit emit, Type atom) {
   if (!isa<CopyAtomTypeInterface>(atom) || isTiled(atom))
-    return emitOpError("expects a copy atom (a type with the copy atom interface), but got ") << atom;
-  auto result = dyn_cast<TiledCopyType>(getType());
-  if (!result)
-    return emitOpError("expects a tiled copy result (!cute.tiled_copy), but got ") << getType();
-  if (result.getAtom() != atom)
-    return emitOpError("expects the result's atom type ") << result.getAtom() << " to be the operand's " << atom;
+    return emit() << "expects a copy atom (a type with the copy atom interface), but got " << atom;
+  return success();
+}
+
+/// The builders' result checks, in order: its kind, then its atom type the operand's.
+template <class Tiled>
+LogicalResult checkTiledResult(Emit emit, Type result, Type atom, StringRef what) {
+  auto tiled = dyn_cast<Tiled>(result);
+  if (!tiled)
+    return emit() << "expects a " << what << " result (!cute." << (isa<MmaAtomTypeInterface>(atom) ? "tiled_mma" : "tiled_copy")
+                  << "), but got " << result;
+  if (tiled.getAtom() != atom)
+    return emit() << "expects the result's atom type " << tiled.getAtom() << " to be the operand's " << atom;
+  return success();
+}
+
+/// The written result type equals the computed one.
+LogicalResult checkInferred(Emit emit, Type result, FailureOr<Type> inferred) {
+  if (failed(inferred))
+    return failure();
+  if (*inferred != result)
+    return emit() << "result type " << result << " does not match the inferred type " << *inferred;
+  return success();
+}
+
+/// `cute.op(%a, %b) {attrs} : (A, B) [-> R]`: the result type is computed when left out.
+ParseResult parseBuilder(OpAsmParser &p, OperationState &state,
+                         function_ref<FailureOr<Type>(Emit, TypeRange, DictionaryAttr)> infer) {
+  SmallVector<OpAsmParser::UnresolvedOperand> operands;
+  SmallVector<Type> types;
+  llvm::SMLoc loc = p.getCurrentLocation();
+  if (p.parseOperandList(operands, OpAsmParser::Delimiter::Paren) || p.parseOptionalAttrDict(state.attributes) ||
+      p.parseColon() || p.parseLParen() || (failed(p.parseOptionalRParen()) && (p.parseTypeList(types) || p.parseRParen())) ||
+      p.resolveOperands(operands, types, loc, state.operands))
+    return failure();
+  Type result;
+  if (succeeded(p.parseOptionalArrow())) {
+    if (p.parseType(result))
+      return failure();
+  } else {
+    FailureOr<Type> inferred = infer([&] { return p.emitError(loc) << "'" << state.name << "' op "; }, types,
+                                     state.attributes.getDictionary(state.getContext()));
+    if (failed(inferred))
+      return failure();
+    result = *inferred;
+  }
+  state.addTypes(result);
+  return success();
+}
+
+void printBuilder(OpAsmPrinter &p, Operation *op) {
+  p << "(" << op->getOperands() << ")";
+  p.printOptionalAttrDict(op->getAttrs());
+  p << " : (" << op->getOperandTypes() << ") -> " << op->getResultTypes();
+}
+
+} // namespace
+
+FailureOr<Type> MakeTiledMmaOp::inferType(Emit emit, TypeRange operands) {
+  if (operands.size() != 2 && operands.size() != 3)
+    return emit() << "expects an atom, a layout of atoms and an optional permutation, but got " << operands.size()
+                  << " operands";
+  if (failed(checkMmaAtom(emit, operands[0])))
+    return failure();
+  if (!isa<LayoutType>(operands[1]) || !staticValue(operands[1]))
+    return emit() << "expects a static layout of atoms, but got " << operands[1];
+  Type permutation = operands.size() == 3 ? operands[2] : Type();
+  if (permutation && (!isa<TileType>(permutation) || !staticValue(permutation)))
+    return emit() << "expects a static tile as the permutation of M, N and K, but got " << permutation;
+  TiledMmaType t = TiledMmaType::getChecked(emit, operands[0].getContext(), operands[0], operands[1], permutation);
+  if (!t) // the type's verifier said why
+    return failure();
+  return Type(t);
+}
+
+LogicalResult MakeTiledMmaOp::verify() {
+  auto diagnostic = [&] { return emitOpError(); };
+  Emit emit = diagnostic; // (a function_ref: the lambda must outlive it)
+  Type atom = getAtom().getType();
+  if (failed(checkMmaAtom(emit, atom)) || failed(checkTiledResult<TiledMmaType>(emit, getType(), atom, "tiled MMA")))
+    return failure();
+  return checkInferred(emit, getType(), inferType(emit, getOperandTypes()));
+}
+
+void MakeTiledMmaOp::build(OpBuilder &b, OperationState &state, Type result, Value atom, Value atomLayout,
+                           Value permutation) {
+  state.addOperands({atom, atomLayout});
+  if (permutation)
+    state.addOperands(permutation);
+  state.addTypes(result);
+}
+
+void MakeTiledMmaOp::build(OpBuilder &b, OperationState &state, Value atom, Value atomLayout, Value permutation) {
+  SmallVector<Type> types = {atom.getType(), atomLayout.getType()};
+  if (permutation)
+    types.push_back(permutation.getType());
+  FailureOr<Type> t = inferType([&] { return mlir::emitError(state.location); }, types);
+  build(b, state, succeeded(t) ? *t : b.getNoneType(), atom, atomLayout, permutation);
+}
+
+ParseResult MakeTiledMmaOp::parse(OpAsmParser &p, OperationState &state) {
+  return parseBuilder(p, state, [](Emit emit, TypeRange types, DictionaryAttr) { return inferType(emit, types); });
+}
+
+void MakeTiledMmaOp::print(OpAsmPrinter &p) { printBuilder(p, *this); }
+
+FailureOr<Type> MakeTiledCopyOp::inferType(Emit emit, TypeRange operands, StringAttr operand) {
+  if (operands.empty())
+    return emit() << "expects a copy atom, then thread and value layouts or a tiled MMA";
+  if (failed(checkCopyAtom(emit, operands[0])))
+    return failure();
+  Type atom = operands[0];
+  TypeRange layouts = operands.drop_front();
   // From a tiled MMA's operand, or from thread and value layouts.
   TiledMmaType mma;
-  const TypeValue *thr = nullptr, *val = nullptr;
-  if (getLayouts().size() == 1) {
-    mma = dyn_cast<TiledMmaType>(getLayouts()[0].getType());
+  std::optional<char> role;
+  if (layouts.size() == 1) {
+    mma = dyn_cast<TiledMmaType>(layouts[0]);
     if (!mma)
-      return emitOpError("expects a tiled MMA (!cute.tiled_mma) or thread and value layouts, but got ")
-             << getLayouts()[0].getType();
-    if (!operandRole(*this, "ABC"))
-      return emitOpError("expects `operand` ") << roleList("ABC") << " with a tiled MMA";
-  } else if (getLayouts().size() == 2) {
-    if (getOperand())
-      return emitOpError("expects no `operand` with thread and value layouts");
-    for (Value l : getLayouts())
-      if (!isa<LayoutType>(l.getType()) || !staticValue(l.getType()))
-        return emitOpError("expects static thread and value layouts, but got ") << l.getType();
-    thr = staticValue(getLayouts()[0].getType());
-    val = staticValue(getLayouts()[1].getType());
+      return emit() << "expects a tiled MMA (!cute.tiled_mma) or thread and value layouts, but got " << layouts[0];
+    if (operand && operand.getValue().size() == 1 && StringRef("ABC").contains(operand.getValue()[0]))
+      role = operand.getValue()[0];
+    if (!role)
+      return emit() << "expects `operand` " << roleList("ABC") << " with a tiled MMA";
+  } else if (layouts.size() == 2) {
+    if (operand)
+      return emit() << "expects no `operand` with thread and value layouts";
+    for (Type l : layouts)
+      if (!isa<LayoutType>(l) || !staticValue(l))
+        return emit() << "expects static thread and value layouts, but got " << l;
   } else {
-    return emitOpError("expects a tiled MMA, or thread and value layouts, after the atom, but got ")
-           << getLayouts().size() << " operands";
+    return emit() << "expects a tiled MMA, or thread and value layouts, after the atom, but got " << layouts.size()
+                  << " operands";
   }
   cutelayout::ArithScope scope;
   cutelayout::CopyAtom core = cast<CopyAtomTypeInterface>(atom).getCopyAtom();
   cutelayout::Expected<cutelayout::TiledCopy> tiled =
-      mma ? cutelayout::makeTiledCopyFor(core, mma.getTiledMma(), *operandRole(*this, "ABC"))
-          : cutelayout::makeTiledCopy(core, thr->layout(), val->layout());
+      mma ? cutelayout::makeTiledCopyFor(core, mma.getTiledMma(), *role)
+          : cutelayout::makeTiledCopy(core, staticValue(layouts[0])->layout(), staticValue(layouts[1])->layout());
   if (!tiled)
-    return emitOpError(tiled.error().message);
+    return emit() << tiled.error().message;
   if (scope.failed())
-    return emitOpError("cannot compute the tiled copy: ") << scope.error("make_tiled_copy").message;
-  MLIRContext *ctx = getContext();
-  auto expected = TiledCopyType::getChecked([&] { return emitOpError(); }, ctx, atom,
-                                            Type(LayoutType::get(ctx, TypeValue::ofLayout(tiled->layoutTV))),
-                                            Type(ShapeType::get(ctx, TypeValue::ofTuple(tiled->tilerMN))));
-  if (!expected) // the type's verifier said why
+    return emit() << "cannot compute the tiled copy: " << scope.error("make_tiled_copy").message;
+  MLIRContext *ctx = atom.getContext();
+  TiledCopyType t = TiledCopyType::getChecked(emit, ctx, atom,
+                                              Type(LayoutType::get(ctx, TypeValue::ofLayout(tiled->layoutTV))),
+                                              Type(ShapeType::get(ctx, TypeValue::ofTuple(tiled->tilerMN))));
+  if (!t) // the type's verifier said why
     return failure();
-  if (expected != result)
-    return emitOpError("result type ") << result << " does not match the inferred type " << expected;
-  return success();
+  return Type(t);
 }
+
+LogicalResult MakeTiledCopyOp::verify() {
+  auto diagnostic = [&] { return emitOpError(); };
+  Emit emit = diagnostic; // (a function_ref: the lambda must outlive it)
+  Type atom = getAtom().getType();
+  if (failed(checkCopyAtom(emit, atom)) ||
+      failed(checkTiledResult<TiledCopyType>(emit, getType(), atom, "tiled copy")))
+    return failure();
+  return checkInferred(emit, getType(), inferType(emit, getOperandTypes(), getOperandAttr()));
+}
+
+void MakeTiledCopyOp::build(OpBuilder &b, OperationState &state, Type result, Value atom, ValueRange layouts,
+                            StringAttr operand) {
+  state.addOperands(atom);
+  state.addOperands(layouts);
+  if (operand)
+    state.getOrAddProperties<Properties>().operand = operand;
+  state.addTypes(result);
+}
+
+void MakeTiledCopyOp::build(OpBuilder &b, OperationState &state, Value atom, ValueRange layouts, StringAttr operand) {
+  SmallVector<Type> types = {atom.getType()};
+  for (Value l : layouts)
+    types.push_back(l.getType());
+  FailureOr<Type> t = inferType([&] { return mlir::emitError(state.location); }, types, operand);
+  build(b, state, succeeded(t) ? *t : b.getNoneType(), atom, layouts, operand);
+}
+
+ParseResult MakeTiledCopyOp::parse(OpAsmParser &p, OperationState &state) {
+  return parseBuilder(p, state, [](Emit emit, TypeRange types, DictionaryAttr attrs) {
+    return inferType(emit, types, dyn_cast_or_null<StringAttr>(attrs.get("operand")));
+  });
+}
+
+void MakeTiledCopyOp::print(OpAsmPrinter &p) { printBuilder(p, *this); }
 
 // --- the partition and the fragment (inferred like every cute op) ------------------------
 

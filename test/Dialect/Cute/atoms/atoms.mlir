@@ -97,3 +97,16 @@ func.func @calls(%s: !cute.memref<f16, gmem, !cute.layout<((8,1),4,1):((1,0),204
   cute.mma_atom_call(%m, %d, %a, %b, %d) : (!mma, !cute.memref<f16, rmem, !cute.layout<4:1>>, !cute.memref<f16, rmem, !cute.layout<8:1>>, !cute.memref<f16, rmem, !cute.layout<4:1>>, !cute.memref<f16, rmem, !cute.layout<4:1>>) -> ()
   return
 }
+
+// The builders' result types may be left out: the parser computes them with the core.
+// CHECK-LABEL: func.func @inferred_results
+// CHECK: cute.make_tiled_mma(%{{.*}}, %{{.*}}) : (!cute.mma_atom<"SM80_16x8x16_F16F16F16F16_TN", f16, f16, f16>, !cute.layout<(2,2,1):(1,2,0)>) -> !cute.tiled_mma<!cute.mma_atom<"SM80_16x8x16_F16F16F16F16_TN", f16, f16, f16>, !cute.layout<(2,2,1):(1,2,0)>>
+// CHECK: -> !cute.tiled_copy<!cute.copy_atom<"UniversalCopy<uint128_t>", f16>, !cute.layout<((8,32),8):((256,1),32)>, !cute.shape<(32,64)>>
+// CHECK: {operand = "A"} : ({{.*}}) -> !cute.tiled_copy<!cute.copy_atom<"SM75_U32x4_LDSM_N", f16>, !cute.layout<((4,8,2,2),((2,2,2),(1,1))):((64,1,16,0),((32,8,256),(0,0)))>, !cute.shape<(32,16)>>
+func.func @inferred_results(%m: !mma, %al: !cute.layout<(2,2,1):(1,2,0)>, %a: !copy, %t: !cute.layout<(32,8):(8,1)>,
+                            %v: !cute.layout<(1,8):(0,1)>, %l: !ldsm) {
+  %tm = cute.make_tiled_mma(%m, %al) : (!mma, !cute.layout<(2,2,1):(1,2,0)>)
+  %tc = cute.make_tiled_copy(%a, %t, %v) : (!copy, !cute.layout<(32,8):(8,1)>, !cute.layout<(1,8):(0,1)>)
+  %tca = cute.make_tiled_copy(%l, %tm) {operand = "A"} : (!ldsm, !tm)
+  return
+}

@@ -467,3 +467,12 @@ func.func @mma_call_size(%m: !cute.mma_atom<"SM80_16x8x16_F16F16F16F16_TN", f16,
   return
 }
 
+
+// -----
+
+// A result type left out and not computable: the reason, at parse time.
+func.func @tiled_copy_inferred_fails(%a: !cute.copy_atom<"UniversalCopy<uint128_t>", f16>, %t: !cute.layout<(32,8):(8,1)>, %v: !cute.layout<(1,3):(0,1)>) {
+  // expected-error @+1 {{'cute.make_tiled_copy' op TiledCopy uses too few vals for selected CopyAtom: 3 values a thread in ((8,32),3):((96,1),32) are not a multiple of UniversalCopy<uint128_t>'s 8}}
+  %c = cute.make_tiled_copy(%a, %t, %v) : (!cute.copy_atom<"UniversalCopy<uint128_t>", f16>, !cute.layout<(32,8):(8,1)>, !cute.layout<(1,3):(0,1)>)
+  return
+}

@@ -19,19 +19,51 @@ def Cute_MakeAtomOp : Cute_AtomOp<"make_atom", [Pure]> {
   let results = (outs AnyType:$result);
 }
 
-def Cute_MakeTiledMmaOp : Cute_AtomOp<"make_tiled_mma", [Pure]> {
+// The builders' result types may be left out (`: (A, L)`): the parser and the C++
+// builders compute them with the core, as the verifier does.
+class Cute_AtomBuilderOp<string mnemonic> : Cute_AtomOp<mnemonic, [Pure]> {
+  let assemblyFormat = ?;
+  let hasCustomAssemblyFormat = 1;
+  let skipDefaultBuilders = 1;
+}
+
+def Cute_MakeTiledMmaOp : Cute_AtomBuilderOp<"make_tiled_mma"> {
   let summary = "an MMA atom repeated over a layout of atoms, M, N and K optionally permuted "
                 "(CuTe's make_tiled_mma(atom, atom_layout[, permutation]))";
   let arguments = (ins AnyType:$atom, AnyType:$atom_layout, Optional<AnyType>:$permutation);
   let results = (outs AnyType:$result);
+  let builders = [
+    OpBuilder<(ins "::mlir::Type":$result, "::mlir::Value":$atom, "::mlir::Value":$atom_layout,
+                   CArg<"::mlir::Value", "{}">:$permutation)>,
+    // The result type computed from the operands (NoneType, which the verifier rejects
+    // with the reason, where it cannot be).
+    OpBuilder<(ins "::mlir::Value":$atom, "::mlir::Value":$atom_layout, CArg<"::mlir::Value", "{}">:$permutation)>,
+  ];
+  let extraClassDeclaration = [{
+    /// The tiled MMA type of these operand types (atom, atom layout[, permutation]).
+    static ::mlir::FailureOr<::mlir::Type> inferType(::llvm::function_ref<::mlir::InFlightDiagnostic()> emitError,
+                                                   ::mlir::TypeRange operands);
+  }];
 }
 
-def Cute_MakeTiledCopyOp : Cute_AtomOp<"make_tiled_copy", [Pure]> {
+def Cute_MakeTiledCopyOp : Cute_AtomBuilderOp<"make_tiled_copy"> {
   let summary = "a copy atom spread over a tile: by thread and value layouts (CuTe's "
                 "make_tiled_copy(atom, thr, val)), or as a tiled MMA's operand (`operand` = \"A\", "
                 "\"B\" or \"C\": make_tiled_copy_A/B/C(atom, tiled_mma))";
   let arguments = (ins AnyType:$atom, Variadic<AnyType>:$layouts, OptionalAttr<StrAttr>:$operand);
   let results = (outs AnyType:$result);
+  let builders = [
+    OpBuilder<(ins "::mlir::Type":$result, "::mlir::Value":$atom, "::mlir::ValueRange":$layouts,
+                   CArg<"::mlir::StringAttr", "{}">:$operand)>,
+    // The result type computed from the operands (NoneType where it cannot be).
+    OpBuilder<(ins "::mlir::Value":$atom, "::mlir::ValueRange":$layouts, CArg<"::mlir::StringAttr", "{}">:$operand)>,
+  ];
+  let extraClassDeclaration = [{
+    /// The tiled copy type of these operand types (atom, then thread and value layouts or
+    /// a tiled MMA with `operand`).
+    static ::mlir::FailureOr<::mlir::Type> inferType(::llvm::function_ref<::mlir::InFlightDiagnostic()> emitError,
+                                                   ::mlir::TypeRange operands, ::mlir::StringAttr operand);
+  }];
 }
 
 def Cute_TiledPartitionOp : Cute_Op<"tiled_partition"> {
