@@ -383,17 +383,27 @@ IntVec prefixProducts(const IntVec &shape) {
     pre.push_back(mul(s, pre.back()));
   return pre;
 }
+
+
+/// The leaves of coalesce(l), in order, without building it. @pre l has a leaf
+void coalescedLeaves(LayoutView l, IntVec &shape, IntVec &stride) {
+  IntVec leafShape, leafStride, revShape, revStride;
+  appendLeaves(l, leafShape, leafStride);
+  coalesceModesReversed(leafShape, leafStride, leafShape.back(), revShape, revStride);
+  for (uint32_t k = revShape.size(); k-- > 0;) {
+    shape.push_back(revShape[k]);
+    stride.push_back(revStride[k]);
+  }
+}
 } // namespace
 
 Expected<Layout> rightInverse(const Layout &l) {
   CL_CHECK(integerStrides("right_inverse", l, true));
   if (isEmpty(l))
     return emptyLayoutError("right_inverse");
-  ArithScope scope;
-  Layout c = coalesce(l);
+  return buildLayout("right_inverse", [&](LayoutBuilder &out) -> Status {
   IntVec shape, stride;
-  leavesOf(c.shape, shape);
-  leavesOf(c.stride, stride);
+  coalescedLeaves(l, shape, stride);
   IntVec pre = prefixProducts(shape);
   SmallVec<KeyVal, 16> order;
   for (uint32_t i = 0; i < stride.size(); ++i)
@@ -411,23 +421,21 @@ Expected<Layout> rightInverse(const Layout &l) {
       curr = mul(shape[kv.val], stride[kv.val]);
     }
   }
-  Layout r = coalesce(Layout{tupleOf(rs), tupleOf(rd)});
-  if (scope.failed())
-    return scope.error("right_inverse");
-  return r;
+  coalesceLeavesInto(rs, rd, out); // coalesce of the layout (rs):(rd)
+  return success();
+  });
 }
 
 Expected<Layout> leftInverse(const Layout &l) {
   CL_CHECK(integerStrides("left_inverse", l, true));
   if (isEmpty(l))
     return emptyLayoutError("left_inverse");
-  ArithScope scope;
-  Layout c = coalesce(l);
-  if (!isStatic(c.stride))
-    return makeError("left_inverse of " + print(l) + ": CuTe requires static strides");
+  return buildLayout("left_inverse", [&](LayoutBuilder &out) -> Status {
   IntVec shape, stride;
-  leavesOf(c.shape, shape);
-  leavesOf(c.stride, stride);
+  coalescedLeaves(l, shape, stride);
+  for (Int d : stride)
+    if (!d.isStatic)
+      return makeError("left_inverse of " + print(l) + ": CuTe requires static strides");
   IntVec pre = prefixProducts(shape);
   SmallVec<KeyVal, 16> order;
   for (uint32_t i = 0; i < stride.size(); ++i)
@@ -449,10 +457,9 @@ Expected<Layout> leftInverse(const Layout &l) {
     resultSize = mul(resultSize, q);
   }
   rs.push_back(shape[order.back().val]);
-  Layout r = coalesce(Layout{tupleOf(rs), tupleOf(rd)});
-  if (scope.failed())
-    return scope.error("left_inverse");
-  return r;
+  coalesceLeavesInto(rs, rd, out); // coalesce of the layout (rs):(rd)
+  return success();
+  });
 }
 
 namespace {

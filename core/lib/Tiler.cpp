@@ -161,13 +161,17 @@ Status compositionInto(LayoutView a, TilerView t, LayoutBuilder &out) {
   return compositionInto(a, t.layout, out);
 }
 
-/// The shape of coalesce(a).
-IntTuple coalescedShape(LayoutView a) {
+/// The shape of coalesce(a), built into storage unless it is a's own (a leaf mode, the
+/// common case of a by-mode divide: coalesce keeps a leaf's extent).
+TupleView coalescedShape(LayoutView a, IntTuple &storage) {
+  if (a.isLeaf())
+    return a.shape;
   IntVec shape, stride;
   appendLeaves(a, shape, stride);
   if (shape.empty())
-    return IntTuple(a.shape);
-  return std::move(coalesceLeaves(shape, stride).shape);
+    return a.shape;
+  storage = std::move(coalesceLeaves(shape, stride).shape);
+  return storage;
 }
 
 /// The case split the divides and products share: `_` keeps a, a tuple tiler applies
@@ -182,7 +186,10 @@ Status byTiler(const char *op, Status (*self)(LayoutView, TilerView, LayoutBuild
   }
   if (t.isTuple())
     return byModeInto(op, a, t, /*keepRest=*/true, out, self);
-  if (!t.isExtent())
+  // An extent n is held as n:_1 (tilerFromShape), which is make_layout(n) except for a
+  // static 1 (make_layout(_1) is _1:_0).
+  if (!t.isExtent() || (t.layout.isLeaf() && !t.layout.shape.asInt().isConstant(1) &&
+                        t.layout.stride.asInt().isConstant(1)))
     return oneD(t.layout);
   Layout tile = makeLayout(t.layout.shape);
   return oneD(LayoutView(tile));
@@ -193,7 +200,8 @@ Status logicalDivideInto(LayoutView a, TilerView t, LayoutBuilder &out) {
   return byTiler("logical_divide", logicalDivideInto, a, t, out, [&](LayoutView tile) -> Status {
     Layout rest;
     LayoutBuilder restOut(rest, false);
-    CL_CHECK(complementInto(tile, coalescedShape(a), restOut, "complement"));
+    IntTuple shapeStorage;
+    CL_CHECK(complementInto(tile, coalescedShape(a, shapeStorage), restOut, "complement"));
     return compositionInto(a, tile, rest, out);
   });
 }
@@ -351,7 +359,12 @@ Expected<Layout> rankSensitiveProduct(const char *op, const Layout &a, const Lay
   CL_CHECK(integerStrides(op, a, true)); // a's unit modes are complemented away (tile_to_shape)
   CL_CHECK(integerStrides(op, b));
   uint32_t r = a.rank() > b.rank() ? a.rank() : b.rank();
-  Layout pa = appendTo(a, r), pb = appendTo(b, r);
+  // appendTo keeps a layout of rank r (a tuple, or a leaf when r is 1): no copy then.
+  auto padded = [r](const Layout &l, Layout &storage) -> const Layout & {
+    return l.rank() == r && (l.shape.isTuple() || r == 1) ? l : (storage = appendTo(l, r));
+  };
+  Layout storageA, storageB;
+  const Layout &pa = padded(a, storageA), &pb = padded(b, storageB);
   Layout product;
   {
     ArithScope scope;
@@ -364,16 +377,16 @@ Expected<Layout> rankSensitiveProduct(const char *op, const Layout &a, const Lay
   if (!x.isLeaf() && (y.isLeaf() || x.rank() != y.rank()))
     return makeError("zip: the elements of " + print(IntTuple::makeTuple({x.shape, y.shape})) +
                      " are not tuples of one rank");
-  return buildLayoutUnchecked([&](LayoutBuilder &out) {
-    if (x.isLeaf()) { // CuTe's zip of (leaf, y) is ((leaf, y))
-      out.open();
-      out.open();
-      out.add(x);
-      out.add(y);
-      out.close();
-      out.close();
-      return;
-    }
+  Expected<Layout> result(std::in_place); // built in place: no move on return
+  LayoutBuilder out(*result, false);
+  if (x.isLeaf()) { // CuTe's zip of (leaf, y) is ((leaf, y))
+    out.open();
+    out.open();
+    out.add(x);
+    out.add(y);
+    out.close();
+    out.close();
+  } else {
     out.open();
     TupleView::Iterator xs = x.shape.begin(), xd = x.stride.begin(), ys = y.shape.begin(), yd = y.stride.begin();
     for (; xs != x.shape.end(); ++xs, ++xd, ++ys, ++yd) {
@@ -383,7 +396,9 @@ Expected<Layout> rankSensitiveProduct(const char *op, const Layout &a, const Lay
       out.close();
     }
     out.close();
-  });
+  }
+  out.finish();
+  return result;
 }
 } // namespace
 

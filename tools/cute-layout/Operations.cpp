@@ -176,6 +176,14 @@ Expected<Value> layOr(Expected<Layout> &&r) {
   return out;
 }
 
+/// A layout value whose layout fill(layout) assigns, built in place.
+template <class F> Expected<Value> layoutValue(F fill) {
+  Expected<Value> out(std::in_place);
+  out->kind = Value::Kind::Layout;
+  fill(out->layout);
+  return out;
+}
+
 /// Element t of a tile as a value: a layout, an extent (an integer), `_` or a tile.
 Value elementValue(const Tiler &t) {
   if (t.isUnderscore())
@@ -364,6 +372,8 @@ template <Expected<Layout> (*F)(const Layout &, const Tiler &)> Expected<Value> 
   const Layout &l = CL_TRY(a.layout(0));
   if (a[1].kind == Value::Kind::Tile) // a tile is a tiler already: no copy
     return layOr(F(l, a[1].tile()));
+  if (a[1].kind == Value::Kind::Tuple) // a shape's tile, built in place (asTiler's case)
+    return layOr(F(l, tilerFromShape(a[1].tuple)));
   Expected<Tiler> t = asTiler(a[1]);
   if (!t)
     return t.error();
@@ -628,8 +638,9 @@ const std::map<std::string, Operation, std::less<>> &operations() {
                       if (!a.isLayout(0) && a.size() == 1)
                         return tupleValue(coalesceShape(CL_TRY(a.tuple(0))));
                       const Layout &l = CL_TRY(a.layout(0));
-                      Layout r = a.size() == 1 ? coalesce(l) : CL_TRY(coalesce(l, CL_TRY(a.tuple(1))));
-                      return lay(r);
+                      if (a.size() == 1)
+                        return layoutValue([&](Layout &r) { r = coalesce(l); });
+                      return layOr(coalesce(l, CL_TRY(a.tuple(1))));
                     }}},
       {"filter_zeros", {1, 2, "filter_zeros(L[, profile]) | filter_zeros(a[, b])",
                         "static-0-stride (or profile-0) modes get size 1; on int tuples: b's leaves where a has _0 become _1",
@@ -645,8 +656,9 @@ const std::map<std::string, Operation, std::less<>> &operations() {
       {"filter", {1, 2, "filter(L[, profile])", "coalesce(filter_zeros(L))",
                   [](const Args &a) -> Expected<Value> {
                     const Layout &l = CL_TRY(a.layout(0));
-                    Layout r = a.size() == 1 ? filter(l) : CL_TRY(filter(l, CL_TRY(a.tuple(1))));
-                    return lay(r);
+                    if (a.size() == 1)
+                      return layoutValue([&](Layout &r) { r = filter(l); });
+                    return layOr(filter(l, CL_TRY(a.tuple(1))));
                   }}},
       {"composition", {2, 2, "composition(A, B)", "A o B; B a layout, tile, shape, integer or `_`",
                        withTiler<composition>}},
