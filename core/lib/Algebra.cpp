@@ -402,27 +402,27 @@ Expected<Layout> rightInverse(const Layout &l) {
   if (isEmpty(l))
     return emptyLayoutError("right_inverse");
   return buildLayout("right_inverse", [&](LayoutBuilder &out) -> Status {
-  IntVec shape, stride;
-  coalescedLeaves(l, shape, stride);
-  IntVec pre = prefixProducts(shape);
-  SmallVec<KeyVal, 16> order;
-  for (uint32_t i = 0; i < stride.size(); ++i)
-    if (stride[i].isStatic)
-      order.push_back(KeyVal{stride[i].value, i});
-  exchangeSort(order);
-  IntVec rs, rd;
-  rs.push_back(kStatic1);
-  rd.push_back(kStatic0);
-  Int curr = kStatic1;
-  for (KeyVal kv : order) {
-    if (curr.isStatic && curr.value == kv.key) {
-      rs.push_back(shape[kv.val]);
-      rd.push_back(pre[kv.val]);
-      curr = mul(shape[kv.val], stride[kv.val]);
+    IntVec shape, stride;
+    coalescedLeaves(l, shape, stride);
+    IntVec pre = prefixProducts(shape);
+    SmallVec<KeyVal, 16> order;
+    for (uint32_t i = 0; i < stride.size(); ++i)
+      if (stride[i].isStatic)
+        order.push_back(KeyVal{stride[i].value, i});
+    exchangeSort(order);
+    IntVec rs, rd;
+    rs.push_back(kStatic1);
+    rd.push_back(kStatic0);
+    Int curr = kStatic1;
+    for (KeyVal kv : order) {
+      if (curr.isStatic && curr.value == kv.key) {
+        rs.push_back(shape[kv.val]);
+        rd.push_back(pre[kv.val]);
+        curr = mul(shape[kv.val], stride[kv.val]);
+      }
     }
-  }
-  coalesceLeavesInto(rs, rd, out); // coalesce of the layout (rs):(rd)
-  return success();
+    coalesceLeavesInto(rs, rd, out); // coalesce of the layout (rs):(rd)
+    return success();
   });
 }
 
@@ -431,34 +431,34 @@ Expected<Layout> leftInverse(const Layout &l) {
   if (isEmpty(l))
     return emptyLayoutError("left_inverse");
   return buildLayout("left_inverse", [&](LayoutBuilder &out) -> Status {
-  IntVec shape, stride;
-  coalescedLeaves(l, shape, stride);
-  for (Int d : stride)
-    if (!d.isStatic)
-      return makeError("left_inverse of " + print(l) + ": CuTe requires static strides");
-  IntVec pre = prefixProducts(shape);
-  SmallVec<KeyVal, 16> order;
-  for (uint32_t i = 0; i < stride.size(); ++i)
-    order.push_back(KeyVal{stride[i].value, i});
-  exchangeSort(order);
-  IntVec rs, rd;
-  rd.push_back(kStatic0);
-  Int resultSize = kStatic1;
-  for (KeyVal kv : order) {
-    Int d = stride[kv.val];
-    if (d.isConstant(0))
-      continue;
-    if (resultSize.value == 0 || !isMultiple(d.value, resultSize.value))
-      return makeError("left_inverse divisibility condition fails: stride " + print(d) +
-                       " is not a multiple of " + print(resultSize) + " in " + print(l));
-    Int q = div(d, resultSize);
-    rs.push_back(q);
-    rd.push_back(pre[kv.val]);
-    resultSize = mul(resultSize, q);
-  }
-  rs.push_back(shape[order.back().val]);
-  coalesceLeavesInto(rs, rd, out); // coalesce of the layout (rs):(rd)
-  return success();
+    IntVec shape, stride;
+    coalescedLeaves(l, shape, stride);
+    for (Int d : stride)
+      if (!d.isStatic)
+        return makeError("left_inverse of " + print(l) + ": CuTe requires static strides");
+    IntVec pre = prefixProducts(shape);
+    SmallVec<KeyVal, 16> order;
+    for (uint32_t i = 0; i < stride.size(); ++i)
+      order.push_back(KeyVal{stride[i].value, i});
+    exchangeSort(order);
+    IntVec rs, rd;
+    rd.push_back(kStatic0);
+    Int resultSize = kStatic1;
+    for (KeyVal kv : order) {
+      Int d = stride[kv.val];
+      if (d.isConstant(0))
+        continue;
+      if (resultSize.value == 0 || !isMultiple(d.value, resultSize.value))
+        return makeError("left_inverse divisibility condition fails: stride " + print(d) +
+                         " is not a multiple of " + print(resultSize) + " in " + print(l));
+      Int q = div(d, resultSize);
+      rs.push_back(q);
+      rd.push_back(pre[kv.val]);
+      resultSize = mul(resultSize, q);
+    }
+    rs.push_back(shape[order.back().val]);
+    coalesceLeavesInto(rs, rd, out); // coalesce of the layout (rs):(rd)
+    return success();
   });
 }
 

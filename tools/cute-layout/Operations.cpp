@@ -372,8 +372,11 @@ template <Expected<Layout> (*F)(const Layout &, const Tiler &)> Expected<Value> 
   const Layout &l = CL_TRY(a.layout(0));
   if (a[1].kind == Value::Kind::Tile) // a tile is a tiler already: no copy
     return layOr(F(l, a[1].tile()));
-  if (a[1].kind == Value::Kind::Tuple) // a shape's tile, built in place (asTiler's case)
+  // A shape's or a layout's tiler, built in place (asTiler's cases without its move).
+  if (a[1].kind == Value::Kind::Tuple)
     return layOr(F(l, tilerFromShape(a[1].tuple)));
+  if (a[1].kind == Value::Kind::Layout && !a[1].notCongruent)
+    return layOr(F(l, tilerFromLayout(a[1].layout)));
   Expected<Tiler> t = asTiler(a[1]);
   if (!t)
     return t.error();
