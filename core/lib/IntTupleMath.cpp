@@ -264,6 +264,11 @@ Bool evenlyDivides(TupleView shape, TupleView tiler) {
     }
     return acc;
   }
+  if (!shape.isTuple() && tiler.isInt() && shape.isInt() && !hasBasis(shape) && !hasBasis(tiler)) {
+    // Two integers: the general case below without tuples (ceil_div of leaves never fails).
+    Int s = integerLeaf(*shape.nodes()), t = integerLeaf(*tiler.nodes());
+    return equal(s, mul(t, cutelayout::ceilDiv(s, t)));
+  }
   Int sa = product(shape);
   Expected<IntTuple> q = ceilDiv(shape, tiler);
   Int sq = q ? product(*q) : Int::fixed(0);
@@ -280,7 +285,32 @@ Expected<IntTuple> filterZeros(TupleView a, TupleView b) {
 
 namespace {
 // Compact strides of `shape` from `current`; returns current * size(shape) in `next`.
+/// Column-major compact strides of shape from `current` (advanced past it) into out.
+void compactLeftInto(TupleView shape, Int &current, TupleBuilder &out) {
+  if (!shape.isTuple()) {
+    Int s = shape.asInt();
+    if (s.isConstant(1)) {
+      out.leaf(kStatic0);
+      return;
+    }
+    Int here = current;
+    current = mul(here, s);
+    out.leaf(here);
+    return;
+  }
+  out.open();
+  for (TupleView c : shape)
+    compactLeftInto(c, current, out);
+  out.close();
+}
+
 IntTuple compactFrom(TupleView shape, Int current, Major major, Int &next) {
+  if (major == Major::Left && shape.isTuple()) { // one builder, no tuple per leaf
+    TupleBuilder out;
+    compactLeftInto(shape, current, out);
+    next = current;
+    return out.finish();
+  }
   if (!shape.isTuple()) {
     Int s = shape.asInt();
     if (s.isConstant(1)) {

@@ -43,7 +43,14 @@ inline Status success() { return Status(true); }
   } while (0)
 
 /// True when l has no leaves, like ():(). CuTe rejects such layouts in the algebra.
-inline bool isEmpty(LayoutView l) { return l.shape.isTuple() && leafCount(l.shape) == 0; }
+inline bool isEmpty(LayoutView l) {
+  // leafCount(shape) == 0, stopping at the first leaf (usually the first or second node).
+  const Node *n = l.shape.nodes();
+  for (uint32_t i = 0, e = n->span; i < e; ++i)
+    if (n[i].kind != NodeKind::Tuple)
+      return false;
+  return true;
+}
 inline Error emptyLayoutError(const char *op) {
   return makeError(std::string(op) + " of an empty layout ():() (CuTe needs at least one mode)");
 }
