@@ -37,8 +37,8 @@ template <class F> Expected<Layout> guarded(const char *op, F f) {
   ArithScope scope;
   Expected<Layout> r = f();
   if (r && scope.failed())
-    return scope.error(op);
-  return r;
+    r = Expected<Layout>(scope.error(op));
+  return r; // the one return: r is built in place
 }
 
 IntTuple underscores(uint32_t n) { return repeat(n, IntTuple::underscore()); }
@@ -308,7 +308,7 @@ template <class F> Expected<Layout> unzipped(const char *op, const Layout &a, co
       return scope.error(op);
   }
   if (flatGuide(t.profile) && (t.profile.isTuple() || scratch.rank() == 2))
-    return buildLayoutUnchecked([&](LayoutBuilder &out) { emitUnzipped(scratch, t.profile, form, out); });
+    return buildSuccess([&](LayoutBuilder &out) { emitUnzipped(scratch, t.profile, form, out); });
   Layout z = CL_TRY(tileUnzip(scratch, t.profile));
   return form == Unzip::Zipped ? Expected<Layout>(std::move(z)) : unpackModes(z, form == Unzip::Flat);
 }
@@ -377,16 +377,16 @@ Expected<Layout> rankSensitiveProduct(const char *op, const Layout &a, const Lay
   if (!x.isLeaf() && (y.isLeaf() || x.rank() != y.rank()))
     return makeError("zip: the elements of " + print(IntTuple::makeTuple({x.shape, y.shape})) +
                      " are not tuples of one rank");
-  Expected<Layout> result(std::in_place); // built in place: no move on return
-  LayoutBuilder out(*result, false);
-  if (x.isLeaf()) { // CuTe's zip of (leaf, y) is ((leaf, y))
-    out.open();
-    out.open();
-    out.add(x);
-    out.add(y);
-    out.close();
-    out.close();
-  } else {
+  return buildSuccess([&](LayoutBuilder &out) {
+    if (x.isLeaf()) { // CuTe's zip of (leaf, y) is ((leaf, y))
+      out.open();
+      out.open();
+      out.add(x);
+      out.add(y);
+      out.close();
+      out.close();
+      return;
+    }
     out.open();
     TupleView::Iterator xs = x.shape.begin(), xd = x.stride.begin(), ys = y.shape.begin(), yd = y.stride.begin();
     for (; xs != x.shape.end(); ++xs, ++xd, ++ys, ++yd) {
@@ -396,9 +396,7 @@ Expected<Layout> rankSensitiveProduct(const char *op, const Layout &a, const Lay
       out.close();
     }
     out.close();
-  }
-  out.finish();
-  return result;
+  });
 }
 } // namespace
 

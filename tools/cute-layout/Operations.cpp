@@ -294,13 +294,13 @@ Expected<Value> at(const Value &v, const std::vector<uint32_t> &path) {
   return tupleValue(IntTuple(t));
 }
 
-/// The first argument, or its part at the index arguments after it (then held in scratch):
-/// a whole layout or tuple is not copied.
-Expected<const Value *> operand(const Args &a, Value &scratch) {
+/// f(the first argument), or f(its part at the index arguments after it): a whole layout or
+/// tuple is not copied, and no value is built for it.
+template <class F> Expected<Value> onOperand(const Args &a, F f) {
   if (a.size() == 1 && a[0].kind != Value::Kind::Tile)
-    return &a[0];
-  scratch = CL_TRY(at(a[0], CL_TRY(a.indices(1))));
-  return &scratch;
+    return f(a[0]);
+  Value part = CL_TRY(at(a[0], CL_TRY(a.indices(1))));
+  return f(part);
 }
 
 /// The shape of a layout argument, or the tuple itself.
@@ -391,28 +391,28 @@ const std::map<std::string, Operation, std::less<>> &operations() {
   static const std::map<std::string, Operation, std::less<>> table = {
       // --- queries -------------------------------------------------------------------
       {"size", {1, 64, "size(x[, i...])", "number of elements (of mode i...) of a layout or int tuple",
-                [](const Args &a) -> Expected<Value> {
-                  Value scratch;
-                  const Value &v = *CL_TRY(operand(a, scratch));
-                  if (v.kind != Value::Kind::Layout && v.kind != Value::Kind::Tuple)
-                    return shapeOf(v).error();
-                  TupleView s = v.kind == Value::Kind::Layout ? v.layout.shape.view() : v.tuple.view();
-                  if (hasUnderscore(s)) // CuTe prints artefacts here: size(_) is _, size((4,_)) _0
-                    return makeError(print(s) + " contains `_`, which has no size");
-                  return intValue(product(s));
+                [](const Args &a) {
+                  return onOperand(a, [](const Value &v) -> Expected<Value> {
+                    if (v.kind != Value::Kind::Layout && v.kind != Value::Kind::Tuple)
+                      return shapeOf(v).error();
+                    TupleView s = v.kind == Value::Kind::Layout ? v.layout.shape.view() : v.tuple.view();
+                    if (hasUnderscore(s)) // CuTe prints artefacts here: size(_) is _, size((4,_)) _0
+                      return makeError(print(s) + " contains `_`, which has no size");
+                    return intValue(product(s));
+                  });
                 }}},
       {"cosize", {1, 64, "cosize(L[, i...])", "size of the codomain of a layout (of mode i...)",
-                  [](const Args &a) -> Expected<Value> {
-                    Value scratch;
-                    const Value &v = *CL_TRY(operand(a, scratch));
-                    if (v.kind != Value::Kind::Layout)
-                      return makeError("argument 1 must be a layout but is " + std::string(kindName(v.kind)) + " " +
-                                       printValue(v, Style::Plain));
-                    if (v.notCongruent)
-                      return makeError("shape " + print(v.layout.shape) + " and stride " +
-                                       print(v.layout.stride) + " are not congruent");
-                    Int c = cosize(v.layout);
-                    return intValue(c);
+                  [](const Args &a) {
+                    return onOperand(a, [](const Value &v) -> Expected<Value> {
+                      if (v.kind != Value::Kind::Layout)
+                        return makeError("argument 1 must be a layout but is " + std::string(kindName(v.kind)) + " " +
+                                         printValue(v, Style::Plain));
+                      if (v.notCongruent)
+                        return makeError("shape " + print(v.layout.shape) + " and stride " +
+                                         print(v.layout.stride) + " are not congruent");
+                      Int c = cosize(v.layout);
+                      return intValue(c);
+                    });
                   }}},
       {"rank", {1, 64, "rank(x[, i...])", "number of top-level modes of a layout, int tuple or tile",
                 [](const Args &a) -> Expected<Value> {
@@ -436,13 +436,13 @@ const std::map<std::string, Operation, std::less<>> &operations() {
                    return tupleValue(CL_TRY(shapeOf(v)));
                  }}},
       {"stride", {1, 64, "stride(L[, i...])", "the stride of a layout (of mode i...)",
-                  [](const Args &a) -> Expected<Value> {
-                    Value scratch;
-                    const Value &v = *CL_TRY(operand(a, scratch));
-                    if (v.kind != Value::Kind::Layout)
-                      return makeError("argument 1 must be a layout but is " + std::string(kindName(v.kind)) + " " +
-                                       printValue(v, Style::Plain));
-                    return tupleValue(v.layout.stride);
+                  [](const Args &a) {
+                    return onOperand(a, [](const Value &v) -> Expected<Value> {
+                      if (v.kind != Value::Kind::Layout)
+                        return makeError("argument 1 must be a layout but is " + std::string(kindName(v.kind)) + " " +
+                                         printValue(v, Style::Plain));
+                      return tupleValue(v.layout.stride);
+                    });
                   }}},
       {"get", {2, 64, "get(x, i...)", "mode i (then j, ...) of a layout, int tuple or tile: get<i,j>(x)",
                [](const Args &a) -> Expected<Value> { return at(a[0], CL_TRY(a.indices(1))); }}},
