@@ -337,16 +337,24 @@ Status complementInto(LayoutView l, TupleView cotarget, LayoutBuilder &out, cons
 }
 
 Expected<Layout> complement(const Layout &l, TupleView cotarget) {
-  return buildLayout("complement",
-                     [&](LayoutBuilder &out) { return complementInto(l, cotarget, out, "complement"); });
+  return intoExpected([&](Layout &r) { return complement(l, cotarget, r); });
+}
+
+Status complement(const Layout &l, TupleView cotarget, Layout &result) {
+  return buildLayoutInto("complement", result,
+                         [&](LayoutBuilder &out) { return complementInto(l, cotarget, out, "complement"); });
 }
 
 Expected<Layout> complement(const Layout &l) {
+  return intoExpected([&](Layout &r) { return complement(l, r); });
+}
+
+Status complement(const Layout &l, Layout &result) {
   CL_CHECK(integerStrides("complement", l, true));
   if (isEmpty(l))
     return emptyLayoutError("complement");
   Layout f = filter(l);
-  return complement(l, IntTuple(cosize(f)));
+  return complement(l, IntTuple(cosize(f)), result);
 }
 
 namespace {
@@ -398,10 +406,14 @@ void coalescedLeaves(LayoutView l, IntVec &shape, IntVec &stride) {
 } // namespace
 
 Expected<Layout> rightInverse(const Layout &l) {
+  return intoExpected([&](Layout &r) { return rightInverse(l, r); });
+}
+
+Status rightInverse(const Layout &l, Layout &result) {
   CL_CHECK(integerStrides("right_inverse", l, true));
   if (isEmpty(l))
     return emptyLayoutError("right_inverse");
-  return buildLayout("right_inverse", [&](LayoutBuilder &out) -> Status {
+  return buildLayoutInto("right_inverse", result, [&](LayoutBuilder &out) -> Status {
     IntVec shape, stride;
     coalescedLeaves(l, shape, stride);
     IntVec pre = prefixProducts(shape);
@@ -427,10 +439,14 @@ Expected<Layout> rightInverse(const Layout &l) {
 }
 
 Expected<Layout> leftInverse(const Layout &l) {
+  return intoExpected([&](Layout &r) { return leftInverse(l, r); });
+}
+
+Status leftInverse(const Layout &l, Layout &result) {
   CL_CHECK(integerStrides("left_inverse", l, true));
   if (isEmpty(l))
     return emptyLayoutError("left_inverse");
-  return buildLayout("left_inverse", [&](LayoutBuilder &out) -> Status {
+  return buildLayoutInto("left_inverse", result, [&](LayoutBuilder &out) -> Status {
     IntVec shape, stride;
     coalescedLeaves(l, shape, stride);
     for (Int d : stride)

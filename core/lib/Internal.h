@@ -192,20 +192,33 @@ private:
   bool wrap_;
 };
 
-/// Runs f(out) with a builder into a fresh result inside an ArithScope; an arithmetic
-/// failure becomes "... (in op)". The result is built in place (no copy on return).
-template <class F> Expected<Layout> buildLayout(const char *op, F f, bool wrap = false) {
+/// Runs f(out) with a builder into target inside an ArithScope; an arithmetic failure
+/// becomes "... (in op)". @pre target is none of f's operands (it is cleared first)
+template <class F> Status buildLayoutInto(const char *op, Layout &target, F f, bool wrap = false) {
   ArithScope scope;
-  Expected<Layout> result{Layout()};
-  LayoutBuilder out(*result, wrap);
+  LayoutBuilder out(target, wrap);
   Status s = f(out);
   if (!s)
+    return s.error();
+  if (scope.failed())
+    return scope.error(op);
+  out.finish();
+  return success();
+}
+
+/// An operation that writes into a caller's layout, as an Expected built in place (one
+/// named result, so no layout is moved on return).
+template <class F> Expected<Layout> intoExpected(F into) {
+  Expected<Layout> result(std::in_place);
+  Status s = into(*result);
+  if (!s)
     result = Expected<Layout>(s.error());
-  else if (scope.failed())
-    result = Expected<Layout>(scope.error(op));
-  else
-    out.finish();
   return result;
+}
+
+/// buildLayoutInto a fresh result.
+template <class F> Expected<Layout> buildLayout(const char *op, F f, bool wrap = false) {
+  return intoExpected([&](Layout &r) { return buildLayoutInto(op, r, f, wrap); });
 }
 
 /// The same without an ArithScope, for functions that cannot fail.

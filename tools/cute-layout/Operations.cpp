@@ -176,6 +176,17 @@ Expected<Value> layOr(Expected<Layout> &&r) {
   return out;
 }
 
+/// A layout value that a core operation writes in place (into(layout) is its success or
+/// error): no layout is moved.
+template <class F> Expected<Value> layInto(F into) {
+  Expected<Value> out(std::in_place);
+  out->kind = Value::Kind::Layout;
+  Expected<bool> s = into(out->layout);
+  if (!s)
+    out = Expected<Value>(s.error());
+  return out;
+}
+
 /// A layout value whose layout fill(layout) assigns, built in place.
 template <class F> Expected<Value> layoutValue(F fill) {
   Expected<Value> out(std::in_place);
@@ -368,23 +379,28 @@ Expected<Value> tupleArithOp(const Args &a, TupleOp op) {
   return tupleValue(std::move(r));
 }
 
-template <Expected<Layout> (*F)(const Layout &, const Tiler &)> Expected<Value> withTiler(const Args &a) {
+template <Expected<bool> (*F)(const Layout &, const Tiler &, Layout &)> Expected<Value> withTiler(const Args &a) {
   const Layout &l = CL_TRY(a.layout(0));
   if (a[1].kind == Value::Kind::Tile) // a tile is a tiler already: no copy
-    return layOr(F(l, a[1].tile()));
+    return layInto([&](Layout &r) { return F(l, a[1].tile(), r); });
   // A shape's or a layout's tiler, built in place (asTiler's cases without its move).
   if (a[1].kind == Value::Kind::Tuple)
-    return layOr(F(l, tilerFromShape(a[1].tuple)));
+    return layInto([&](Layout &r) { return F(l, tilerFromShape(a[1].tuple), r); });
   if (a[1].kind == Value::Kind::Layout && !a[1].notCongruent)
-    return layOr(F(l, tilerFromLayout(a[1].layout)));
+    return layInto([&](Layout &r) { return F(l, tilerFromLayout(a[1].layout), r); });
   Expected<Tiler> t = asTiler(a[1]);
   if (!t)
     return t.error();
-  return layOr(F(l, *t));
+  return layInto([&](Layout &r) { return F(l, *t, r); });
 }
 
 template <Expected<Layout> (*F)(const Layout &)> Expected<Value> unary(const Args &a) {
   return layOr(F(CL_TRY(a.layout(0))));
+}
+
+template <Expected<bool> (*F)(const Layout &, Layout &)> Expected<Value> unaryInto(const Args &a) {
+  const Layout &l = CL_TRY(a.layout(0));
+  return layInto([&](Layout &r) { return F(l, r); });
 }
 
 const std::map<std::string, Operation, std::less<>> &operations() {
@@ -670,18 +686,19 @@ const std::map<std::string, Operation, std::less<>> &operations() {
                       [](const Args &a) -> Expected<Value> {
                         const Layout &l = CL_TRY(a.layout(0));
                         if (a.size() == 1)
-                          return layOr(complement(l));
+                          return layInto([&](Layout &r) { return complement(l, r); });
                         // CuTe takes shape(cotarget), so a layout or tile means its shape.
                         if (a[1].kind == Value::Kind::Layout) {
                           const Layout &cotarget = CL_TRY(a.layout(1));
-                          return layOr(complement(l, cotarget.shape));
+                          return layInto([&](Layout &r) { return complement(l, cotarget.shape, r); });
                         }
                         if (a[1].kind == Value::Kind::Tile)
                           return layOr(complement(l, shape(a[1].tile())));
-                        return layOr(complement(l, CL_TRY(a.tuple(1))));
+                        TupleView cotarget = CL_TRY(a.tuple(1));
+                        return layInto([&](Layout &r) { return complement(l, cotarget, r); });
                       }}},
-      {"right_inverse", {1, 1, "right_inverse(L)", "R with L(R(i)) == i", unary<rightInverse>}},
-      {"left_inverse", {1, 1, "left_inverse(L)", "R with R(L(i)) == i", unary<leftInverse>}},
+      {"right_inverse", {1, 1, "right_inverse(L)", "R with L(R(i)) == i", unaryInto<rightInverse>}},
+      {"left_inverse", {1, 1, "left_inverse(L)", "R with R(L(i)) == i", unaryInto<leftInverse>}},
       {"max_common_layout", {2, 2, "max_common_layout(A, B)", "largest common contiguous layout",
                              [](const Args &a) -> Expected<Value> {
                                return layOr(maxCommonLayout(CL_TRY(a.layout(0)), CL_TRY(a.layout(1))));
@@ -701,10 +718,18 @@ const std::map<std::string, Operation, std::less<>> &operations() {
       {"flat_product", {2, 2, "flat_product(A, B)", "(A modes..., B modes...)", withTiler<flatProduct>}},
       {"blocked_product", {2, 2, "blocked_product(A, B)", "A repeated as blocks over B, like modes joined",
                            [](const Args &a) -> Expected<Value> {
+                             if (a[1].kind == Value::Kind::Layout) { // by reference: no copy (layoutOrShape cannot fail)
+                               const Layout &l = CL_TRY(a.layout(0));
+                               return layInto([&](Layout &r) { return blockedProduct(l, a[1].layout, r); });
+                             }
                              return layOr(blockedProduct(CL_TRY(a.layout(0)), CL_TRY(layoutOrShape(a[1]))));
                            }}},
       {"raked_product", {2, 2, "raked_product(A, B)", "A interleaved (raked) over B",
                          [](const Args &a) -> Expected<Value> {
+                           if (a[1].kind == Value::Kind::Layout) { // by reference: no copy (layoutOrShape cannot fail)
+                             const Layout &l = CL_TRY(a.layout(0));
+                             return layInto([&](Layout &r) { return rakedProduct(l, a[1].layout, r); });
+                           }
                            return layOr(rakedProduct(CL_TRY(a.layout(0)), CL_TRY(layoutOrShape(a[1]))));
                          }}},
       {"tile_to_shape", {2, 3, "tile_to_shape(block, shape[, order])", "repeat block to cover shape",
@@ -712,9 +737,9 @@ const std::map<std::string, Operation, std::less<>> &operations() {
                            const Layout &b = CL_TRY(a.layout(0));
                            TupleView s = CL_TRY(a.shape(1));
                            if (a.size() == 2)
-                             return layOr(tileToShape(b, s, nullptr));
+                             return layInto([&](Layout &r) { return tileToShape(b, s, nullptr, r); });
                            const IntTuple &o = CL_TRY(a.shape(2));
-                           return layOr(tileToShape(b, s, &o));
+                           return layInto([&](Layout &r) { return tileToShape(b, s, &o, r); });
                          }}},
       {"local_tile", {3, 4, "local_tile(L, T, coord[, proj])", "the tile of L at coord of the rest modes",
                       [](const Args &a) -> Expected<Value> {

@@ -102,6 +102,12 @@ Expected<Layout> complement(const Layout &l);
 Expected<Layout> rightInverse(const Layout &l);
 /// @post result(l(i)) == i for i < size(l) when l is injective. @pre static strides
 Expected<Layout> leftInverse(const Layout &l);
+/// complement and the inverses writing into `result` (cleared first), as Tiler.h's
+/// operations do. @pre result is not l
+Expected<bool> complement(const Layout &l, TupleView cotarget, Layout &result);
+Expected<bool> complement(const Layout &l, Layout &result);
+Expected<bool> rightInverse(const Layout &l, Layout &result);
+Expected<bool> leftInverse(const Layout &l, Layout &result);
 Expected<Layout> maxCommonLayout(const Layout &a, const Layout &b);
 Expected<Int> maxCommonVector(const Layout &a, const Layout &b);
 
