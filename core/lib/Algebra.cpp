@@ -270,7 +270,39 @@ Status appendRest(TupleView cotarget, Int start, IntVec &shape, IntVec &stride) 
   return success();
 }
 
+/// The loop below for one mode s:d that filtering keeps (s is not _1, d not _0) and an
+/// integer cotarget, without its vectors: the modes of a by-mode divide or product.
+Status complementLeafInto(Int s, Int d, Int cotarget, LayoutBuilder &out) {
+  auto mode = [&] { // for messages only
+    IntVec shape, stride;
+    shape.push_back(s);
+    stride.push_back(d);
+    return printModes(shape, stride);
+  };
+  Int newShape = div(d, kStatic1);
+  if (__builtin_expect(detail::tracing(), 0) && !newShape.isStatic)
+    recordRuntimeCheck(less(kStatic0, newShape), "complement: non-injective layout " + mode());
+  else if (newShape.value == 0 && reportViolation(newShape.isStatic))
+    return makeError("complement: non-injective layout " + mode() + violationNote(newShape.isStatic));
+  Int last = mul(d, s);
+  if (last.value == 0)
+    return makeError("complement: zero stride in " + mode());
+  Int rest = ceilDiv(cotarget, last); // appendRest of an integer cotarget
+  IntVec shape, stride;
+  shape.push_back(newShape);
+  shape.push_back(rest);
+  stride.push_back(kStatic1);
+  stride.push_back(rest.isConstant(1) ? kStatic0 : last);
+  coalesceLeavesInto(shape, stride, out);
+  return success();
+}
+
 Status complementInto(LayoutView l, TupleView cotarget, LayoutBuilder &out) {
+  if (l.shape.isInt() && cotarget.isInt()) {
+    Int s = l.shape.asInt(), d = l.stride.asInt();
+    if (!s.isConstant(1) && !d.isConstant(0)) // filteredModes keeps the leaf (read as integers)
+      return complementLeafInto(Int{s.value, s.isStatic}, Int{d.value, d.isStatic}, cotarget.asInt(), out);
+  }
   IntVec shape, stride;
   filteredModes(l, shape, stride);
   if (shape.size() == 1 && stride[0].isConstant(0)) {
