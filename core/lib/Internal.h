@@ -130,14 +130,17 @@ public:
 
   void open() {
     countChild();
-    open_.push_back(shape_.size());
+    open_.push_back(top_);
+    top_ = shape_.size();
     shape_.push_back(Node{0, 0, NodeKind::Tuple, true});
     stride_.push_back(Node{0, 0, NodeKind::Tuple, true});
   }
   void close() {
-    uint32_t at = open_.back();
+    uint32_t at = top_;
+    top_ = open_.back();
     open_.pop_back();
     shape_[at].span = stride_[at].span = shape_.size() - at;
+    stride_[at].value = shape_[at].value; // children are counted on the shape side only
   }
   void leaf(Int shape, Int stride) {
     countChild();
@@ -157,8 +160,12 @@ public:
       return;
     }
     open();
-    for (uint32_t k = shape.size(); k-- > 0;)
-      leaf(shape[k], stride[k]);
+    reserve(shape.size());
+    shape_[top_].value = shape.size();
+    for (uint32_t k = shape.size(); k-- > 0;) {
+      shape_.pushUnchecked(Node::leaf(shape[k]));
+      stride_.pushUnchecked(Node::leaf(stride[k]));
+    }
     close();
   }
   /// Modes in order: one mode is a leaf, more a tuple (CuTe's unwrap of a fresh list).
@@ -168,8 +175,12 @@ public:
       return;
     }
     open();
-    for (uint32_t k = 0; k < shape.size(); ++k)
-      leaf(shape[k], stride[k]);
+    reserve(shape.size());
+    shape_[top_].value = shape.size();
+    for (uint32_t k = 0; k < shape.size(); ++k) {
+      shape_.pushUnchecked(Node::leaf(shape[k]));
+      stride_.pushUnchecked(Node::leaf(stride[k]));
+    }
     close();
   }
   /// Nodes written so far.
@@ -181,14 +192,18 @@ public:
   }
 
 private:
+  static constexpr uint32_t kNoTuple = ~0u;
   void countChild() {
-    if (!open_.empty()) {
-      ++shape_[open_.back()].value;
-      ++stride_[open_.back()].value;
-    }
+    if (top_ != kNoTuple)
+      ++shape_[top_].value;
+  }
+  void reserve(uint32_t n) {
+    shape_.reserveMore(n);
+    stride_.reserveMore(n);
   }
   NodeVec &shape_, &stride_;
-  SmallVec<uint32_t, 16> open_;
+  uint32_t top_ = kNoTuple;      // the innermost open tuple's node, or kNoTuple
+  SmallVec<uint32_t, 16> open_;  // the tuples open around it
   bool wrap_;
 };
 
