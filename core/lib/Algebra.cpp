@@ -46,20 +46,18 @@ struct FlatLayout {
 };
 
 /// CuTe's coalesce_x of A (a trailing static-1 extent seeds the walk with _2), flat.
-FlatLayout flatCoalesced(LayoutView a) {
+/// Into flat, which is empty (an out-parameter: a returned FlatLayout would be copied).
+void flatCoalesced(LayoutView a, FlatLayout &flat) {
   if (a.shape.isInt()) { // one leaf: the walk below keeps it (a static 1 seeded as _2)
-    FlatLayout flat;
     Int s = a.shape.asInt();
     flat.shape.push_back(s.isConstant(1) ? Int::fixed(2) : s);
     flat.stride.push_back(a.stride.asInt());
-    return flat;
+    return;
   }
   IntVec shape, stride;
   appendLeaves(a, shape, stride);
-  FlatLayout flat;
   coalesceModesReversed(shape, stride, shape.back().isConstant(1) ? Int::fixed(2) : shape.back(), flat.shape,
                         flat.stride);
-  return flat;
 }
 
 // R18 on runtime leaves while a Trace records (out of line: composeMode is hot).
@@ -184,7 +182,9 @@ Status compositionInto(LayoutView a, LayoutView b, LayoutBuilder &out) {
     return emptyLayoutError("composition");
   if (__builtin_expect(hasBasis(b.stride), 0))
     return composeByBasisInto(a, b, out);
-  return composeInto(flatCoalesced(a), b, out);
+  FlatLayout flatA;
+  flatCoalesced(a, flatA);
+  return composeInto(flatA, b, out);
 }
 
 Status compositionInto(LayoutView a, LayoutView b0, LayoutView b1, LayoutBuilder &out) {
@@ -197,7 +197,8 @@ Status compositionInto(LayoutView a, LayoutView b0, LayoutView b1, LayoutBuilder
     out.close();
     return success();
   }
-  FlatLayout flatA = flatCoalesced(a);
+  FlatLayout flatA;
+  flatCoalesced(a, flatA);
   out.open();
   CL_CHECK(composeInto(flatA, b0, out));
   CL_CHECK(composeInto(flatA, b1, out));
