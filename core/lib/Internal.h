@@ -185,6 +185,8 @@ public:
   }
   /// Nodes written so far.
   uint32_t size() const { return shape_.size(); }
+  /// The node array of t, for code that writes a whole tuple in one pass (tilerFromShape).
+  static NodeVec &nodesOf(IntTuple &t) { return t.nodes_; }
   /// Completes the target (closes the wrapping tuple).
   void finish() {
     if (wrap_)

@@ -83,10 +83,15 @@ Tiler underscoreTiler() {
 Tiler tilerFromShape(TupleView shape) {
   // The tile of the elements, in one pass over the shape's nodes: tuples keep their nodes,
   // an extent n becomes n:_1 (profile leaf _1), `_` becomes _1:_0 (profile leaf `_`).
-  const Node unit{1, 1, NodeKind::Int, true}, zero{0, 1, NodeKind::Int, true};
-  const Node underscore = IntTuple::underscore().view().nodes()[0];
+  const Node unit{1, 1, NodeKind::Int, true}, zero{0, 1, NodeKind::Int, true},
+      underscore{0, 1, NodeKind::Underscore, true}; // IntTuple::underscore()'s node
   uint32_t count = shape.span();
-  NodeVec s, d, p;
+  Tiler result; // written in place and returned without a copy
+  NodeVec &s = LayoutBuilder::nodesOf(result.layout.shape), &d = LayoutBuilder::nodesOf(result.layout.stride),
+          &p = LayoutBuilder::nodesOf(result.profile);
+  s.clear();
+  d.clear();
+  p.clear();
   s.reserveMore(count);
   d.reserveMore(count);
   p.reserveMore(count);
@@ -105,8 +110,7 @@ Tiler tilerFromShape(TupleView shape) {
       p.pushUnchecked(underscore);
     }
   }
-  return Tiler{Layout{IntTuple::fromNodes(std::move(s)), IntTuple::fromNodes(std::move(d))},
-               IntTuple::fromNodes(std::move(p))};
+  return result;
 }
 
 Tiler makeTile(const Tiler *elements, uint32_t count) {
