@@ -207,7 +207,11 @@ Status compositionInto(LayoutView a, LayoutView b0, LayoutView b1, LayoutBuilder
 }
 
 Expected<Layout> composition(const Layout &a, const Layout &b) {
-  return buildLayout("composition", [&](LayoutBuilder &out) { return compositionInto(a, b, out); });
+  return intoExpected([&](Layout &r) { return composition(a, b, r); });
+}
+
+Status composition(const Layout &a, const Layout &b, Layout &result) {
+  return buildLayoutInto("composition", result, [&](LayoutBuilder &out) { return compositionInto(a, b, out); });
 }
 
 IntTuple coalesceShape(TupleView shape) {

@@ -658,7 +658,7 @@ const std::map<std::string, Operation, std::less<>> &operations() {
                         return tupleValue(coalesceShape(CL_TRY(a.tuple(0))));
                       const Layout &l = CL_TRY(a.layout(0));
                       if (a.size() == 1)
-                        return layoutValue([&](Layout &r) { r = coalesce(l); });
+                        return layoutValue([&](Layout &r) { coalesce(l, r); });
                       return layOr(coalesce(l, CL_TRY(a.tuple(1))));
                     }}},
       {"filter_zeros", {1, 2, "filter_zeros(L[, profile]) | filter_zeros(a[, b])",
@@ -676,11 +676,17 @@ const std::map<std::string, Operation, std::less<>> &operations() {
                   [](const Args &a) -> Expected<Value> {
                     const Layout &l = CL_TRY(a.layout(0));
                     if (a.size() == 1)
-                      return layoutValue([&](Layout &r) { r = filter(l); });
+                      return layoutValue([&](Layout &r) { filter(l, r); });
                     return layOr(filter(l, CL_TRY(a.tuple(1))));
                   }}},
       {"composition", {2, 2, "composition(A, B)", "A o B; B a layout, tile, shape, integer or `_`",
-                       withTiler<composition>}},
+                       [](const Args &a) -> Expected<Value> {
+                         if (a[1].kind == Value::Kind::Layout && !a[1].notCongruent) { // no tiler copy
+                           const Layout &l = CL_TRY(a.layout(0));
+                           return layInto([&](Layout &r) { return composition(l, a[1].layout, r); });
+                         }
+                         return withTiler<composition>(a);
+                       }}},
       {"complement", {1, 2, "complement(L[, cotarget])",
                       "what L does not reach, up to cotarget (a shape, or a layout's or tile's shape)",
                       [](const Args &a) -> Expected<Value> {
