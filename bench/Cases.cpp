@@ -8,6 +8,7 @@
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
+#include <cstdlib>
 #include <cstring>
 #include <fstream>
 #include <string>
@@ -57,7 +58,8 @@ bool blankOrComment(const std::string &line) {
 }
 
 int usage(const char *message) {
-  std::fprintf(stderr, "cutelayout_bench: %s\nusage: cutelayout_bench --cases FILE [--dynamic] [--cute]\n", message);
+  std::fprintf(stderr, "cutelayout_bench: %s\nusage: cutelayout_bench --cases FILE [--dynamic] [--cute] [--calls N]\n",
+               message);
   return 1;
 }
 
@@ -74,6 +76,7 @@ int runCases(int argc, char **argv) {
   const char *path = nullptr;
   ParseOptions options;
   Style style = Style::Plain;
+  long calls = -1; // --calls N: exactly N untimed calls per line (for callgrind), printed as 0
   for (int i = 1; i < argc; ++i) {
     if (std::strcmp(argv[i], "--cases") == 0 && i + 1 < argc)
       path = argv[++i];
@@ -83,6 +86,8 @@ int runCases(int argc, char **argv) {
       options.plainIsDynamic = true;
     else if (std::strcmp(argv[i], "--cute") == 0)
       style = Style::Cute;
+    else if (std::strcmp(argv[i], "--calls") == 0 && i + 1 < argc)
+      calls = std::strtol(argv[++i], nullptr, 10);
     else if (std::strcmp(argv[i], "--cases") == 0)
       return usage("--cases needs a file");
     else
@@ -107,9 +112,17 @@ int runCases(int argc, char **argv) {
       ok = false;
       continue;
     }
+    // The timed loop, or with --calls exactly that many calls (instruction counts).
+    auto measure = [calls](auto f) {
+      if (calls < 0)
+        return medianNsPerCall(f);
+      for (long i = 0; i < calls; ++i)
+        f();
+      return 0.0;
+    };
     double ns;
     if (call->name.empty()) {
-      ns = medianNsPerCall([&] {
+      ns = measure([&] {
         Expected<cli::Value> r = cli::evaluate(line, options);
         benchmark::DoNotOptimize(r);
       });
@@ -117,7 +130,7 @@ int runCases(int argc, char **argv) {
       // The operation is looked up once, like the arguments: the loop times the call.
       cli::ResolvedOperation op = *cli::resolveOperation(call->name, call->args.size());
       const std::vector<cli::Value> &args = call->args;
-      ns = medianNsPerCall([&] {
+      ns = measure([&] {
         Expected<cli::Value> r = cli::callResolved(op, args);
         benchmark::DoNotOptimize(r);
       });

@@ -46,20 +46,18 @@ struct FlatLayout {
 };
 
 /// CuTe's coalesce_x of A (a trailing static-1 extent seeds the walk with _2), flat.
-FlatLayout flatCoalesced(LayoutView a) {
+/// Into flat, which is empty (an out-parameter: a returned FlatLayout would be copied).
+void flatCoalesced(LayoutView a, FlatLayout &flat) {
   if (a.shape.isInt()) { // one leaf: the walk below keeps it (a static 1 seeded as _2)
-    FlatLayout flat;
     Int s = a.shape.asInt();
     flat.shape.push_back(s.isConstant(1) ? Int::fixed(2) : s);
     flat.stride.push_back(a.stride.asInt());
-    return flat;
+    return;
   }
   IntVec shape, stride;
   appendLeaves(a, shape, stride);
-  FlatLayout flat;
   coalesceModesReversed(shape, stride, shape.back().isConstant(1) ? Int::fixed(2) : shape.back(), flat.shape,
                         flat.stride);
-  return flat;
 }
 
 // R18 on runtime leaves while a Trace records (out of line: composeMode is hot).
@@ -184,7 +182,9 @@ Status compositionInto(LayoutView a, LayoutView b, LayoutBuilder &out) {
     return emptyLayoutError("composition");
   if (__builtin_expect(hasBasis(b.stride), 0))
     return composeByBasisInto(a, b, out);
-  return composeInto(flatCoalesced(a), b, out);
+  FlatLayout flatA;
+  flatCoalesced(a, flatA);
+  return composeInto(flatA, b, out);
 }
 
 Status compositionInto(LayoutView a, LayoutView b0, LayoutView b1, LayoutBuilder &out) {
@@ -197,7 +197,8 @@ Status compositionInto(LayoutView a, LayoutView b0, LayoutView b1, LayoutBuilder
     out.close();
     return success();
   }
-  FlatLayout flatA = flatCoalesced(a);
+  FlatLayout flatA;
+  flatCoalesced(a, flatA);
   out.open();
   CL_CHECK(composeInto(flatA, b0, out));
   CL_CHECK(composeInto(flatA, b1, out));
@@ -206,7 +207,11 @@ Status compositionInto(LayoutView a, LayoutView b0, LayoutView b1, LayoutBuilder
 }
 
 Expected<Layout> composition(const Layout &a, const Layout &b) {
-  return buildLayout("composition", [&](LayoutBuilder &out) { return compositionInto(a, b, out); });
+  return intoExpected([&](Layout &r) { return composition(a, b, r); });
+}
+
+Status composition(const Layout &a, const Layout &b, Layout &result) {
+  return buildLayoutInto("composition", result, [&](LayoutBuilder &out) { return compositionInto(a, b, out); });
 }
 
 IntTuple coalesceShape(TupleView shape) {
@@ -270,7 +275,39 @@ Status appendRest(TupleView cotarget, Int start, IntVec &shape, IntVec &stride) 
   return success();
 }
 
+/// The loop below for one mode s:d that filtering keeps (s is not _1, d not _0) and an
+/// integer cotarget, without its vectors: the modes of a by-mode divide or product.
+Status complementLeafInto(Int s, Int d, Int cotarget, LayoutBuilder &out) {
+  auto mode = [&] { // for messages only
+    IntVec shape, stride;
+    shape.push_back(s);
+    stride.push_back(d);
+    return printModes(shape, stride);
+  };
+  Int newShape = div(d, kStatic1);
+  if (__builtin_expect(detail::tracing(), 0) && !newShape.isStatic)
+    recordRuntimeCheck(less(kStatic0, newShape), "complement: non-injective layout " + mode());
+  else if (newShape.value == 0 && reportViolation(newShape.isStatic))
+    return makeError("complement: non-injective layout " + mode() + violationNote(newShape.isStatic));
+  Int last = mul(d, s);
+  if (last.value == 0)
+    return makeError("complement: zero stride in " + mode());
+  Int rest = ceilDiv(cotarget, last); // appendRest of an integer cotarget
+  IntVec shape, stride;
+  shape.push_back(newShape);
+  shape.push_back(rest);
+  stride.push_back(kStatic1);
+  stride.push_back(rest.isConstant(1) ? kStatic0 : last);
+  coalesceLeavesInto(shape, stride, out);
+  return success();
+}
+
 Status complementInto(LayoutView l, TupleView cotarget, LayoutBuilder &out) {
+  if (l.shape.isInt() && cotarget.isInt()) {
+    Int s = l.shape.asInt(), d = l.stride.asInt();
+    if (!s.isConstant(1) && !d.isConstant(0)) // filteredModes keeps the leaf (read as integers)
+      return complementLeafInto(Int{s.value, s.isStatic}, Int{d.value, d.isStatic}, cotarget.asInt(), out);
+  }
   IntVec shape, stride;
   filteredModes(l, shape, stride);
   if (shape.size() == 1 && stride[0].isConstant(0)) {
@@ -337,16 +374,24 @@ Status complementInto(LayoutView l, TupleView cotarget, LayoutBuilder &out, cons
 }
 
 Expected<Layout> complement(const Layout &l, TupleView cotarget) {
-  return buildLayout("complement",
-                     [&](LayoutBuilder &out) { return complementInto(l, cotarget, out, "complement"); });
+  return intoExpected([&](Layout &r) { return complement(l, cotarget, r); });
+}
+
+Status complement(const Layout &l, TupleView cotarget, Layout &result) {
+  return buildLayoutInto("complement", result,
+                         [&](LayoutBuilder &out) { return complementInto(l, cotarget, out, "complement"); });
 }
 
 Expected<Layout> complement(const Layout &l) {
+  return intoExpected([&](Layout &r) { return complement(l, r); });
+}
+
+Status complement(const Layout &l, Layout &result) {
   CL_CHECK(integerStrides("complement", l, true));
   if (isEmpty(l))
     return emptyLayoutError("complement");
   Layout f = filter(l);
-  return complement(l, IntTuple(cosize(f)));
+  return complement(l, IntTuple(cosize(f)), result);
 }
 
 namespace {
@@ -383,76 +428,91 @@ IntVec prefixProducts(const IntVec &shape) {
     pre.push_back(mul(s, pre.back()));
   return pre;
 }
+
+
+/// The leaves of coalesce(l), in order, without building it. @pre l has a leaf
+void coalescedLeaves(LayoutView l, IntVec &shape, IntVec &stride) {
+  IntVec leafShape, leafStride, revShape, revStride;
+  appendLeaves(l, leafShape, leafStride);
+  coalesceModesReversed(leafShape, leafStride, leafShape.back(), revShape, revStride);
+  for (uint32_t k = revShape.size(); k-- > 0;) {
+    shape.push_back(revShape[k]);
+    stride.push_back(revStride[k]);
+  }
+}
 } // namespace
 
 Expected<Layout> rightInverse(const Layout &l) {
+  return intoExpected([&](Layout &r) { return rightInverse(l, r); });
+}
+
+Status rightInverse(const Layout &l, Layout &result) {
   CL_CHECK(integerStrides("right_inverse", l, true));
   if (isEmpty(l))
     return emptyLayoutError("right_inverse");
-  ArithScope scope;
-  Layout c = coalesce(l);
-  IntVec shape, stride;
-  leavesOf(c.shape, shape);
-  leavesOf(c.stride, stride);
-  IntVec pre = prefixProducts(shape);
-  SmallVec<KeyVal, 16> order;
-  for (uint32_t i = 0; i < stride.size(); ++i)
-    if (stride[i].isStatic)
-      order.push_back(KeyVal{stride[i].value, i});
-  exchangeSort(order);
-  IntVec rs, rd;
-  rs.push_back(kStatic1);
-  rd.push_back(kStatic0);
-  Int curr = kStatic1;
-  for (KeyVal kv : order) {
-    if (curr.isStatic && curr.value == kv.key) {
-      rs.push_back(shape[kv.val]);
-      rd.push_back(pre[kv.val]);
-      curr = mul(shape[kv.val], stride[kv.val]);
+  return buildLayoutInto("right_inverse", result, [&](LayoutBuilder &out) -> Status {
+    IntVec shape, stride;
+    coalescedLeaves(l, shape, stride);
+    IntVec pre = prefixProducts(shape);
+    SmallVec<KeyVal, 16> order;
+    for (uint32_t i = 0; i < stride.size(); ++i)
+      if (stride[i].isStatic)
+        order.push_back(KeyVal{stride[i].value, i});
+    exchangeSort(order);
+    IntVec rs, rd;
+    rs.push_back(kStatic1);
+    rd.push_back(kStatic0);
+    Int curr = kStatic1;
+    for (KeyVal kv : order) {
+      if (curr.isStatic && curr.value == kv.key) {
+        rs.push_back(shape[kv.val]);
+        rd.push_back(pre[kv.val]);
+        curr = mul(shape[kv.val], stride[kv.val]);
+      }
     }
-  }
-  Layout r = coalesce(Layout{tupleOf(rs), tupleOf(rd)});
-  if (scope.failed())
-    return scope.error("right_inverse");
-  return r;
+    coalesceLeavesInto(rs, rd, out); // coalesce of the layout (rs):(rd)
+    return success();
+  });
 }
 
 Expected<Layout> leftInverse(const Layout &l) {
+  return intoExpected([&](Layout &r) { return leftInverse(l, r); });
+}
+
+Status leftInverse(const Layout &l, Layout &result) {
   CL_CHECK(integerStrides("left_inverse", l, true));
   if (isEmpty(l))
     return emptyLayoutError("left_inverse");
-  ArithScope scope;
-  Layout c = coalesce(l);
-  if (!isStatic(c.stride))
-    return makeError("left_inverse of " + print(l) + ": CuTe requires static strides");
-  IntVec shape, stride;
-  leavesOf(c.shape, shape);
-  leavesOf(c.stride, stride);
-  IntVec pre = prefixProducts(shape);
-  SmallVec<KeyVal, 16> order;
-  for (uint32_t i = 0; i < stride.size(); ++i)
-    order.push_back(KeyVal{stride[i].value, i});
-  exchangeSort(order);
-  IntVec rs, rd;
-  rd.push_back(kStatic0);
-  Int resultSize = kStatic1;
-  for (KeyVal kv : order) {
-    Int d = stride[kv.val];
-    if (d.isConstant(0))
-      continue;
-    if (resultSize.value == 0 || !isMultiple(d.value, resultSize.value))
-      return makeError("left_inverse divisibility condition fails: stride " + print(d) +
-                       " is not a multiple of " + print(resultSize) + " in " + print(l));
-    Int q = div(d, resultSize);
-    rs.push_back(q);
-    rd.push_back(pre[kv.val]);
-    resultSize = mul(resultSize, q);
-  }
-  rs.push_back(shape[order.back().val]);
-  Layout r = coalesce(Layout{tupleOf(rs), tupleOf(rd)});
-  if (scope.failed())
-    return scope.error("left_inverse");
-  return r;
+  return buildLayoutInto("left_inverse", result, [&](LayoutBuilder &out) -> Status {
+    IntVec shape, stride;
+    coalescedLeaves(l, shape, stride);
+    for (Int d : stride)
+      if (!d.isStatic)
+        return makeError("left_inverse of " + print(l) + ": CuTe requires static strides");
+    IntVec pre = prefixProducts(shape);
+    SmallVec<KeyVal, 16> order;
+    for (uint32_t i = 0; i < stride.size(); ++i)
+      order.push_back(KeyVal{stride[i].value, i});
+    exchangeSort(order);
+    IntVec rs, rd;
+    rd.push_back(kStatic0);
+    Int resultSize = kStatic1;
+    for (KeyVal kv : order) {
+      Int d = stride[kv.val];
+      if (d.isConstant(0))
+        continue;
+      if (resultSize.value == 0 || !isMultiple(d.value, resultSize.value))
+        return makeError("left_inverse divisibility condition fails: stride " + print(d) +
+                         " is not a multiple of " + print(resultSize) + " in " + print(l));
+      Int q = div(d, resultSize);
+      rs.push_back(q);
+      rd.push_back(pre[kv.val]);
+      resultSize = mul(resultSize, q);
+    }
+    rs.push_back(shape[order.back().val]);
+    coalesceLeavesInto(rs, rd, out); // coalesce of the layout (rs):(rd)
+    return success();
+  });
 }
 
 namespace {

@@ -8,41 +8,29 @@
 
 namespace cutelayout {
 CUTELAYOUT_ABI_BEGIN
+namespace detail {
+__thread ArithFailure tArithFailure;
+} // namespace detail
+
 namespace {
 
-// The failure recorded by the innermost live ArithScope. Plain data, so thread_local
-// access needs no initialization guard; messages are short and truncated to fit.
-struct FailureState {
-  bool failed;
-  char message[192];
-};
-thread_local FailureState currentFailure;
+detail::ArithFailure &currentFailure() { return detail::tArithFailure; }
 
 void setFailure(const std::string &what) {
-  size_t n = what.size() < sizeof(currentFailure.message) - 1 ? what.size() : sizeof(currentFailure.message) - 1;
-  std::memcpy(currentFailure.message, what.data(), n);
-  currentFailure.message[n] = '\0';
-  currentFailure.failed = true;
+  size_t n = what.size() < sizeof(currentFailure().message) - 1 ? what.size() : sizeof(currentFailure().message) - 1;
+  std::memcpy(currentFailure().message, what.data(), n);
+  currentFailure().message[n] = '\0';
+  currentFailure().failed = true;
 }
 
 } // namespace
 
-ArithScope::ArithScope() : outerFailed_(currentFailure.failed) {
-  if (outerFailed_)
-    outerMessage_ = currentFailure.message;
-  currentFailure.failed = false;
-}
+void ArithScope::saveOuter() { outerMessage_ = currentFailure().message; }
 
-ArithScope::~ArithScope() {
-  // The outer failure came first and wins; otherwise an inner one propagates outward.
-  if (outerFailed_)
-    setFailure(outerMessage_);
-}
-
-bool ArithScope::failed() const { return currentFailure.failed; }
+void ArithScope::restoreOuter() { setFailure(outerMessage_); }
 
 Error ArithScope::error(const char *operation) const {
-  return makeError(std::string(currentFailure.message) + " (in " + operation + ")");
+  return makeError(std::string(currentFailure().message) + " (in " + operation + ")");
 }
 
 namespace {
@@ -61,7 +49,7 @@ const char *violationNote(bool allStatic) {
 }
 
 void noteArithFailure(const std::string &what) {
-  if (!currentFailure.failed)
+  if (!currentFailure().failed)
     setFailure(what);
 }
 

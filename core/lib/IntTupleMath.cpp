@@ -33,6 +33,9 @@ template <class F> Expected<IntTuple> transform2(const char *op, TupleView a, Tu
   return out.finish();
 }
 
+/// A tuple whose children are all leaves (its span is its rank plus itself).
+bool isFlatTuple(TupleView t) { return t.isTuple() && t.span() == uint32_t(t.nodes()->value) + 1; }
+
 /// b padded with static 1s to rank n (CuTe's append<R>(b, _1)).
 IntTuple padOnes(TupleView b, uint32_t n) { return appendTo(b, n, IntTuple(kStatic1)); }
 
@@ -117,11 +120,13 @@ Expected<Int> innerProduct(TupleView a, TupleView b) {
 }
 
 IntTuple productEach(TupleView t) {
-  IntTuple w = wrap(t);
   TupleBuilder out;
   out.open();
-  for (TupleView c : w.view())
-    out.leaf(product(c));
+  if (t.isTuple())
+    for (TupleView c : t)
+      out.leaf(product(c));
+  else // a leaf is wrapped: (product(t))
+    out.leaf(product(t));
   out.close();
   return out.finish();
 }
@@ -134,6 +139,26 @@ Expected<IntTuple> productLike(TupleView t, TupleView guide) {
 }
 
 Expected<IntTuple> ceilDiv(TupleView a, TupleView b) {
+  if (isFlatTuple(a) && (!b.isTuple() || (isFlatTuple(b) && a.rank() >= b.rank()))) {
+    // The flat cases on the leaves, without a tuple per step: by mode (b padded with _1),
+    // or an integer b folded across a's modes as below.
+    const Node *x = a.nodes() + 1;
+    TupleBuilder out;
+    out.open();
+    if (b.isTuple()) {
+      const Node *y = b.nodes() + 1;
+      for (uint32_t i = 0, rb = b.rank(); i < a.rank(); ++i)
+        out.leaf(cutelayout::ceilDiv(x[i].asInt(), i < rb ? y[i].asInt() : kStatic1));
+    } else {
+      Int rest = b.asInt();
+      for (uint32_t i = 0; i < a.rank(); ++i) {
+        out.leaf(cutelayout::ceilDiv(x[i].asInt(), rest));
+        rest = cutelayout::ceilDiv(rest, x[i].asInt());
+      }
+    }
+    out.close();
+    return out.finish();
+  }
   if (a.isTuple()) {
     if (b.isTuple()) {
       if (a.rank() < b.rank())
@@ -239,6 +264,11 @@ Bool evenlyDivides(TupleView shape, TupleView tiler) {
     }
     return acc;
   }
+  if (!shape.isTuple() && tiler.isInt() && shape.isInt() && !hasBasis(shape) && !hasBasis(tiler)) {
+    // Two integers: the general case below without tuples (ceil_div of leaves never fails).
+    Int s = integerLeaf(*shape.nodes()), t = integerLeaf(*tiler.nodes());
+    return equal(s, mul(t, cutelayout::ceilDiv(s, t)));
+  }
   Int sa = product(shape);
   Expected<IntTuple> q = ceilDiv(shape, tiler);
   Int sq = q ? product(*q) : Int::fixed(0);
@@ -255,7 +285,32 @@ Expected<IntTuple> filterZeros(TupleView a, TupleView b) {
 
 namespace {
 // Compact strides of `shape` from `current`; returns current * size(shape) in `next`.
+/// Column-major compact strides of shape from `current` (advanced past it) into out.
+void compactLeftInto(TupleView shape, Int &current, TupleBuilder &out) {
+  if (!shape.isTuple()) {
+    Int s = shape.asInt();
+    if (s.isConstant(1)) {
+      out.leaf(kStatic0);
+      return;
+    }
+    Int here = current;
+    current = mul(here, s);
+    out.leaf(here);
+    return;
+  }
+  out.open();
+  for (TupleView c : shape)
+    compactLeftInto(c, current, out);
+  out.close();
+}
+
 IntTuple compactFrom(TupleView shape, Int current, Major major, Int &next) {
+  if (major == Major::Left && shape.isTuple()) { // one builder, no tuple per leaf
+    TupleBuilder out;
+    compactLeftInto(shape, current, out);
+    next = current;
+    return out.finish();
+  }
   if (!shape.isTuple()) {
     Int s = shape.asInt();
     if (s.isConstant(1)) {
@@ -353,9 +408,6 @@ Expected<IntTuple> compactOrder(TupleView shape, TupleView order) {
 }
 
 namespace {
-/// True when t is a tuple whose children are all integers (a flat mode list).
-bool isFlatTuple(TupleView t) { return t.isTuple() && t.span() == uint32_t(t.nodes()->value) + 1; }
-
 /// CuTe's crd2idx of a 1-D index: mode k sees (idx / prod(s_<k)) % s_k, the last mode
 /// the whole quotient; each level checks that shape and stride agree.
 Expected<Int> indexToOffset(Int idx, TupleView shape, TupleView stride) {

@@ -43,7 +43,14 @@ inline Status success() { return Status(true); }
   } while (0)
 
 /// True when l has no leaves, like ():(). CuTe rejects such layouts in the algebra.
-inline bool isEmpty(LayoutView l) { return l.shape.isTuple() && leafCount(l.shape) == 0; }
+inline bool isEmpty(LayoutView l) {
+  // leafCount(shape) == 0, stopping at the first leaf (usually the first or second node).
+  const Node *n = l.shape.nodes();
+  for (uint32_t i = 0, e = n->span; i < e; ++i)
+    if (n[i].kind != NodeKind::Tuple)
+      return false;
+  return true;
+}
 inline Error emptyLayoutError(const char *op) {
   return makeError(std::string(op) + " of an empty layout ():() (CuTe needs at least one mode)");
 }
@@ -123,14 +130,17 @@ public:
 
   void open() {
     countChild();
-    open_.push_back(shape_.size());
+    open_.push_back(top_);
+    top_ = shape_.size();
     shape_.push_back(Node{0, 0, NodeKind::Tuple, true});
     stride_.push_back(Node{0, 0, NodeKind::Tuple, true});
   }
   void close() {
-    uint32_t at = open_.back();
+    uint32_t at = top_;
+    top_ = open_.back();
     open_.pop_back();
     shape_[at].span = stride_[at].span = shape_.size() - at;
+    stride_[at].value = shape_[at].value; // children are counted on the shape side only
   }
   void leaf(Int shape, Int stride) {
     countChild();
@@ -150,8 +160,12 @@ public:
       return;
     }
     open();
-    for (uint32_t k = shape.size(); k-- > 0;)
-      leaf(shape[k], stride[k]);
+    reserve(shape.size());
+    shape_[top_].value = shape.size();
+    for (uint32_t k = shape.size(); k-- > 0;) {
+      shape_.pushUnchecked(Node::leaf(shape[k]));
+      stride_.pushUnchecked(Node::leaf(stride[k]));
+    }
     close();
   }
   /// Modes in order: one mode is a leaf, more a tuple (CuTe's unwrap of a fresh list).
@@ -161,12 +175,18 @@ public:
       return;
     }
     open();
-    for (uint32_t k = 0; k < shape.size(); ++k)
-      leaf(shape[k], stride[k]);
+    reserve(shape.size());
+    shape_[top_].value = shape.size();
+    for (uint32_t k = 0; k < shape.size(); ++k) {
+      shape_.pushUnchecked(Node::leaf(shape[k]));
+      stride_.pushUnchecked(Node::leaf(stride[k]));
+    }
     close();
   }
   /// Nodes written so far.
   uint32_t size() const { return shape_.size(); }
+  /// The node array of t, for code that writes a whole tuple in one pass (tilerFromShape).
+  static NodeVec &nodesOf(IntTuple &t) { return t.nodes_; }
   /// Completes the target (closes the wrapping tuple).
   void finish() {
     if (wrap_)
@@ -174,37 +194,64 @@ public:
   }
 
 private:
+  static constexpr uint32_t kNoTuple = ~0u;
   void countChild() {
-    if (!open_.empty()) {
-      ++shape_[open_.back()].value;
-      ++stride_[open_.back()].value;
-    }
+    if (top_ != kNoTuple)
+      ++shape_[top_].value;
+  }
+  void reserve(uint32_t n) {
+    shape_.reserveMore(n);
+    stride_.reserveMore(n);
   }
   NodeVec &shape_, &stride_;
-  SmallVec<uint32_t, 16> open_;
+  uint32_t top_ = kNoTuple;      // the innermost open tuple's node, or kNoTuple
+  SmallVec<uint32_t, 16> open_;  // the tuples open around it
   bool wrap_;
 };
 
-/// Runs f(out) with a builder into a fresh result inside an ArithScope; an arithmetic
-/// failure becomes "... (in op)". The result is built in place (no copy on return).
-template <class F> Expected<Layout> buildLayout(const char *op, F f, bool wrap = false) {
+/// Runs f(out) with a builder into target inside an ArithScope; an arithmetic failure
+/// becomes "... (in op)". @pre target is none of f's operands (it is cleared first)
+template <class F> Status buildLayoutInto(const char *op, Layout &target, F f, bool wrap = false) {
   ArithScope scope;
-  Expected<Layout> result{Layout()};
-  LayoutBuilder out(*result, wrap);
+  LayoutBuilder out(target, wrap);
   Status s = f(out);
   if (!s)
+    return s.error();
+  if (scope.failed())
+    return scope.error(op);
+  out.finish();
+  return success();
+}
+
+/// An operation that writes into a caller's layout, as an Expected built in place (one
+/// named result, so no layout is moved on return).
+template <class F> Expected<Layout> intoExpected(F into) {
+  Expected<Layout> result(std::in_place);
+  Status s = into(*result);
+  if (!s)
     result = Expected<Layout>(s.error());
-  else if (scope.failed())
-    result = Expected<Layout>(scope.error(op));
-  else
-    out.finish();
   return result;
+}
+
+/// buildLayoutInto a fresh result.
+template <class F> Expected<Layout> buildLayout(const char *op, F f, bool wrap = false) {
+  return intoExpected([&](Layout &r) { return buildLayoutInto(op, r, f, wrap); });
 }
 
 /// The same without an ArithScope, for functions that cannot fail.
 template <class F> Layout buildLayoutUnchecked(F f, bool wrap = false) {
   Layout result;
   LayoutBuilder out(result, wrap);
+  f(out);
+  out.finish();
+  return result;
+}
+
+/// buildLayoutUnchecked's result as a success, built in place: a caller returning it from
+/// among other returns (errors) still does not move the layout.
+template <class F> Expected<Layout> buildSuccess(F f, bool wrap = false) {
+  Expected<Layout> result(std::in_place);
+  LayoutBuilder out(*result, wrap);
   f(out);
   out.finish();
   return result;

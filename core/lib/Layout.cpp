@@ -219,11 +219,21 @@ Layout coalesceLeaves(const IntVec &shape, const IntVec &stride) {
 }
 
 Layout coalesce(const Layout &l) {
+  Layout result;
+  coalesce(l, result);
+  return result;
+}
+
+void coalesce(const Layout &l, Layout &result) {
   IntVec shape, stride;
   appendLeaves(l, shape, stride);
-  if (shape.empty())
-    return l; // (): nothing to merge
-  return coalesceLeaves(shape, stride);
+  if (shape.empty()) {
+    result = l; // (): nothing to merge
+    return;
+  }
+  LayoutBuilder out(result, false);
+  coalesceLeavesInto(shape, stride, out);
+  out.finish();
 }
 
 namespace {
@@ -254,12 +264,22 @@ Expected<Layout> filterZeros(const Layout &l, TupleView profile) {
 }
 
 Layout filter(const Layout &l) {
+  Layout result;
+  filter(l, result);
+  return result;
+}
+
+void filter(const Layout &l, Layout &result) {
   // coalesce(filter_zeros(l)) on the flat leaves: a static-0 stride makes its extent _1.
   IntVec shape, stride;
   appendFilteredLeaves(l, shape, stride);
-  if (shape.empty())
-    return l;
-  return coalesceLeaves(shape, stride);
+  if (shape.empty()) {
+    result = l;
+    return;
+  }
+  LayoutBuilder out(result, false);
+  coalesceLeavesInto(shape, stride, out);
+  out.finish();
 }
 
 Expected<Layout> filter(const Layout &l, TupleView profile) {

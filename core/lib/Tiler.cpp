@@ -32,13 +32,13 @@ private:
   TupleBuilder profile_;
 };
 
-/// Applies f to the modes the tuple tiler covers; modes past it are kept when keepRest.
-template <class F> Expected<Layout> guarded(const char *op, F f) {
+/// f() inside an ArithScope: an arithmetic failure becomes "... (in op)".
+template <class F> Status guardedInto(const char *op, F f) {
   ArithScope scope;
-  Expected<Layout> r = f();
-  if (r && scope.failed())
+  Status s = f();
+  if (s && scope.failed())
     return scope.error(op);
-  return r;
+  return s;
 }
 
 IntTuple underscores(uint32_t n) { return repeat(n, IntTuple::underscore()); }
@@ -83,10 +83,15 @@ Tiler underscoreTiler() {
 Tiler tilerFromShape(TupleView shape) {
   // The tile of the elements, in one pass over the shape's nodes: tuples keep their nodes,
   // an extent n becomes n:_1 (profile leaf _1), `_` becomes _1:_0 (profile leaf `_`).
-  const Node unit{1, 1, NodeKind::Int, true}, zero{0, 1, NodeKind::Int, true};
-  const Node underscore = IntTuple::underscore().view().nodes()[0];
+  const Node unit{1, 1, NodeKind::Int, true}, zero{0, 1, NodeKind::Int, true},
+      underscore{0, 1, NodeKind::Underscore, true}; // IntTuple::underscore()'s node
   uint32_t count = shape.span();
-  NodeVec s, d, p;
+  Tiler result; // written in place and returned without a copy
+  NodeVec &s = LayoutBuilder::nodesOf(result.layout.shape), &d = LayoutBuilder::nodesOf(result.layout.stride),
+          &p = LayoutBuilder::nodesOf(result.profile);
+  s.clear();
+  d.clear();
+  p.clear();
   s.reserveMore(count);
   d.reserveMore(count);
   p.reserveMore(count);
@@ -105,8 +110,7 @@ Tiler tilerFromShape(TupleView shape) {
       p.pushUnchecked(underscore);
     }
   }
-  return Tiler{Layout{IntTuple::fromNodes(std::move(s)), IntTuple::fromNodes(std::move(d))},
-               IntTuple::fromNodes(std::move(p))};
+  return result;
 }
 
 Tiler makeTile(const Tiler *elements, uint32_t count) {
@@ -161,13 +165,17 @@ Status compositionInto(LayoutView a, TilerView t, LayoutBuilder &out) {
   return compositionInto(a, t.layout, out);
 }
 
-/// The shape of coalesce(a).
-IntTuple coalescedShape(LayoutView a) {
+/// The shape of coalesce(a), built into storage unless it is a's own (a leaf mode, the
+/// common case of a by-mode divide: coalesce keeps a leaf's extent).
+TupleView coalescedShape(LayoutView a, IntTuple &storage) {
+  if (a.isLeaf())
+    return a.shape;
   IntVec shape, stride;
   appendLeaves(a, shape, stride);
   if (shape.empty())
-    return IntTuple(a.shape);
-  return std::move(coalesceLeaves(shape, stride).shape);
+    return a.shape;
+  storage = std::move(coalesceLeaves(shape, stride).shape);
+  return storage;
 }
 
 /// The case split the divides and products share: `_` keeps a, a tuple tiler applies
@@ -182,7 +190,10 @@ Status byTiler(const char *op, Status (*self)(LayoutView, TilerView, LayoutBuild
   }
   if (t.isTuple())
     return byModeInto(op, a, t, /*keepRest=*/true, out, self);
-  if (!t.isExtent())
+  // An extent n is held as n:_1 (tilerFromShape), which is make_layout(n) except for a
+  // static 1 (make_layout(_1) is _1:_0).
+  if (!t.isExtent() || (t.layout.isLeaf() && !t.layout.shape.asInt().isConstant(1) &&
+                        t.layout.stride.asInt().isConstant(1)))
     return oneD(t.layout);
   Layout tile = makeLayout(t.layout.shape);
   return oneD(LayoutView(tile));
@@ -193,7 +204,8 @@ Status logicalDivideInto(LayoutView a, TilerView t, LayoutBuilder &out) {
   return byTiler("logical_divide", logicalDivideInto, a, t, out, [&](LayoutView tile) -> Status {
     Layout rest;
     LayoutBuilder restOut(rest, false);
-    CL_CHECK(complementInto(tile, coalescedShape(a), restOut, "complement"));
+    IntTuple shapeStorage;
+    CL_CHECK(complementInto(tile, coalescedShape(a, shapeStorage), restOut, "complement"));
     return compositionInto(a, tile, rest, out);
   });
 }
@@ -290,7 +302,8 @@ Expected<Layout> unpackModes(const Layout &zipped, bool unpackFirst) {
 }
 
 /// A divide or product (`whole` into a scratch layout), then its unzipped form.
-template <class F> Expected<Layout> unzipped(const char *op, const Layout &a, const Tiler &t, Unzip form, F whole) {
+template <class F>
+Status unzippedInto(const char *op, const Layout &a, const Tiler &t, Unzip form, F whole, Layout &result) {
   Layout scratch;
   {
     ArithScope scope;
@@ -299,59 +312,105 @@ template <class F> Expected<Layout> unzipped(const char *op, const Layout &a, co
     if (scope.failed())
       return scope.error(op);
   }
-  if (flatGuide(t.profile) && (t.profile.isTuple() || scratch.rank() == 2))
-    return buildLayoutUnchecked([&](LayoutBuilder &out) { emitUnzipped(scratch, t.profile, form, out); });
+  if (flatGuide(t.profile) && (t.profile.isTuple() || scratch.rank() == 2)) {
+    LayoutBuilder out(result, false);
+    emitUnzipped(scratch, t.profile, form, out);
+    out.finish();
+    return success();
+  }
   Layout z = CL_TRY(tileUnzip(scratch, t.profile));
-  return form == Unzip::Zipped ? Expected<Layout>(std::move(z)) : unpackModes(z, form == Unzip::Flat);
+  result = form == Unzip::Zipped ? std::move(z) : CL_TRY(unpackModes(z, form == Unzip::Flat));
+  return success();
 }
 } // namespace
 
 Expected<Layout> composition(const Layout &a, const Tiler &t) {
-  return buildLayout("composition", [&](LayoutBuilder &out) { return compositionInto(a, t, out); });
+  return intoExpected([&](Layout &r) { return composition(a, t, r); });
+}
+
+Status composition(const Layout &a, const Tiler &t, Layout &result) {
+  return buildLayoutInto("composition", result, [&](LayoutBuilder &out) { return compositionInto(a, t, out); });
 }
 
 Expected<Layout> logicalDivide(const Layout &a, const Tiler &t) {
-  return buildLayout("logical_divide", [&](LayoutBuilder &out) { return logicalDivideInto(a, t, out); });
+  return intoExpected([&](Layout &r) { return logicalDivide(a, t, r); });
+}
+
+Status logicalDivide(const Layout &a, const Tiler &t, Layout &result) {
+  return buildLayoutInto("logical_divide", result, [&](LayoutBuilder &out) { return logicalDivideInto(a, t, out); });
 }
 
 Expected<Layout> zippedDivide(const Layout &a, const Tiler &t) {
-  return unzipped("logical_divide", a, t, Unzip::Zipped, logicalDivideInto);
+  return intoExpected([&](Layout &r) { return zippedDivide(a, t, r); });
+}
+
+Status zippedDivide(const Layout &a, const Tiler &t, Layout &result) {
+  return unzippedInto("logical_divide", a, t, Unzip::Zipped, logicalDivideInto, result);
 }
 
 Expected<Layout> tiledDivide(const Layout &a, const Tiler &t) {
-  return unzipped("logical_divide", a, t, Unzip::Tiled, logicalDivideInto);
+  return intoExpected([&](Layout &r) { return tiledDivide(a, t, r); });
+}
+
+Status tiledDivide(const Layout &a, const Tiler &t, Layout &result) {
+  return unzippedInto("logical_divide", a, t, Unzip::Tiled, logicalDivideInto, result);
 }
 
 Expected<Layout> flatDivide(const Layout &a, const Tiler &t) {
-  return unzipped("logical_divide", a, t, Unzip::Flat, logicalDivideInto);
+  return intoExpected([&](Layout &r) { return flatDivide(a, t, r); });
+}
+
+Status flatDivide(const Layout &a, const Tiler &t, Layout &result) {
+  return unzippedInto("logical_divide", a, t, Unzip::Flat, logicalDivideInto, result);
 }
 
 // --- products ---------------------------------------------------------------------------
 
 Expected<Layout> logicalProduct(const Layout &a, const Tiler &t) {
-  return buildLayout("logical_product", [&](LayoutBuilder &out) { return logicalProductInto(a, t, out); });
+  return intoExpected([&](Layout &r) { return logicalProduct(a, t, r); });
+}
+
+Status logicalProduct(const Layout &a, const Tiler &t, Layout &result) {
+  return buildLayoutInto("logical_product", result, [&](LayoutBuilder &out) { return logicalProductInto(a, t, out); });
 }
 
 Expected<Layout> zippedProduct(const Layout &a, const Tiler &t) {
-  return unzipped("logical_product", a, t, Unzip::Zipped, logicalProductInto);
+  return intoExpected([&](Layout &r) { return zippedProduct(a, t, r); });
+}
+
+Status zippedProduct(const Layout &a, const Tiler &t, Layout &result) {
+  return unzippedInto("logical_product", a, t, Unzip::Zipped, logicalProductInto, result);
 }
 
 Expected<Layout> tiledProduct(const Layout &a, const Tiler &t) {
-  return unzipped("logical_product", a, t, Unzip::Tiled, logicalProductInto);
+  return intoExpected([&](Layout &r) { return tiledProduct(a, t, r); });
+}
+
+Status tiledProduct(const Layout &a, const Tiler &t, Layout &result) {
+  return unzippedInto("logical_product", a, t, Unzip::Tiled, logicalProductInto, result);
 }
 
 Expected<Layout> flatProduct(const Layout &a, const Tiler &t) {
-  return unzipped("logical_product", a, t, Unzip::Flat, logicalProductInto);
+  return intoExpected([&](Layout &r) { return flatProduct(a, t, r); });
+}
+
+Status flatProduct(const Layout &a, const Tiler &t, Layout &result) {
+  return unzippedInto("logical_product", a, t, Unzip::Flat, logicalProductInto, result);
 }
 
 namespace {
 // logical_product of a and b padded to a common rank, then like modes zipped together:
 // mode i of the result is (x_i, y_i).
-Expected<Layout> rankSensitiveProduct(const char *op, const Layout &a, const Layout &b, bool blockFirst) {
+Status rankSensitiveProduct(const char *op, const Layout &a, const Layout &b, bool blockFirst, Layout &result) {
   CL_CHECK(integerStrides(op, a, true)); // a's unit modes are complemented away (tile_to_shape)
   CL_CHECK(integerStrides(op, b));
   uint32_t r = a.rank() > b.rank() ? a.rank() : b.rank();
-  Layout pa = appendTo(a, r), pb = appendTo(b, r);
+  // appendTo keeps a layout of rank r (a tuple, or a leaf when r is 1): no copy then.
+  auto padded = [r](const Layout &l, Layout &storage) -> const Layout & {
+    return l.rank() == r && (l.shape.isTuple() || r == 1) ? l : (storage = appendTo(l, r));
+  };
+  Layout storageA, storageB;
+  const Layout &pa = padded(a, storageA), &pb = padded(b, storageB);
   Layout product;
   {
     ArithScope scope;
@@ -364,16 +423,15 @@ Expected<Layout> rankSensitiveProduct(const char *op, const Layout &a, const Lay
   if (!x.isLeaf() && (y.isLeaf() || x.rank() != y.rank()))
     return makeError("zip: the elements of " + print(IntTuple::makeTuple({x.shape, y.shape})) +
                      " are not tuples of one rank");
-  return buildLayoutUnchecked([&](LayoutBuilder &out) {
-    if (x.isLeaf()) { // CuTe's zip of (leaf, y) is ((leaf, y))
-      out.open();
-      out.open();
-      out.add(x);
-      out.add(y);
-      out.close();
-      out.close();
-      return;
-    }
+  LayoutBuilder out(result, false);
+  if (x.isLeaf()) { // CuTe's zip of (leaf, y) is ((leaf, y))
+    out.open();
+    out.open();
+    out.add(x);
+    out.add(y);
+    out.close();
+    out.close();
+  } else {
     out.open();
     TupleView::Iterator xs = x.shape.begin(), xd = x.stride.begin(), ys = y.shape.begin(), yd = y.stride.begin();
     for (; xs != x.shape.end(); ++xs, ++xd, ++ys, ++yd) {
@@ -383,21 +441,35 @@ Expected<Layout> rankSensitiveProduct(const char *op, const Layout &a, const Lay
       out.close();
     }
     out.close();
-  });
+  }
+  out.finish();
+  return success();
 }
 } // namespace
 
 Expected<Layout> blockedProduct(const Layout &a, const Layout &b) {
-  return rankSensitiveProduct("logical_product", a, b, true);
+  return intoExpected([&](Layout &r) { return blockedProduct(a, b, r); });
+}
+
+Status blockedProduct(const Layout &a, const Layout &b, Layout &result) {
+  return rankSensitiveProduct("logical_product", a, b, true, result);
 }
 
 Expected<Layout> rakedProduct(const Layout &a, const Layout &b) {
-  return rankSensitiveProduct("logical_product", a, b, false);
+  return intoExpected([&](Layout &r) { return rakedProduct(a, b, r); });
+}
+
+Status rakedProduct(const Layout &a, const Layout &b, Layout &result) {
+  return rankSensitiveProduct("logical_product", a, b, false, result);
 }
 
 Expected<Layout> tileToShape(const Layout &block, TupleView targetShape, const IntTuple *order) {
+  return intoExpected([&](Layout &r) { return tileToShape(block, targetShape, order, r); });
+}
+
+Status tileToShape(const Layout &block, TupleView targetShape, const IntTuple *order, Layout &result) {
   CL_CHECK(integerStrides("tile_to_shape", block, true));
-  return guarded("tile_to_shape", [&]() -> Expected<Layout> {
+  return guardedInto("tile_to_shape", [&]() -> Status {
     if (block.rank() > targetShape.rank())
       return makeError("tile_to_shape: the block " + print(block) + " has more modes than the target shape " +
                        print(targetShape));
@@ -424,7 +496,7 @@ Expected<Layout> tileToShape(const Layout &block, TupleView targetShape, const I
                        violationNote(divides.isStatic || divides.value));
     IntTuple repeats = CL_TRY(ceilDiv(target, blockShape));
     Layout tiles = order ? CL_TRY(makeOrderedLayout(repeats, *order)) : makeLayout(repeats);
-    return blockedProduct(padded, tiles);
+    return blockedProduct(padded, tiles, result);
   });
 }
 

@@ -176,6 +176,25 @@ Expected<Value> layOr(Expected<Layout> &&r) {
   return out;
 }
 
+/// A layout value that a core operation writes in place (into(layout) is its success or
+/// error): no layout is moved.
+template <class F> Expected<Value> layInto(F into) {
+  Expected<Value> out(std::in_place);
+  out->kind = Value::Kind::Layout;
+  Expected<bool> s = into(out->layout);
+  if (!s)
+    out = Expected<Value>(s.error());
+  return out;
+}
+
+/// A layout value whose layout fill(layout) assigns, built in place.
+template <class F> Expected<Value> layoutValue(F fill) {
+  Expected<Value> out(std::in_place);
+  out->kind = Value::Kind::Layout;
+  fill(out->layout);
+  return out;
+}
+
 /// Element t of a tile as a value: a layout, an extent (an integer), `_` or a tile.
 Value elementValue(const Tiler &t) {
   if (t.isUnderscore())
@@ -286,13 +305,13 @@ Expected<Value> at(const Value &v, const std::vector<uint32_t> &path) {
   return tupleValue(IntTuple(t));
 }
 
-/// The first argument, or its part at the index arguments after it (then held in scratch):
-/// a whole layout or tuple is not copied.
-Expected<const Value *> operand(const Args &a, Value &scratch) {
+/// f(the first argument), or f(its part at the index arguments after it): a whole layout or
+/// tuple is not copied, and no value is built for it.
+template <class F> Expected<Value> onOperand(const Args &a, F f) {
   if (a.size() == 1 && a[0].kind != Value::Kind::Tile)
-    return &a[0];
-  scratch = CL_TRY(at(a[0], CL_TRY(a.indices(1))));
-  return &scratch;
+    return f(a[0]);
+  Value part = CL_TRY(at(a[0], CL_TRY(a.indices(1))));
+  return f(part);
 }
 
 /// The shape of a layout argument, or the tuple itself.
@@ -360,46 +379,56 @@ Expected<Value> tupleArithOp(const Args &a, TupleOp op) {
   return tupleValue(std::move(r));
 }
 
-template <Expected<Layout> (*F)(const Layout &, const Tiler &)> Expected<Value> withTiler(const Args &a) {
+template <Expected<bool> (*F)(const Layout &, const Tiler &, Layout &)> Expected<Value> withTiler(const Args &a) {
   const Layout &l = CL_TRY(a.layout(0));
   if (a[1].kind == Value::Kind::Tile) // a tile is a tiler already: no copy
-    return layOr(F(l, a[1].tile()));
+    return layInto([&](Layout &r) { return F(l, a[1].tile(), r); });
+  // A shape's or a layout's tiler, built in place (asTiler's cases without its move).
+  if (a[1].kind == Value::Kind::Tuple)
+    return layInto([&](Layout &r) { return F(l, tilerFromShape(a[1].tuple), r); });
+  if (a[1].kind == Value::Kind::Layout && !a[1].notCongruent)
+    return layInto([&](Layout &r) { return F(l, tilerFromLayout(a[1].layout), r); });
   Expected<Tiler> t = asTiler(a[1]);
   if (!t)
     return t.error();
-  return layOr(F(l, *t));
+  return layInto([&](Layout &r) { return F(l, *t, r); });
 }
 
 template <Expected<Layout> (*F)(const Layout &)> Expected<Value> unary(const Args &a) {
   return layOr(F(CL_TRY(a.layout(0))));
 }
 
+template <Expected<bool> (*F)(const Layout &, Layout &)> Expected<Value> unaryInto(const Args &a) {
+  const Layout &l = CL_TRY(a.layout(0));
+  return layInto([&](Layout &r) { return F(l, r); });
+}
+
 const std::map<std::string, Operation, std::less<>> &operations() {
   static const std::map<std::string, Operation, std::less<>> table = {
       // --- queries -------------------------------------------------------------------
       {"size", {1, 64, "size(x[, i...])", "number of elements (of mode i...) of a layout or int tuple",
-                [](const Args &a) -> Expected<Value> {
-                  Value scratch;
-                  const Value &v = *CL_TRY(operand(a, scratch));
-                  if (v.kind != Value::Kind::Layout && v.kind != Value::Kind::Tuple)
-                    return shapeOf(v).error();
-                  TupleView s = v.kind == Value::Kind::Layout ? v.layout.shape.view() : v.tuple.view();
-                  if (hasUnderscore(s)) // CuTe prints artefacts here: size(_) is _, size((4,_)) _0
-                    return makeError(print(s) + " contains `_`, which has no size");
-                  return intValue(product(s));
+                [](const Args &a) {
+                  return onOperand(a, [](const Value &v) -> Expected<Value> {
+                    if (v.kind != Value::Kind::Layout && v.kind != Value::Kind::Tuple)
+                      return shapeOf(v).error();
+                    TupleView s = v.kind == Value::Kind::Layout ? v.layout.shape.view() : v.tuple.view();
+                    if (hasUnderscore(s)) // CuTe prints artefacts here: size(_) is _, size((4,_)) _0
+                      return makeError(print(s) + " contains `_`, which has no size");
+                    return intValue(product(s));
+                  });
                 }}},
       {"cosize", {1, 64, "cosize(L[, i...])", "size of the codomain of a layout (of mode i...)",
-                  [](const Args &a) -> Expected<Value> {
-                    Value scratch;
-                    const Value &v = *CL_TRY(operand(a, scratch));
-                    if (v.kind != Value::Kind::Layout)
-                      return makeError("argument 1 must be a layout but is " + std::string(kindName(v.kind)) + " " +
-                                       printValue(v, Style::Plain));
-                    if (v.notCongruent)
-                      return makeError("shape " + print(v.layout.shape) + " and stride " +
-                                       print(v.layout.stride) + " are not congruent");
-                    Int c = cosize(v.layout);
-                    return intValue(c);
+                  [](const Args &a) {
+                    return onOperand(a, [](const Value &v) -> Expected<Value> {
+                      if (v.kind != Value::Kind::Layout)
+                        return makeError("argument 1 must be a layout but is " + std::string(kindName(v.kind)) + " " +
+                                         printValue(v, Style::Plain));
+                      if (v.notCongruent)
+                        return makeError("shape " + print(v.layout.shape) + " and stride " +
+                                         print(v.layout.stride) + " are not congruent");
+                      Int c = cosize(v.layout);
+                      return intValue(c);
+                    });
                   }}},
       {"rank", {1, 64, "rank(x[, i...])", "number of top-level modes of a layout, int tuple or tile",
                 [](const Args &a) -> Expected<Value> {
@@ -423,13 +452,13 @@ const std::map<std::string, Operation, std::less<>> &operations() {
                    return tupleValue(CL_TRY(shapeOf(v)));
                  }}},
       {"stride", {1, 64, "stride(L[, i...])", "the stride of a layout (of mode i...)",
-                  [](const Args &a) -> Expected<Value> {
-                    Value scratch;
-                    const Value &v = *CL_TRY(operand(a, scratch));
-                    if (v.kind != Value::Kind::Layout)
-                      return makeError("argument 1 must be a layout but is " + std::string(kindName(v.kind)) + " " +
-                                       printValue(v, Style::Plain));
-                    return tupleValue(v.layout.stride);
+                  [](const Args &a) {
+                    return onOperand(a, [](const Value &v) -> Expected<Value> {
+                      if (v.kind != Value::Kind::Layout)
+                        return makeError("argument 1 must be a layout but is " + std::string(kindName(v.kind)) + " " +
+                                         printValue(v, Style::Plain));
+                      return tupleValue(v.layout.stride);
+                    });
                   }}},
       {"get", {2, 64, "get(x, i...)", "mode i (then j, ...) of a layout, int tuple or tile: get<i,j>(x)",
                [](const Args &a) -> Expected<Value> { return at(a[0], CL_TRY(a.indices(1))); }}},
@@ -628,8 +657,9 @@ const std::map<std::string, Operation, std::less<>> &operations() {
                       if (!a.isLayout(0) && a.size() == 1)
                         return tupleValue(coalesceShape(CL_TRY(a.tuple(0))));
                       const Layout &l = CL_TRY(a.layout(0));
-                      Layout r = a.size() == 1 ? coalesce(l) : CL_TRY(coalesce(l, CL_TRY(a.tuple(1))));
-                      return lay(r);
+                      if (a.size() == 1)
+                        return layoutValue([&](Layout &r) { coalesce(l, r); });
+                      return layOr(coalesce(l, CL_TRY(a.tuple(1))));
                     }}},
       {"filter_zeros", {1, 2, "filter_zeros(L[, profile]) | filter_zeros(a[, b])",
                         "static-0-stride (or profile-0) modes get size 1; on int tuples: b's leaves where a has _0 become _1",
@@ -645,28 +675,36 @@ const std::map<std::string, Operation, std::less<>> &operations() {
       {"filter", {1, 2, "filter(L[, profile])", "coalesce(filter_zeros(L))",
                   [](const Args &a) -> Expected<Value> {
                     const Layout &l = CL_TRY(a.layout(0));
-                    Layout r = a.size() == 1 ? filter(l) : CL_TRY(filter(l, CL_TRY(a.tuple(1))));
-                    return lay(r);
+                    if (a.size() == 1)
+                      return layoutValue([&](Layout &r) { filter(l, r); });
+                    return layOr(filter(l, CL_TRY(a.tuple(1))));
                   }}},
       {"composition", {2, 2, "composition(A, B)", "A o B; B a layout, tile, shape, integer or `_`",
-                       withTiler<composition>}},
+                       [](const Args &a) -> Expected<Value> {
+                         if (a[1].kind == Value::Kind::Layout && !a[1].notCongruent) { // no tiler copy
+                           const Layout &l = CL_TRY(a.layout(0));
+                           return layInto([&](Layout &r) { return composition(l, a[1].layout, r); });
+                         }
+                         return withTiler<composition>(a);
+                       }}},
       {"complement", {1, 2, "complement(L[, cotarget])",
                       "what L does not reach, up to cotarget (a shape, or a layout's or tile's shape)",
                       [](const Args &a) -> Expected<Value> {
                         const Layout &l = CL_TRY(a.layout(0));
                         if (a.size() == 1)
-                          return layOr(complement(l));
+                          return layInto([&](Layout &r) { return complement(l, r); });
                         // CuTe takes shape(cotarget), so a layout or tile means its shape.
                         if (a[1].kind == Value::Kind::Layout) {
                           const Layout &cotarget = CL_TRY(a.layout(1));
-                          return layOr(complement(l, cotarget.shape));
+                          return layInto([&](Layout &r) { return complement(l, cotarget.shape, r); });
                         }
                         if (a[1].kind == Value::Kind::Tile)
                           return layOr(complement(l, shape(a[1].tile())));
-                        return layOr(complement(l, CL_TRY(a.tuple(1))));
+                        TupleView cotarget = CL_TRY(a.tuple(1));
+                        return layInto([&](Layout &r) { return complement(l, cotarget, r); });
                       }}},
-      {"right_inverse", {1, 1, "right_inverse(L)", "R with L(R(i)) == i", unary<rightInverse>}},
-      {"left_inverse", {1, 1, "left_inverse(L)", "R with R(L(i)) == i", unary<leftInverse>}},
+      {"right_inverse", {1, 1, "right_inverse(L)", "R with L(R(i)) == i", unaryInto<rightInverse>}},
+      {"left_inverse", {1, 1, "left_inverse(L)", "R with R(L(i)) == i", unaryInto<leftInverse>}},
       {"max_common_layout", {2, 2, "max_common_layout(A, B)", "largest common contiguous layout",
                              [](const Args &a) -> Expected<Value> {
                                return layOr(maxCommonLayout(CL_TRY(a.layout(0)), CL_TRY(a.layout(1))));
@@ -686,10 +724,18 @@ const std::map<std::string, Operation, std::less<>> &operations() {
       {"flat_product", {2, 2, "flat_product(A, B)", "(A modes..., B modes...)", withTiler<flatProduct>}},
       {"blocked_product", {2, 2, "blocked_product(A, B)", "A repeated as blocks over B, like modes joined",
                            [](const Args &a) -> Expected<Value> {
+                             if (a[1].kind == Value::Kind::Layout) { // by reference: no copy (layoutOrShape cannot fail)
+                               const Layout &l = CL_TRY(a.layout(0));
+                               return layInto([&](Layout &r) { return blockedProduct(l, a[1].layout, r); });
+                             }
                              return layOr(blockedProduct(CL_TRY(a.layout(0)), CL_TRY(layoutOrShape(a[1]))));
                            }}},
       {"raked_product", {2, 2, "raked_product(A, B)", "A interleaved (raked) over B",
                          [](const Args &a) -> Expected<Value> {
+                           if (a[1].kind == Value::Kind::Layout) { // by reference: no copy (layoutOrShape cannot fail)
+                             const Layout &l = CL_TRY(a.layout(0));
+                             return layInto([&](Layout &r) { return rakedProduct(l, a[1].layout, r); });
+                           }
                            return layOr(rakedProduct(CL_TRY(a.layout(0)), CL_TRY(layoutOrShape(a[1]))));
                          }}},
       {"tile_to_shape", {2, 3, "tile_to_shape(block, shape[, order])", "repeat block to cover shape",
@@ -697,9 +743,9 @@ const std::map<std::string, Operation, std::less<>> &operations() {
                            const Layout &b = CL_TRY(a.layout(0));
                            TupleView s = CL_TRY(a.shape(1));
                            if (a.size() == 2)
-                             return layOr(tileToShape(b, s, nullptr));
+                             return layInto([&](Layout &r) { return tileToShape(b, s, nullptr, r); });
                            const IntTuple &o = CL_TRY(a.shape(2));
-                           return layOr(tileToShape(b, s, &o));
+                           return layInto([&](Layout &r) { return tileToShape(b, s, &o, r); });
                          }}},
       {"local_tile", {3, 4, "local_tile(L, T, coord[, proj])", "the tile of L at coord of the rest modes",
                       [](const Args &a) -> Expected<Value> {

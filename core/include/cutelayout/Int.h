@@ -92,21 +92,41 @@ extern __thread Trace *tActiveTrace;
 }
 } // namespace detail
 
+namespace detail {
+/// The failure recorded by the innermost live ArithScope of this thread. Plain data in a
+/// `__thread` variable, so the scopes' inline fast paths read it with one load.
+struct ArithFailure {
+  bool failed;
+  char message[192]; // truncated to fit
+};
+extern __thread ArithFailure tArithFailure;
+} // namespace detail
+
 /// Collects the first arithmetic failure (overflow, division by zero) of the operations
 /// run while it is alive. Scopes nest: an inner scope's failure propagates outward.
 class ArithScope {
 public:
-  ArithScope();
-  ~ArithScope();
+  ArithScope() : outerFailed_(detail::tArithFailure.failed) {
+    if (__builtin_expect(outerFailed_, 0))
+      saveOuter();
+    detail::tArithFailure.failed = false;
+  }
+  ~ArithScope() {
+    // The outer failure came first and wins; otherwise an inner one propagates outward.
+    if (__builtin_expect(outerFailed_, 0))
+      restoreOuter();
+  }
   ArithScope(const ArithScope &) = delete;
   ArithScope &operator=(const ArithScope &) = delete;
-  bool failed() const;
+  bool failed() const { return detail::tArithFailure.failed; }
   /// The failure as an Error naming the operation, e.g. "int64 overflow in composition".
   Error error(const char *operation) const;
 
 private:
   // The enclosing scope's failure, kept only when there was one (the common case costs
   // a flag test: scopes are opened by every public operation).
+  [[gnu::cold, gnu::noinline]] void saveOuter();
+  [[gnu::cold, gnu::noinline]] void restoreOuter();
   bool outerFailed_;
   std::string outerMessage_;
 };

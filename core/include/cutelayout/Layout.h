@@ -75,6 +75,9 @@ Expected<Layout> dice(TupleView coord, const Layout &l);
 /// Simplify to depth <= 1 without changing the function on [0, size).
 /// @post size(result) == size(l); result(i) == l(i)
 Layout coalesce(const Layout &l);
+/// coalesce and filter writing into `result` (cleared first). @pre result is not l
+void coalesce(const Layout &l, Layout &result);
+void filter(const Layout &l, Layout &result);
 /// coalesce applied at the leaves of profile. @pre rank(profile) <= rank(l)
 Expected<Layout> coalesce(const Layout &l, TupleView profile);
 /// CuTe's coalesce(shape): flattens, then merges neighbouring leaves that are both static
@@ -102,6 +105,13 @@ Expected<Layout> complement(const Layout &l);
 Expected<Layout> rightInverse(const Layout &l);
 /// @post result(l(i)) == i for i < size(l) when l is injective. @pre static strides
 Expected<Layout> leftInverse(const Layout &l);
+/// composition, complement and the inverses writing into `result` (cleared first), as
+/// Tiler.h's operations do. @pre result is none of the operands
+Expected<bool> composition(const Layout &a, const Layout &b, Layout &result);
+Expected<bool> complement(const Layout &l, TupleView cotarget, Layout &result);
+Expected<bool> complement(const Layout &l, Layout &result);
+Expected<bool> rightInverse(const Layout &l, Layout &result);
+Expected<bool> leftInverse(const Layout &l, Layout &result);
 Expected<Layout> maxCommonLayout(const Layout &a, const Layout &b);
 Expected<Int> maxCommonVector(const Layout &a, const Layout &b);
 

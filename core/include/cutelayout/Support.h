@@ -38,7 +38,7 @@ public:
   Expected &operator=(const Expected &o) {
     if (this != &o) {
       value_ = o.value_;
-      delete error_;
+      dropError();
       error_ = o.error_ ? new Error(*o.error_) : nullptr;
     }
     return *this;
@@ -46,13 +46,13 @@ public:
   Expected &operator=(Expected &&o) noexcept {
     if (this != &o) {
       value_ = std::move(o.value_);
-      delete error_;
+      dropError();
       error_ = o.error_;
       o.error_ = nullptr;
     }
     return *this;
   }
-  ~Expected() { delete error_; }
+  ~Expected() { dropError(); }
 
   explicit operator bool() const { return !error_; }
   bool ok() const { return !error_; }
@@ -65,6 +65,13 @@ public:
   T take() { return std::move(value_); }
 
 private:
+  // A success (the common case) destroys nothing: one inline test, the delete out of line.
+  void dropError() {
+    if (__builtin_expect(error_ != nullptr, 0))
+      deleteError(error_);
+  }
+  [[gnu::cold, gnu::noinline]] static void deleteError(Error *e) { delete e; }
+
   T value_{};
   Error *error_ = nullptr;
 };

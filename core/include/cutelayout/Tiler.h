@@ -82,6 +82,22 @@ Expected<Layout> rakedProduct(const Layout &a, const Layout &b);
 /// when order is null). @pre rank(block) <= rank(targetShape); static shapes divide.
 Expected<Layout> tileToShape(const Layout &block, TupleView targetShape, const IntTuple *order);
 
+// The operations above writing their result into `result` (cleared first) instead of
+// returning it: a caller that keeps the layout elsewhere (the command line's values) then
+// moves no layout. Success, or the same error. @pre result is none of the operands
+Expected<bool> composition(const Layout &a, const Tiler &t, Layout &result);
+Expected<bool> logicalDivide(const Layout &a, const Tiler &t, Layout &result);
+Expected<bool> zippedDivide(const Layout &a, const Tiler &t, Layout &result);
+Expected<bool> tiledDivide(const Layout &a, const Tiler &t, Layout &result);
+Expected<bool> flatDivide(const Layout &a, const Tiler &t, Layout &result);
+Expected<bool> logicalProduct(const Layout &a, const Tiler &t, Layout &result);
+Expected<bool> zippedProduct(const Layout &a, const Tiler &t, Layout &result);
+Expected<bool> tiledProduct(const Layout &a, const Tiler &t, Layout &result);
+Expected<bool> flatProduct(const Layout &a, const Tiler &t, Layout &result);
+Expected<bool> blockedProduct(const Layout &a, const Layout &b, Layout &result);
+Expected<bool> rakedProduct(const Layout &a, const Layout &b, Layout &result);
+Expected<bool> tileToShape(const Layout &block, TupleView targetShape, const IntTuple *order, Layout &result);
+
 /// The tiler elements a projection (CuTe's Step) keeps: those it does not mark `_` (X).
 /// @pre tiler and projection tuples of one rank (else an error)
 Expected<Tiler> diceTiler(const Tiler &tiler, TupleView projection);
