@@ -210,7 +210,8 @@ TEST(Atom, RegisteredAtoms) {
   // (MMA_Traits: Shape (8,8,4), ThrID 32:1, A ((4,8),1):((8,1),0), B likewise, C
   // ((4,8),2):((16,1),8)) and an SM90-style 4x8x8-bit copy as 32 threads of 128 bits.
   MmaAtom dmma{"SM80_8x8x4_F64F64F64F64_TN", *parseIntTuple("(8,8,4)"), layoutOf("32:1"),
-               layoutOf("((4,8),1):((8,1),0)"), layoutOf("((4,8),1):((8,1),0)"), layoutOf("((4,8),2):((16,1),8)")};
+               layoutOf("((4,8),1):((8,1),0)"), layoutOf("((4,8),1):((8,1),0)"), layoutOf("((4,8),2):((16,1),8)"),
+               "double", "double", "double"};
   ASSERT_TRUE(registerMmaAtom(dmma).ok());
   TiledMma m = tiled("SM80_8x8x4_F64F64F64F64_TN", "(2,2,1)");
   // CuTe: make_tiled_mma(SM80_8x8x4_F64F64F64F64_TN{}, Layout<Shape<_2,_2,_1>>{}).get_layoutC_TV()

@@ -72,14 +72,6 @@ const TypeValue *staticValue(Type t) {
   return &cute.getTypeValue();
 }
 
-Known knownOfType(Type t) {
-  Known k;
-  k.type = t;
-  if (auto cute = dyn_cast<CuteTypeInterface>(t))
-    k.value = cute.getTypeValue();
-  return k;
-}
-
 /// The operand an op names by its `operand` attribute, if it is one of `allowed`.
 std::optional<char> operandRole(Operation *op, StringRef allowed) {
   StringAttr a = attrOf<StringAttr>(op, "operand");
