@@ -23,8 +23,9 @@ void CuteDialect::initialize() {
 Type CuteDialect::parseType(DialectAsmParser &parser) const {
   StringRef mnemonic;
   llvm::SMLoc loc = parser.getCurrentLocation();
-  if (parser.parseKeyword(&mnemonic))
-    return Type();
+  Type generated; // the atom types' syntax is ODS's; it reads the mnemonic first
+  if (OptionalParseResult r = parseGeneratedType(parser, mnemonic, generated); r.has_value())
+    return succeeded(*r) ? generated : Type();
   if (mnemonic == IntTupleType::getMnemonic())
     return IntTupleType::parse(parser);
   if (mnemonic == ShapeType::getMnemonic())
@@ -47,14 +48,6 @@ Type CuteDialect::parseType(DialectAsmParser &parser) const {
     return CuteMemRefType::parse(parser);
   if (mnemonic == CoordTensorType::getMnemonic())
     return CoordTensorType::parse(parser);
-  if (mnemonic == MmaAtomType::getMnemonic())
-    return MmaAtomType::parse(parser);
-  if (mnemonic == CopyAtomType::getMnemonic())
-    return CopyAtomType::parse(parser);
-  if (mnemonic == TiledMmaType::getMnemonic())
-    return TiledMmaType::parse(parser);
-  if (mnemonic == TiledCopyType::getMnemonic())
-    return TiledCopyType::parse(parser);
   parser.emitError(loc, "unknown cute type '") << mnemonic << "'";
   return Type();
 }
@@ -62,11 +55,11 @@ Type CuteDialect::parseType(DialectAsmParser &parser) const {
 void CuteDialect::printType(Type type, DialectAsmPrinter &printer) const {
   llvm::TypeSwitch<Type>(type)
       .Case<IntTupleType, ShapeType, StrideType, CoordType, TileType, LayoutType, ComposedLayoutType,
-            SwizzleType, PtrType, CuteMemRefType, CoordTensorType, MmaAtomType, CopyAtomType, TiledMmaType,
-            TiledCopyType>([&](auto t) {
+            SwizzleType, PtrType, CuteMemRefType, CoordTensorType>([&](auto t) {
         printer << t.getMnemonic();
         t.print(printer);
-      });
+      })
+      .Default([&](Type t) { (void)printGeneratedType(t, printer); });
 }
 
 Operation *CuteDialect::materializeConstant(OpBuilder &builder, Attribute value, Type type, Location loc) {

@@ -36,6 +36,14 @@ using cutelayout::TupleView;
 #define GET_TYPEDEF_CLASSES
 #include "cute/Dialect/Cute/IR/CuteTypes.cpp.inc"
 
+/// The types whose syntax ODS generates (the atoms): parsed by mnemonic, printed with it.
+OptionalParseResult mlir::cute::parseGeneratedType(AsmParser &parser, StringRef &mnemonic, Type &type) {
+  return generatedTypeParser(parser, &mnemonic, type);
+}
+LogicalResult mlir::cute::printGeneratedType(Type type, AsmPrinter &printer) {
+  return generatedTypePrinter(type, printer);
+}
+
 void CuteDialect::registerTypes() {
   addTypes<
 #define GET_TYPEDEF_LIST

@@ -49,6 +49,13 @@ mlir::FailureOr<llvm::StringRef> rawSymbolBody(mlir::AsmParser &p, llvm::SMLoc l
 
 namespace mlir::cute {
 
+/// The types whose syntax ODS generates (the atom types, CuteAtomTypes.td): reads the
+/// mnemonic and, when it names one of them, its body; otherwise no value, with the
+/// mnemonic read in `mnemonic`. The printer writes the mnemonic and the body, and fails
+/// for any other type.
+OptionalParseResult parseGeneratedType(AsmParser &parser, StringRef &mnemonic, Type &type);
+LogicalResult printGeneratedType(Type type, AsmPrinter &printer);
+
 /// A cute type of the same class as `like` carrying `value` (e.g. a shape for a shape).
 Type withValue(Type like, const TypeValue &value);
 
