@@ -247,16 +247,6 @@ template <class F> Layout buildLayoutUnchecked(F f, bool wrap = false) {
   return result;
 }
 
-/// buildLayoutUnchecked's result as a success, built in place: a caller returning it from
-/// among other returns (errors) still does not move the layout.
-template <class F> Expected<Layout> buildSuccess(F f, bool wrap = false) {
-  Expected<Layout> result(std::in_place);
-  LayoutBuilder out(*result, wrap);
-  f(out);
-  out.finish();
-  return result;
-}
-
 /// coalesce of the flat layout given by its leaves, into out. @pre shape non-empty
 void coalesceLeavesInto(const IntVec &shape, const IntVec &stride, LayoutBuilder &out);
 /// coalesce of the flat layout given by its leaves. @pre shape non-empty, same sizes.

@@ -231,6 +231,30 @@ enum class Unzip { Zipped, Tiled, Flat };
 /// half is kept whole, as CuTe's repeat<1>(_) slices it. Only for guides whose elements
 /// are all layouts or extents (the common case); nested guides take the tuple path.
 void emitUnzipped(LayoutView l, TupleView guide, Unzip form, LayoutBuilder &out) {
+  if (guide.isTuple()) {
+    // Modes [0, g) of l are (tile, rest) pairs, the rest untouched: one walk over l's
+    // modes per half, reading a pair's children off its nodes.
+    uint32_t g = guide.rank(), r = l.rank();
+    auto half = [&](bool tiles, bool unpack) {
+      bool wrap = !(unpack && (tiles ? g : r) > 1);
+      if (wrap)
+        out.open();
+      const Node *s = l.shape.nodes() + 1, *d = l.stride.nodes() + 1;
+      for (uint32_t i = 0; i < r; ++i, s += s->span, d += d->span) {
+        if (i < g)
+          out.add(TupleView(tiles ? s + 1 : s + 1 + s[1].span), TupleView(tiles ? d + 1 : d + 1 + d[1].span));
+        else if (!tiles)
+          out.add(TupleView(s), TupleView(d));
+      }
+      if (wrap)
+        out.close();
+    };
+    out.open();
+    half(true, form == Unzip::Flat);
+    half(false, form != Unzip::Zipped);
+    out.close();
+    return;
+  }
   SmallVec<LayoutView, 16> firsts, seconds;
   if (!guide.isTuple()) {
     firsts.push_back(l.mode(0));

@@ -88,7 +88,7 @@ private:
 class IntTuple {
 public:
   IntTuple() : IntTuple(Int::fixed(0)) {}
-  IntTuple(Int leaf) { nodes_.push_back(Node::leaf(leaf)); }
+  IntTuple(Int leaf) { nodes_.pushUnchecked(Node::leaf(leaf)); } // a fresh vector has room
   explicit IntTuple(TupleView view) { nodes_.append(view.nodes(), view.span()); }
   static IntTuple underscore();
   /// A tuple of the given elements, e.g. makeTuple({a.view(), b.view()}).

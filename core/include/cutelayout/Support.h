@@ -112,7 +112,10 @@ public:
     }
     return *this;
   }
-  ~SmallVec() { release(); }
+  ~SmallVec() {
+    if (__builtin_expect(!isInline(), 0)) // nothing else to undo: the object ends here
+      std::free(data_);
+  }
 
   T *data() { return data_; }
   const T *data() const { return data_; }
