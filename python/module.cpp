@@ -329,20 +329,19 @@ PYBIND11_MODULE(_core, m) {
       },
       py::arg("text"), py::arg("dynamic") = false, "Evaluates a cute-layout expression.");
   m.def("call", &callPython, py::arg("name"), "Calls an operation by its CuTe name.");
-  m.def("svg", [](const Value &v) {
-        cutelayout::Expected<std::string> s = cutelayout::cli::printSvg(v);
-        if (!s)
-          raise(s.error().message);
-        return s.take();
-      },
-      py::arg("value"), "The SVG picture of a layout, a tiled MMA or a tiled copy (cute-layout --svg).");
-  m.def("latex", [](const Value &v) {
-        cutelayout::Expected<std::string> s = cutelayout::cli::printLatex(v);
-        if (!s)
-          raise(s.error().message);
-        return s.take();
-      },
-      py::arg("value"), "The same picture as a LaTeX/TikZ document (cute-layout --latex).");
+  // The pictures: a string, or the reason as an Error.
+  auto picture = [](cutelayout::Expected<std::string> (*draw)(const Value &)) {
+    return [draw](const Value &v) {
+      cutelayout::Expected<std::string> s = draw(v);
+      if (!s)
+        raise(s.error().message);
+      return s.take();
+    };
+  };
+  m.def("svg", picture(&cutelayout::cli::printSvg), py::arg("value"),
+        "The SVG picture of a layout, a tiled MMA or a tiled copy (cute-layout --svg).");
+  m.def("latex", picture(&cutelayout::cli::printLatex), py::arg("value"),
+        "The same picture as a LaTeX/TikZ document (cute-layout --latex).");
   readyOperationType();
   m.def("operation", &makeOperation, py::arg("name"), "The operation `name` as a callable.");
   m.def("operations", [] {

@@ -66,9 +66,6 @@ void operandModes(char which, uint32_t &first, uint32_t &second) {
   second = which == 'C' ? 1 : 2;
 }
 
-const Layout &atomTV(const MmaAtom &a, char which) {
-  return which == 'A' ? a.layoutA_TV : which == 'B' ? a.layoutB_TV : a.layoutC_TV;
-}
 
 /// CuTe's thridx_2_thrid: thread index -> the thread's (V,M,N,K) index, as a (size, 1) layout.
 Expected<Layout> threadIndexToId(const TiledMma &m) {
@@ -177,10 +174,20 @@ Expected<Layout> thrfrg(const TiledMma &m, char which, const Layout &l) {
   Layout c = CL_TRY(zippedDivide(t, tile2(extent(m.atom.shapeMNK.child(first).asInt()),
                                           extent(m.atom.shapeMNK.child(second).asInt()))));
   // ((ThrV, FrgV), (Rest...)).
-  Layout tv = CL_TRY(composition(c, tile2(tilerFromLayout(atomTV(m.atom, which)), underscoreTiler())));
+  Layout tv = CL_TRY(composition(c, tile2(tilerFromLayout(atomLayoutTV(m.atom, which)), underscoreTiler())));
   // ((ThrV, (ThrFirst, ThrSecond)), (FrgV, (Rest...))).
   Tiler threads = tile2(extent(size(m.thrLayoutVMNK.mode(first + 1))), extent(size(m.thrLayoutVMNK.mode(second + 1))));
   return zippedDivide(tv, tile2(underscoreTiler(), threads));
+}
+
+const Layout &atomLayoutTV(const MmaAtom &a, char which) {
+  return which == 'A' ? a.layoutA_TV : which == 'B' ? a.layoutB_TV : a.layoutC_TV;
+}
+
+IntTuple operandTile(const TiledMma &m, char which) {
+  uint32_t first, second;
+  operandModes(which, first, second);
+  return IntTuple::makeTuple({IntTuple(tileSize(m, first)), IntTuple(tileSize(m, second))});
 }
 
 Expected<Layout> layoutTV(const TiledMma &m, char which) {
@@ -355,12 +362,9 @@ Expected<TiledCopy> makeTiledCopy(const CopyAtom &atom, const Layout &threads, c
 }
 
 Expected<TiledCopy> makeTiledCopyFor(const CopyAtom &atom, const TiledMma &m, char which) {
-  uint32_t first, second;
-  operandModes(which, first, second);
   Layout tv = CL_TRY(layoutTV(m, which));
   CL_TRY(checkTiledCopy(atom, tv));
-  return TiledCopy{atom, std::move(tv),
-                   IntTuple::makeTuple({IntTuple(tileSize(m, first)), IntTuple(tileSize(m, second))})};
+  return TiledCopy{atom, std::move(tv), operandTile(m, which)};
 }
 
 Expected<Layout> layoutTV(const TiledCopy &c, char which) {

@@ -73,6 +73,14 @@ Expected<TiledMma> makeTiledMma(const MmaAtom &atom, const Layout &atomLayoutMNK
 /// @pre i < 3
 Int tileSize(const TiledMma &m, uint32_t i);
 
+/// The atom's thread-value layout of operand 'A', 'B' or 'C' (LayoutA/B/C_TV).
+/// @pre which is 'A', 'B' or 'C'
+const Layout &atomLayoutTV(const MmaAtom &a, char which);
+
+/// The tile of an operand of the tiled MMA: (M,K) for 'A', (N,K) for 'B', (M,N) for 'C'.
+/// @pre which is 'A', 'B' or 'C'   @post rank 2, static
+IntTuple operandTile(const TiledMma &m, char which);
+
 /// CuTe's thrfrg_A/B/C of a layout of the operand's tile (which is 'A', 'B' or 'C'):
 /// ((ThrV,(ThrM,ThrN)),(FrgV,(RestM,RestN))) for C, likewise with K for A and B.
 /// @pre which is 'A', 'B' or 'C'; l has rank at least 2

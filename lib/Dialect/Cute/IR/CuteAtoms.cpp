@@ -90,11 +90,6 @@ std::string roleList(StringRef allowed) {
 
 bool isTiled(Type t) { return isa<TiledMmaType, TiledCopyType>(t); }
 
-/// The thread-value layout of an MMA atom's operand.
-const Layout &atomLayoutTV(const cutelayout::MmaAtom &a, char which) {
-  return which == 'A' ? a.layoutA_TV : which == 'B' ? a.layoutB_TV : a.layoutC_TV;
-}
-
 /// The values one thread holds of an operand: size<1> of its thread-value layout.
 int64_t valuesPerThread(const Layout &tv) { return cutelayout::size(tv.mode(1)).value; }
 
@@ -232,20 +227,22 @@ LogicalResult checkCopyAtom(Emit emit, Type atom) {
   return success();
 }
 
-/// The builders' result checks, in order: its kind, then its atom type the operand's.
+/// A builder's checks, in order: its atom operand's kind, its result's kind, the result's
+/// atom type the operand's, then the result type the one computed (`infer`).
 template <class Tiled>
-LogicalResult checkTiledResult(Emit emit, Type result, Type atom, StringRef what) {
+LogicalResult verifyBuilder(Operation *op, LogicalResult (*checkAtom)(Emit, Type), StringRef what,
+                            function_ref<FailureOr<Type>(Emit)> infer) {
+  auto diagnostic = [&] { return op->emitOpError(); };
+  Emit emit = diagnostic; // (a function_ref: the lambda must outlive it)
+  Type atom = op->getOperand(0).getType(), result = op->getResult(0).getType();
+  if (failed(checkAtom(emit, atom)))
+    return failure();
   auto tiled = dyn_cast<Tiled>(result);
   if (!tiled)
-    return emit() << "expects a " << what << " result (!cute." << (isa<MmaAtomTypeInterface>(atom) ? "tiled_mma" : "tiled_copy")
-                  << "), but got " << result;
+    return emit() << "expects a " << what << " result (!cute." << Tiled::getMnemonic() << "), but got " << result;
   if (tiled.getAtom() != atom)
     return emit() << "expects the result's atom type " << tiled.getAtom() << " to be the operand's " << atom;
-  return success();
-}
-
-/// The written result type equals the computed one.
-LogicalResult checkInferred(Emit emit, Type result, FailureOr<Type> inferred) {
+  FailureOr<Type> inferred = infer(emit);
   if (failed(inferred))
     return failure();
   if (*inferred != result)
@@ -304,12 +301,8 @@ FailureOr<Type> MakeTiledMmaOp::inferType(Emit emit, TypeRange operands) {
 }
 
 LogicalResult MakeTiledMmaOp::verify() {
-  auto diagnostic = [&] { return emitOpError(); };
-  Emit emit = diagnostic; // (a function_ref: the lambda must outlive it)
-  Type atom = getAtom().getType();
-  if (failed(checkMmaAtom(emit, atom)) || failed(checkTiledResult<TiledMmaType>(emit, getType(), atom, "tiled MMA")))
-    return failure();
-  return checkInferred(emit, getType(), inferType(emit, getOperandTypes()));
+  return verifyBuilder<TiledMmaType>(*this, checkMmaAtom, "tiled MMA",
+                                     [&](Emit emit) { return inferType(emit, getOperandTypes()); });
 }
 
 void MakeTiledMmaOp::build(OpBuilder &b, OperationState &state, Type result, Value atom, Value atomLayout,
@@ -381,13 +374,8 @@ FailureOr<Type> MakeTiledCopyOp::inferType(Emit emit, TypeRange operands, String
 }
 
 LogicalResult MakeTiledCopyOp::verify() {
-  auto diagnostic = [&] { return emitOpError(); };
-  Emit emit = diagnostic; // (a function_ref: the lambda must outlive it)
-  Type atom = getAtom().getType();
-  if (failed(checkCopyAtom(emit, atom)) ||
-      failed(checkTiledResult<TiledCopyType>(emit, getType(), atom, "tiled copy")))
-    return failure();
-  return checkInferred(emit, getType(), inferType(emit, getOperandTypes(), getOperandAttr()));
+  return verifyBuilder<TiledCopyType>(*this, checkCopyAtom, "tiled copy",
+                                      [&](Emit emit) { return inferType(emit, getOperandTypes(), getOperandAttr()); });
 }
 
 void MakeTiledCopyOp::build(OpBuilder &b, OperationState &state, Type result, Value atom, ValueRange layouts,
@@ -420,13 +408,11 @@ void MakeTiledCopyOp::print(OpAsmPrinter &p) { printBuilder(p, *this); }
 namespace {
 
 /// The tile a tiled copy or a tiled MMA partitions for `which`: the copy's Tiler_MN, or
-/// the MMA operand's (M,K), (N,K) or (M,N) extents.
+/// the MMA operand's tile.
 IntTuple partitionTile(Type tiled, char which) {
   if (auto copy = dyn_cast<TiledCopyType>(tiled))
     return cast<ShapeType>(copy.getTiler()).getTypeValue().tuple();
-  cutelayout::TiledMma m = cast<TiledMmaType>(tiled).getTiledMma();
-  uint32_t first = which == 'B' ? 1 : 0, second = which == 'C' ? 1 : 2;
-  return IntTuple::makeTuple({IntTuple(cutelayout::tileSize(m, first)), IntTuple(cutelayout::tileSize(m, second))});
+  return cutelayout::operandTile(cast<TiledMmaType>(tiled).getTiledMma(), which);
 }
 
 } // namespace
@@ -507,7 +493,7 @@ FailureOr<Inferred> mlir::cute::detail::inferMmaFragment(Operation *op, const Re
   if (!values.isStatic)
     return r.error() << "expects a static vector mode (mode 0), but got " << text(IntTuple(shape.child(0)));
   cutelayout::MmaAtom traits = mma.getMmaAtom();
-  const Layout &tv = atomLayoutTV(traits, *role);
+  const Layout &tv = cutelayout::atomLayoutTV(traits, *role);
   if (!cutelayout::isStatic(tv.shape))
     return r.error() << "expects an atom whose vector mode is static, but " << atom.type << " has " << text(tv);
   if (values.value != valuesPerThread(tv))
@@ -600,7 +586,7 @@ LogicalResult MmaAtomCallOp::verify() {
     const TypeValue &l = view->getLayoutValue();
     if (l.form() != TypeValue::Form::Kind && l.rank() != 1)
       return emitOpError("expects rank-1 fragments (one atom's values), but `") << o.name << "` has rank " << l.rank();
-    int64_t want = valuesPerThread(atomLayoutTV(core, o.role));
+    int64_t want = valuesPerThread(cutelayout::atomLayoutTV(core, o.role));
     if (std::optional<int64_t> n = firstModeSize(*view); n && *n != want)
       return emitOpError("expects `") << o.name << "` to hold the atom's " << want << " values per thread, but got "
                                       << *n;
