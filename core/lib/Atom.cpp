@@ -406,8 +406,14 @@ std::string print(const TiledCopy &c, Style style) {
   return out + print(c.atom, style);
 }
 
+Expected<Layout> makeMmaFragment(char which, const Layout &partitioned) {
+  if (which == 'C')
+    return makeLayout(partitioned.shape);
+  return makeFragmentLike(partitioned);
+}
+
 Expected<Layout> partitionFragment(const TiledMma &m, char which, Int thread, const Tensor &t) {
-  return makeFragmentLike(CL_TRY(partition(m, which, thread, t)).layout);
+  return makeMmaFragment(which, CL_TRY(partition(m, which, thread, t)).layout);
 }
 
 std::string print(const MmaAtom &a, Style style) {

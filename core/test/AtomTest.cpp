@@ -95,6 +95,9 @@ TEST(Atom, PartitionFragments) {
   EXPECT_EQ(frag('C', 37, "(_64,_64):(_1,_64)"), "((_2,_2),_2,_4):((_1,_2),_4,_8)");
   EXPECT_EQ(frag('A', 37, "(_64,_32):(_1,_64)"), "((_2,_2,_2),_2,_2):((_1,_2,_4),_8,_16)");
   EXPECT_EQ(frag('B', 37, "(_64,_32):(_32,_1)"), "((_2,_2),_4,_2):((_1,_2),_8,_4)");
+  // C's fragment is compact column-major whatever the tile's strides (make_fragment_C), not
+  // make_fragment_like of the partition (which gave ((_2,_2),_2,_4):((_1,_2),_16,_4) here).
+  EXPECT_EQ(frag('C', 37, "(_64,_64):(_64,_1)"), "((_2,_2),_2,_4):((_1,_2),_4,_8)");
 }
 
 TEST(Atom, AtomLayoutWithStrides) {

@@ -95,8 +95,13 @@ Expected<Layout> layoutTV(const TiledMma &m, char which);
 /// thread is checked too unless its value is unknown, R18)
 Expected<Tensor> partition(const TiledMma &m, char which, Int thread, const Tensor &t);
 
+/// CuTe's MMA_Atom::make_fragment_A/B/C of a partitioned layout: make_fragment_like of it
+/// for A and B; for C (the accumulators), the compact column-major layout of its shape,
+/// whatever its strides. @pre which is 'A', 'B' or 'C'
+Expected<Layout> makeMmaFragment(char which, const Layout &partitioned);
+
 /// CuTe's get_slice(thread).partition_fragment_A/B/C(t): the layout of the register
-/// fragment for the thread's part (make_fragment_like of partition's layout); CuTe's
+/// fragment for the thread's part (makeMmaFragment of partition's layout); CuTe's
 /// fragment is that layout over registers.
 Expected<Layout> partitionFragment(const TiledMma &m, char which, Int thread, const Tensor &t);
 

@@ -499,12 +499,10 @@ FailureOr<Inferred> mlir::cute::detail::inferMmaFragment(Operation *op, const Re
   if (values.value != valuesPerThread(tv))
     return r.error() << "expects a vector mode of " << valuesPerThread(tv) << " values (the atom's per thread of "
                      << *role << "), but got " << values.value;
-  // CuTe's make_fragment_A/B: make_fragment_like of the partition; C: a compact tensor of its shape.
-  if (!isView || *role == 'C') {
-    out.value = TypeValue::ofLayout(cutelayout::makeLayout(shape));
-    return out;
-  }
-  cutelayout::Expected<Layout> frag = cutelayout::makeFragmentLike(v.layout());
+  // A shape is a compact fragment; a partitioned view's is the core's (CuTe's
+  // make_fragment_A/B/C).
+  cutelayout::Expected<Layout> frag =
+      isView ? cutelayout::makeMmaFragment(*role, v.layout()) : cutelayout::Expected<Layout>(cutelayout::makeLayout(shape));
   if (!frag)
     return r.error() << "unable to make fragment-like layout from " << text(v.layout()) << ": "
                      << frag.error().message;
