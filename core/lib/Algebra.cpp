@@ -2,6 +2,7 @@
 #include "Internal.h"
 #include "cutelayout/Trace.h"
 #include "Ordering.h"
+#include "Straight.h"
 #include "cutelayout/Notation.h"
 
 #include <algorithm>
@@ -211,6 +212,8 @@ Expected<Layout> composition(const Layout &a, const Layout &b) {
 }
 
 Status composition(const Layout &a, const Layout &b, Layout &result) {
+  if (straight::composition(a, b, result))
+    return success();
   return buildLayoutInto("composition", result, [&](LayoutBuilder &out) { return compositionInto(a, b, out); });
 }
 
@@ -378,6 +381,8 @@ Expected<Layout> complement(const Layout &l, TupleView cotarget) {
 }
 
 Status complement(const Layout &l, TupleView cotarget, Layout &result) {
+  if (straight::complement(l, cotarget, result))
+    return success();
   return buildLayoutInto("complement", result,
                          [&](LayoutBuilder &out) { return complementInto(l, cotarget, out, "complement"); });
 }
@@ -387,6 +392,8 @@ Expected<Layout> complement(const Layout &l) {
 }
 
 Status complement(const Layout &l, Layout &result) {
+  if (straight::complement(l, result))
+    return success();
   CL_CHECK(integerStrides("complement", l, true));
   if (isEmpty(l))
     return emptyLayoutError("complement");

@@ -2,6 +2,7 @@
 #include "cutelayout/Layout.h"
 
 #include "Internal.h"
+#include "Straight.h"
 #include "cutelayout/Notation.h"
 
 #include "cutelayout/Config.h"
@@ -225,6 +226,8 @@ Layout coalesce(const Layout &l) {
 }
 
 void coalesce(const Layout &l, Layout &result) {
+  if (straight::coalesce(l, result))
+    return;
   IntVec shape, stride;
   appendLeaves(l, shape, stride);
   if (shape.empty()) {
@@ -270,6 +273,8 @@ Layout filter(const Layout &l) {
 }
 
 void filter(const Layout &l, Layout &result) {
+  if (straight::filter(l, result))
+    return;
   // coalesce(filter_zeros(l)) on the flat leaves: a static-0 stride makes its extent _1.
   IntVec shape, stride;
   appendFilteredLeaves(l, shape, stride);

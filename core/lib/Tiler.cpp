@@ -3,6 +3,7 @@
 #include "cutelayout/Trace.h"
 
 #include "Internal.h"
+#include "Straight.h"
 #include "cutelayout/Notation.h"
 
 #include "cutelayout/Config.h"
@@ -361,6 +362,8 @@ Expected<Layout> logicalDivide(const Layout &a, const Tiler &t) {
 }
 
 Status logicalDivide(const Layout &a, const Tiler &t, Layout &result) {
+  if (straight::divide(a, t, straight::Form::Logical, result))
+    return success();
   return buildLayoutInto("logical_divide", result, [&](LayoutBuilder &out) { return logicalDivideInto(a, t, out); });
 }
 
@@ -369,6 +372,8 @@ Expected<Layout> zippedDivide(const Layout &a, const Tiler &t) {
 }
 
 Status zippedDivide(const Layout &a, const Tiler &t, Layout &result) {
+  if (straight::divide(a, t, straight::Form::Zipped, result))
+    return success();
   return unzippedInto("logical_divide", a, t, Unzip::Zipped, logicalDivideInto, result);
 }
 
@@ -377,6 +382,8 @@ Expected<Layout> tiledDivide(const Layout &a, const Tiler &t) {
 }
 
 Status tiledDivide(const Layout &a, const Tiler &t, Layout &result) {
+  if (straight::divide(a, t, straight::Form::Tiled, result))
+    return success();
   return unzippedInto("logical_divide", a, t, Unzip::Tiled, logicalDivideInto, result);
 }
 
@@ -385,6 +392,8 @@ Expected<Layout> flatDivide(const Layout &a, const Tiler &t) {
 }
 
 Status flatDivide(const Layout &a, const Tiler &t, Layout &result) {
+  if (straight::divide(a, t, straight::Form::Flat, result))
+    return success();
   return unzippedInto("logical_divide", a, t, Unzip::Flat, logicalDivideInto, result);
 }
 
@@ -395,6 +404,8 @@ Expected<Layout> logicalProduct(const Layout &a, const Tiler &t) {
 }
 
 Status logicalProduct(const Layout &a, const Tiler &t, Layout &result) {
+  if (straight::product(a, t, straight::Form::Logical, result))
+    return success();
   return buildLayoutInto("logical_product", result, [&](LayoutBuilder &out) { return logicalProductInto(a, t, out); });
 }
 
@@ -403,6 +414,8 @@ Expected<Layout> zippedProduct(const Layout &a, const Tiler &t) {
 }
 
 Status zippedProduct(const Layout &a, const Tiler &t, Layout &result) {
+  if (straight::product(a, t, straight::Form::Zipped, result))
+    return success();
   return unzippedInto("logical_product", a, t, Unzip::Zipped, logicalProductInto, result);
 }
 
@@ -411,6 +424,8 @@ Expected<Layout> tiledProduct(const Layout &a, const Tiler &t) {
 }
 
 Status tiledProduct(const Layout &a, const Tiler &t, Layout &result) {
+  if (straight::product(a, t, straight::Form::Tiled, result))
+    return success();
   return unzippedInto("logical_product", a, t, Unzip::Tiled, logicalProductInto, result);
 }
 
@@ -419,6 +434,8 @@ Expected<Layout> flatProduct(const Layout &a, const Tiler &t) {
 }
 
 Status flatProduct(const Layout &a, const Tiler &t, Layout &result) {
+  if (straight::product(a, t, straight::Form::Flat, result))
+    return success();
   return unzippedInto("logical_product", a, t, Unzip::Flat, logicalProductInto, result);
 }
 
@@ -426,6 +443,8 @@ namespace {
 // logical_product of a and b padded to a common rank, then like modes zipped together:
 // mode i of the result is (x_i, y_i).
 Status rankSensitiveProduct(const char *op, const Layout &a, const Layout &b, bool blockFirst, Layout &result) {
+  if (straight::rankSensitiveProduct(a, b, blockFirst, result))
+    return success();
   CL_CHECK(integerStrides(op, a, true)); // a's unit modes are complemented away (tile_to_shape)
   CL_CHECK(integerStrides(op, b));
   uint32_t r = a.rank() > b.rank() ? a.rank() : b.rank();

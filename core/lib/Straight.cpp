@@ -1,0 +1,715 @@
+// Straight paths for small layouts (Straight.h). Each kernel below follows one general
+// algorithm step for step, with the same Int operations in the same order; the comments
+// name the function it mirrors. Where the general algorithm would report an error (or
+// only might, depending on whether dynamic values are known), the kernel declines.
+#include "Straight.h"
+
+#include "Internal.h"
+
+#include <cstring>
+
+#include "cutelayout/Config.h"
+
+namespace cutelayout {
+CUTELAYOUT_ABI_BEGIN
+namespace straight {
+namespace {
+
+bool gEnabled = true;
+
+/// Leaves an operand may have, and slots a working set may hold (a kernel's results have
+/// at most one mode more than its inputs, and composition's modes are bounded by A's).
+constexpr uint32_t kMaxLeaves = 16;
+constexpr uint32_t kSlots = 2 * kMaxLeaves;
+/// Nodes a result may have: the inline capacity of a tuple, so writing never allocates.
+constexpr uint32_t kMaxNodes = kInlineNodes;
+/// Tuple nesting a result may have.
+constexpr uint32_t kMaxDepth = 8;
+
+/// One leaf: a value and its staticness (no default initializers, so arrays of slots cost
+/// nothing to create).
+struct Slot {
+  int64_t value;
+  bool isStatic;
+};
+
+/// A working set of modes s:d (see Straight.h for its invariant).
+struct Leaves {
+  uint32_t n = 0;
+  Slot s[kSlots], d[kSlots];
+
+  Int shape(uint32_t i) const { return Int{s[i].value, s[i].isStatic}; }
+  Int stride(uint32_t i) const { return Int{d[i].value, d[i].isStatic}; }
+  void push(Int sh, Int st) { set(n++, sh, st); }
+  void set(uint32_t i, Int sh, Int st) {
+    s[i] = Slot{sh.value, sh.isStatic};
+    d[i] = Slot{st.value, st.isStatic};
+  }
+  /// Copies the n slots in use (a whole-object copy would move every slot).
+  void assign(const Leaves &o) {
+    n = o.n;
+    std::memcpy(s, o.s, n * sizeof(Slot));
+    std::memcpy(d, o.d, n * sizeof(Slot));
+  }
+};
+
+/// Declines a straight path while a trace records or a failure is pending, and forgets the
+/// arithmetic failures of one that ran (the general path meets them again and reports them).
+class Guard {
+public:
+  Guard() : usable_(gEnabled && !detail::tracing() && !detail::tArithFailure.failed) {}
+  ~Guard() {
+    if (usable_)
+      detail::tArithFailure.failed = false;
+  }
+  Guard(const Guard &) = delete;
+  Guard &operator=(const Guard &) = delete;
+  bool usable() const { return usable_; }
+  bool clean() const { return !detail::tArithFailure.failed; }
+
+private:
+  bool usable_;
+};
+
+/// Writes a layout's shape and stride nodes in preorder straight into a target's arrays
+/// (the same nodes LayoutBuilder writes). Past kMaxNodes or kMaxDepth it stops writing and
+/// finish() declines.
+class NodeOut {
+public:
+  explicit NodeOut(Layout &target)
+      : shapeVec_(LayoutBuilder::nodesOf(target.shape)), strideVec_(LayoutBuilder::nodesOf(target.stride)) {
+    shapeVec_.clear();
+    strideVec_.clear();
+    shapeVec_.reserveMore(kMaxNodes);
+    strideVec_.reserveMore(kMaxNodes);
+    s_ = shapeVec_.data();
+    d_ = strideVec_.data();
+  }
+  void open() {
+    if (!room(1) || depth_ == kMaxDepth)
+      return;
+    countChild();
+    open_[depth_++] = n_;
+    s_[n_] = d_[n_] = Node{0, 0, NodeKind::Tuple, true};
+    ++n_;
+  }
+  void close() {
+    if (full_)
+      return;
+    uint32_t at = open_[--depth_];
+    s_[at].span = d_[at].span = n_ - at;
+    d_[at].value = s_[at].value; // children are counted on the shape side
+  }
+  void leaf(Int sh, Int st) {
+    if (!room(1))
+      return;
+    countChild();
+    s_[n_] = Node::leaf(sh);
+    d_[n_] = Node::leaf(st);
+    ++n_;
+  }
+  /// A subtree of an operand, copied whole.
+  void copy(const Node *sh, const Node *st) {
+    uint32_t k = sh->span;
+    if (!room(k))
+      return;
+    countChild();
+    std::memcpy(s_ + n_, sh, k * sizeof(Node));
+    std::memcpy(d_ + n_, st, k * sizeof(Node));
+    n_ += k;
+  }
+  /// The modes of a working set in order (reversed: last first); one mode is a leaf.
+  void modes(const Leaves &m, bool reversed) {
+    if (m.n == 1) {
+      leaf(m.shape(0), m.stride(0));
+      return;
+    }
+    open();
+    for (uint32_t k = 0; k < m.n; ++k) {
+      uint32_t i = reversed ? m.n - 1 - k : k;
+      leaf(m.shape(i), m.stride(i));
+    }
+    close();
+  }
+  bool finish() {
+    if (full_)
+      return false;
+    shapeVec_.resize(n_);
+    strideVec_.resize(n_);
+    return true;
+  }
+
+private:
+  bool room(uint32_t k) {
+    if (__builtin_expect(full_ || n_ + k > kMaxNodes, 0))
+      full_ = true;
+    return !full_;
+  }
+  void countChild() {
+    if (depth_)
+      ++s_[open_[depth_ - 1]].value;
+  }
+  NodeVec &shapeVec_, &strideVec_;
+  Node *s_, *d_;
+  uint32_t n_ = 0, depth_ = 0;
+  uint32_t open_[kMaxDepth];
+  bool full_ = false;
+};
+
+/// Whether a layout (shape and stride nodes) has only integer leaves and fits.
+bool plainLeaves(const Node *s, const Node *d) {
+  uint32_t e = s->span;
+  if (e > kMaxNodes)
+    return false;
+  uint32_t leaves = 0;
+  for (uint32_t i = 0; i < e; ++i) {
+    if (s[i].kind == NodeKind::Tuple)
+      continue;
+    if (s[i].kind != NodeKind::Int || (s[i].basis | d[i].basis) != 0 || ++leaves > kMaxLeaves)
+      return false;
+  }
+  return leaves != 0; // an empty layout is an error of the general path
+}
+
+/// The leaves of a layout in order (appendLeaves). @pre plainLeaves
+void loadLeaves(const Node *s, const Node *d, Leaves &out) {
+  for (uint32_t i = 0, e = s->span; i < e; ++i)
+    if (s[i].kind == NodeKind::Int)
+      out.push(integerLeaf(s[i]), integerLeaf(d[i]));
+}
+
+/// CuTe's backward coalesce of flat leaves seeded with `first` (coalesceModesReversed):
+/// the modes, last first. @pre in.n >= 1
+void coalesceReversed(const Leaves &in, Int first, Leaves &out) {
+  out.n = 0;
+  out.push(first, in.stride(in.n - 1));
+  bool scalar = true;
+  for (int i = int(in.n) - 2; i >= 0; --i) {
+    Int s = in.shape(uint32_t(i)), d = in.stride(uint32_t(i));
+    if (s.isConstant(1))
+      continue;
+    uint32_t b = out.n - 1;
+    Int backShape = out.shape(b);
+    if (scalar && backShape.isConstant(1)) {
+      out.set(b, s, d);
+      continue;
+    }
+    if (backShape.isStatic && equal(mul(s, d), out.stride(b)).isStaticTrue()) {
+      out.set(b, mul(s, backShape), d);
+      continue;
+    }
+    out.push(s, d);
+    scalar = false;
+  }
+  if (scalar && out.shape(0).isConstant(1))
+    out.set(0, kStatic1, kStatic0);
+}
+
+/// coalesce_x of a layout, the form composition reads A in (flatCoalesced): a trailing
+/// static 1 seeds the walk with _2. @pre plainLeaves
+void flatCoalesced(const Node *s, const Node *d, Leaves &flat) {
+  flat.n = 0;
+  if (s->kind != NodeKind::Tuple) {
+    Int x = integerLeaf(*s);
+    flat.push(x.isConstant(1) ? Int::fixed(2) : x, integerLeaf(*d));
+    return;
+  }
+  Leaves leaves;
+  loadLeaves(s, d, leaves);
+  Int back = leaves.shape(leaves.n - 1);
+  coalesceReversed(leaves, back.isConstant(1) ? Int::fixed(2) : back, flat);
+}
+
+/// A flat layout given by its modes in order (a leaf for one mode), read as composition
+/// reads its A (flatCoalesced of that layout).
+void flatCoalesced(const Leaves &modes, Leaves &flat) {
+  flat.n = 0;
+  Int back = modes.shape(modes.n - 1);
+  if (modes.n == 1) {
+    flat.push(back.isConstant(1) ? Int::fixed(2) : back, modes.stride(0));
+    return;
+  }
+  coalesceReversed(modes, back.isConstant(1) ? Int::fixed(2) : back, flat);
+}
+
+/// A (flat and coalesced, reversed) composed with one integral mode of B (composeMode).
+bool composeMode(const Leaves &a, Int rshape, Int rstride, NodeOut &out) {
+  if (rstride.isConstant(0)) {
+    out.leaf(rshape, rstride);
+    return true;
+  }
+  uint32_t r = a.n;
+  if (r == 1) {
+    out.leaf(rshape, mul(rstride, a.stride(0)));
+    return true;
+  }
+  Leaves result;
+  Int restShape = rshape, restStride = rstride;
+  for (uint32_t i = 0; i + 1 < r; ++i) {
+    Int currShape = a.shape(r - 1 - i), currStride = a.stride(r - 1 - i);
+    if (currShape.value == 0 || restStride.value == 0 ||
+        !(isMultiple(restStride.value, currShape.value) || restStride.value < currShape.value))
+      return false; // a divisibility condition, or a division by zero
+    Int absStride = abs(restStride);
+    Int nextShape = ceilDiv(currShape, absStride);
+    Int nextStride = mul(ceilDiv(absStride, currShape), signum(restStride));
+    if (nextShape.isConstant(1) || restShape.isConstant(1)) {
+      restStride = nextStride;
+      continue;
+    }
+    Int newShape = min(nextShape, restShape);
+    if (newShape.value == 0 || !isMultiple(restShape.value, newShape.value))
+      return false;
+    result.push(newShape, mul(restStride, currStride));
+    restShape = div(restShape, newShape);
+    restStride = nextStride;
+  }
+  Int lastStride = a.stride(0);
+  if (result.n == 0) {
+    out.leaf(restShape, mul(restStride, lastStride));
+    return true;
+  }
+  if (!restShape.isConstant(1))
+    result.push(restShape, mul(restStride, lastStride));
+  out.modes(result, false);
+  return true;
+}
+
+/// A composed with B, B's tuples kept (composeInto). @pre B has integer leaves
+bool composeTree(const Leaves &a, const Node *s, const Node *d, NodeOut &out) {
+  if (s->kind != NodeKind::Tuple)
+    return composeMode(a, integerLeaf(*s), integerLeaf(*d), out);
+  out.open();
+  for (uint32_t i = 1, e = s->span; i < e; i += s[i].span)
+    if (!composeTree(a, s + i, d + i, out))
+      return false;
+  out.close();
+  return true;
+}
+
+/// A composed with a flat layout given by its modes in order (a leaf for one mode).
+bool composeModes(const Leaves &a, const Leaves &b, NodeOut &out) {
+  if (b.n == 1)
+    return composeMode(a, b.shape(0), b.stride(0), out);
+  out.open();
+  for (uint32_t i = 0; i < b.n; ++i)
+    if (!composeMode(a, b.shape(i), b.stride(i), out))
+      return false;
+  out.close();
+  return true;
+}
+
+/// CuTe's filter of a layout's leaves (filteredModes): the modes in order. `isLeaf` says
+/// whether the layout is a single leaf (its leaves are then one). @pre leaves.n >= 1
+void filteredModes(const Leaves &leaves, bool isLeaf, Leaves &modes) {
+  modes.n = 0;
+  if (isLeaf) {
+    Int s = leaves.shape(0), d = leaves.stride(0);
+    bool unit = s.isConstant(1) || d.isConstant(0);
+    modes.push(unit ? kStatic1 : s, unit ? kStatic0 : d);
+    return;
+  }
+  Leaves filtered;
+  filtered.assign(leaves);
+  for (uint32_t i = 0; i < filtered.n; ++i)
+    if (filtered.stride(i).isConstant(0))
+      filtered.s[i] = Slot{1, true};
+  Leaves rev;
+  coalesceReversed(filtered, filtered.shape(filtered.n - 1), rev);
+  for (uint32_t k = rev.n; k-- > 0;)
+    modes.push(rev.shape(k), rev.stride(k));
+}
+
+/// CuTe's complement of a layout's leaves for an integer cotarget (complementInto, with
+/// complementLeafInto's special case being the same arithmetic): the modes, last first.
+bool complementModes(const Leaves &leaves, bool isLeaf, Int cotarget, Leaves &rev) {
+  Leaves modes;
+  filteredModes(leaves, isLeaf, modes);
+  uint32_t r = modes.n;
+  if (r == 1 && modes.stride(0).isConstant(0))
+    return false; // nothing to complement: the general path makes the cotarget's layout
+  if (r > 1)
+    for (uint32_t i = 0; i < r; ++i)
+      if (!modes.d[i].isStatic)
+        return false; // CuTe wants static strides past rank 1
+  // Increasing stride, first on ties (a stable insertion sort).
+  uint8_t order[kSlots];
+  for (uint32_t i = 0; i < r; ++i) {
+    uint32_t j = i;
+    for (; j > 0 && modes.d[order[j - 1]].value > modes.d[i].value; --j)
+      order[j] = order[j - 1];
+    order[j] = uint8_t(i);
+  }
+  Leaves result;
+  Int last = kStatic1;
+  for (uint32_t k = 0; k < r; ++k) {
+    Int minStride = modes.stride(order[k]);
+    Int newShape = div(minStride, last);
+    if (newShape.value == 0)
+      return false; // not injective
+    result.push(newShape, last);
+    last = mul(minStride, modes.shape(order[k]));
+  }
+  if (last.value == 0)
+    return false;
+  Int rest = ceilDiv(cotarget, last);
+  result.push(rest, rest.isConstant(1) ? kStatic0 : last);
+  coalesceReversed(result, result.shape(result.n - 1), rev);
+  return true;
+}
+
+/// Reverses a working set in place: modes last first become modes in order.
+void reverse(Leaves &m) {
+  for (uint32_t i = 0, j = m.n - 1; i < j; ++i, --j) {
+    std::swap(m.s[i], m.s[j]);
+    std::swap(m.d[i], m.d[j]);
+  }
+}
+
+/// CuTe's cosize of a flat layout given by its leaves (cosize(LayoutView)).
+Int cosizeOf(const Leaves &l, bool isLeaf) {
+  auto term = [&](uint32_t i) { return mul(sub(l.shape(i), kStatic1), abs(l.stride(i))); };
+  if (isLeaf)
+    return add(term(0), kStatic1);
+  Int acc = kStatic0;
+  for (uint32_t i = 0; i < l.n; ++i)
+    acc = add(acc, term(i));
+  return add(acc, kStatic1);
+}
+
+/// CuTe's product of a shape's leaves (product): a left fold from the first leaf.
+Int productOf(const Leaves &l) {
+  Int acc = l.shape(0);
+  for (uint32_t i = 1; i < l.n; ++i)
+    acc = mul(acc, l.shape(i));
+  return acc;
+}
+
+/// The cotarget of a complement, when it is an integer leaf.
+bool integerCotarget(TupleView cotarget, Int &out) {
+  const Node *n = cotarget.nodes();
+  if (n->kind != NodeKind::Int || n->basis != 0)
+    return false;
+  out = integerLeaf(*n);
+  return true;
+}
+
+/// One mode of a divide or product by a layout or extent tiler element: the two halves of
+/// its (tile, rest) or (A, rest o T) pair, computed first and written by emit().
+struct Pair {
+  const Node *as, *ad;  // the input mode
+  const Node *ts, *td;  // the tiler element's layout
+  Leaves flat;          // divide: coalesce_x of the mode; product: of complement o
+  Leaves rest;          // divide: the complement's modes in order
+};
+
+/// The tiler element as the layout the divides and products use (byTiler): a layout, or
+/// an extent n held as n:_1. Anything else declines.
+bool elementLayout(const Node *profile, const Node *ls, const Node *ld) {
+  if (profile->kind != NodeKind::Int)
+    return false; // `_` or a nested tile
+  if (profile->value == 1) // an extent: n:_1 is make_layout(n) unless n is a static 1
+    return ls->kind == NodeKind::Int && !integerLeaf(*ls).isConstant(1) && integerLeaf(*ld).isConstant(1);
+  return true;
+}
+
+/// logical_divide of one mode by one layout (logicalDivideInto's oneD): A o (T, complement(T, shape(coalesce(A)))).
+bool dividePair(Pair &p) {
+  if (!plainLeaves(p.as, p.ad) || !plainLeaves(p.ts, p.td))
+    return false;
+  Leaves leavesA;
+  loadLeaves(p.as, p.ad, leavesA);
+  Int cotarget; // shape(coalesce(A)), when it is an integer
+  if (p.as->kind != NodeKind::Tuple) {
+    cotarget = leavesA.shape(0);
+  } else {
+    Leaves c;
+    coalesceReversed(leavesA, leavesA.shape(leavesA.n - 1), c);
+    if (c.n != 1)
+      return false; // a tuple cotarget
+    cotarget = c.shape(0);
+  }
+  Leaves leavesT, rev;
+  loadLeaves(p.ts, p.td, leavesT);
+  if (!complementModes(leavesT, p.ts->kind != NodeKind::Tuple, cotarget, rev))
+    return false;
+  p.rest.assign(rev);
+  reverse(p.rest);
+  flatCoalesced(p.as, p.ad, p.flat);
+  return true;
+}
+
+/// logical_product of one mode by one layout (logicalProductInto's oneD):
+/// (A, complement(A, size(A) * cosize(T)) o T).
+bool productPair(Pair &p) {
+  if (!plainLeaves(p.as, p.ad) || !plainLeaves(p.ts, p.td))
+    return false;
+  Leaves leavesA, leavesT, rev;
+  loadLeaves(p.as, p.ad, leavesA);
+  loadLeaves(p.ts, p.td, leavesT);
+  Int cotarget = mul(productOf(leavesA), cosizeOf(leavesT, p.ts->kind != NodeKind::Tuple));
+  if (!complementModes(leavesA, p.as->kind != NodeKind::Tuple, cotarget, rev))
+    return false;
+  reverse(rev);
+  flatCoalesced(rev, p.flat);
+  return true;
+}
+
+/// The first half of a pair: the tile (divide) or the mode itself (product).
+bool emitFirst(const Pair &p, bool isProduct, NodeOut &out) {
+  if (isProduct) {
+    out.copy(p.as, p.ad);
+    return true;
+  }
+  return composeTree(p.flat, p.ts, p.td, out);
+}
+
+/// The second half: the rest (divide) or complement o T (product).
+bool emitSecond(const Pair &p, bool isProduct, NodeOut &out) {
+  return isProduct ? composeTree(p.flat, p.ts, p.td, out) : composeModes(p.flat, p.rest, out);
+}
+
+/// The divides and products by a layout tiler, or by a tuple tiler whose elements are
+/// layouts or extents, in any of the four forms (byTiler, then emitUnzipped).
+bool byTiler(const Layout &a, const Tiler &t, Form form, bool isProduct, Layout &result) {
+  Guard guard;
+  if (!guard.usable())
+    return false;
+  const Node *as = a.shape.view().nodes(), *ad = a.stride.view().nodes();
+  const Node *ps = t.profile.view().nodes();
+  const Node *ls = t.layout.shape.view().nodes(), *ld = t.layout.stride.view().nodes();
+  auto compute = [&](Pair &p) { return isProduct ? productPair(p) : dividePair(p); };
+  NodeOut out(result);
+  if (ps->kind != NodeKind::Tuple) { // a 1-D tiler: (first, second) of the whole of A
+    if (!elementLayout(ps, ls, ld) || form == Form::Tiled || form == Form::Flat)
+      return false; // the tiled and flat forms unpack halves of unknown rank
+    Pair p;
+    p.as = as, p.ad = ad, p.ts = ls, p.td = ld;
+    if (!compute(p))
+      return false;
+    out.open();
+    if (!emitFirst(p, isProduct, out) || !emitSecond(p, isProduct, out))
+      return false;
+    out.close();
+    return guard.clean() && out.finish();
+  }
+  // By mode: element i of the tiler on mode i of A, the modes past it kept.
+  uint32_t g = uint32_t(ps->value), r = as->kind == NodeKind::Tuple ? uint32_t(as->value) : 1;
+  if (g == 0 || g > r || g > 4)
+    return false;
+  Pair pairs[4];
+  const Node *modeS[kMaxNodes], *modeD[kMaxNodes];
+  if (r > kMaxNodes)
+    return false;
+  {
+    const Node *s = as->kind == NodeKind::Tuple ? as + 1 : as, *d = as->kind == NodeKind::Tuple ? ad + 1 : ad;
+    for (uint32_t i = 0; i < r; ++i, s += s->span, d += d->span) {
+      modeS[i] = s;
+      modeD[i] = d;
+    }
+  }
+  const Node *p = ps + 1, *s = ls + 1, *d = ld + 1;
+  for (uint32_t i = 0; i < g; ++i, p += p->span, s += s->span, d += d->span) {
+    if (!elementLayout(p, s, d))
+      return false;
+    pairs[i].as = modeS[i], pairs[i].ad = modeD[i], pairs[i].ts = s, pairs[i].td = d;
+    if (!compute(pairs[i]))
+      return false;
+  }
+  out.open();
+  if (form == Form::Logical) {
+    for (uint32_t i = 0; i < r; ++i) {
+      if (i < g) {
+        out.open();
+        if (!emitFirst(pairs[i], isProduct, out) || !emitSecond(pairs[i], isProduct, out))
+          return false;
+        out.close();
+      } else {
+        out.copy(modeS[i], modeD[i]);
+      }
+    }
+  } else {
+    // emitUnzipped: ((firsts...), (seconds..., untouched...)); the tiled form unpacks the
+    // second half, the flat form both, except a half of one mode, which stays whole.
+    bool unpackFirst = form == Form::Flat && g > 1, unpackSecond = form != Form::Zipped && r > 1;
+    if (!unpackFirst)
+      out.open();
+    for (uint32_t i = 0; i < g; ++i)
+      if (!emitFirst(pairs[i], isProduct, out))
+        return false;
+    if (!unpackFirst)
+      out.close();
+    if (!unpackSecond)
+      out.open();
+    for (uint32_t i = 0; i < r; ++i) {
+      if (i < g) {
+        if (!emitSecond(pairs[i], isProduct, out))
+          return false;
+      } else {
+        out.copy(modeS[i], modeD[i]);
+      }
+    }
+    if (!unpackSecond)
+      out.close();
+  }
+  out.close();
+  return guard.clean() && out.finish();
+}
+
+} // namespace
+
+bool enabled() { return gEnabled; }
+void setEnabled(bool on) { gEnabled = on; }
+
+bool composition(const Layout &a, const Layout &b, Layout &result) {
+  Guard guard;
+  const Node *as = a.shape.view().nodes(), *ad = a.stride.view().nodes();
+  const Node *bs = b.shape.view().nodes(), *bd = b.stride.view().nodes();
+  if (!guard.usable() || !plainLeaves(as, ad) || !plainLeaves(bs, bd))
+    return false;
+  Leaves flatA;
+  flatCoalesced(as, ad, flatA);
+  NodeOut out(result);
+  return composeTree(flatA, bs, bd, out) && guard.clean() && out.finish();
+}
+
+bool complement(const Layout &l, TupleView cotarget, Layout &result) {
+  Guard guard;
+  const Node *s = l.shape.view().nodes(), *d = l.stride.view().nodes();
+  Int bound;
+  if (!guard.usable() || !plainLeaves(s, d) || !integerCotarget(cotarget, bound))
+    return false;
+  Leaves leaves, rev;
+  loadLeaves(s, d, leaves);
+  if (!complementModes(leaves, s->kind != NodeKind::Tuple, bound, rev))
+    return false;
+  NodeOut out(result);
+  out.modes(rev, true);
+  return guard.clean() && out.finish();
+}
+
+bool complement(const Layout &l, Layout &result) {
+  Guard guard;
+  const Node *s = l.shape.view().nodes(), *d = l.stride.view().nodes();
+  if (!guard.usable() || !plainLeaves(s, d))
+    return false;
+  // complement(l, cosize(filter(l))): filter is the coalesce of the filtered leaves.
+  Leaves leaves, filtered, rev;
+  loadLeaves(s, d, leaves);
+  filtered.assign(leaves);
+  for (uint32_t i = 0; i < filtered.n; ++i)
+    if (filtered.stride(i).isConstant(0))
+      filtered.s[i] = Slot{1, true};
+  coalesceReversed(filtered, filtered.shape(filtered.n - 1), rev);
+  reverse(rev);
+  Int bound = cosizeOf(rev, rev.n == 1);
+  if (!complementModes(leaves, s->kind != NodeKind::Tuple, bound, rev))
+    return false;
+  NodeOut out(result);
+  out.modes(rev, true);
+  return guard.clean() && out.finish();
+}
+
+bool divide(const Layout &a, const Tiler &t, Form form, Layout &result) {
+  return byTiler(a, t, form, /*isProduct=*/false, result);
+}
+
+bool product(const Layout &a, const Tiler &t, Form form, Layout &result) {
+  return byTiler(a, t, form, /*isProduct=*/true, result);
+}
+
+bool rankSensitiveProduct(const Layout &a, const Layout &b, bool blockFirst, Layout &result) {
+  Guard guard;
+  const Node *as = a.shape.view().nodes(), *ad = a.stride.view().nodes();
+  const Node *bs = b.shape.view().nodes(), *bd = b.stride.view().nodes();
+  if (!guard.usable() || !plainLeaves(as, ad) || !plainLeaves(bs, bd))
+    return false;
+  uint32_t ra = as->kind == NodeKind::Tuple ? uint32_t(as->value) : 1;
+  uint32_t rb = bs->kind == NodeKind::Tuple ? uint32_t(bs->value) : 1;
+  uint32_t r = ra > rb ? ra : rb;
+  if (r < 2 || r > kMaxLeaves)
+    return false; // rank 1 zips a leaf; the general path handles it
+  // Both padded to rank r with _1:_0 modes (appendTo): as leaves, they are the operand's
+  // leaves followed by the pads.
+  Leaves la, lb;
+  loadLeaves(as, ad, la);
+  loadLeaves(bs, bd, lb);
+  if (la.n + (r - ra) > kSlots || lb.n + (r - rb) > kSlots)
+    return false;
+  for (uint32_t i = ra; i < r; ++i)
+    la.push(kStatic1, kStatic0);
+  for (uint32_t i = rb; i < r; ++i)
+    lb.push(kStatic1, kStatic0);
+  // logical_product(pa, pb) = (pa, complement(pa, size(pa) * cosize(pb)) o pb).
+  Int cotarget = mul(productOf(la), cosizeOf(lb, false));
+  Leaves rev, flat;
+  if (!complementModes(la, false, cotarget, rev))
+    return false;
+  reverse(rev);
+  flatCoalesced(rev, flat);
+  // Mode i of the result: (pa_i, y_i) or (y_i, pa_i), y_i = the rest composed with pb_i.
+  auto modes = [](const Node *s, const Node *d, uint32_t rank, const Node **ms, const Node **md) {
+    const Node *x = s->kind == NodeKind::Tuple ? s + 1 : s, *y = s->kind == NodeKind::Tuple ? d + 1 : d;
+    for (uint32_t i = 0; i < rank; ++i, x += x->span, y += y->span) {
+      ms[i] = x;
+      md[i] = y;
+    }
+  };
+  const Node *aS[kMaxLeaves], *aD[kMaxLeaves], *bS[kMaxLeaves], *bD[kMaxLeaves];
+  modes(as, ad, ra, aS, aD);
+  modes(bs, bd, rb, bS, bD);
+  NodeOut out(result);
+  out.open();
+  for (uint32_t i = 0; i < r; ++i) {
+    out.open();
+    for (int half = 0; half < 2; ++half) {
+      if ((half == 0) == blockFirst) { // pa_i
+        if (i < ra)
+          out.copy(aS[i], aD[i]);
+        else
+          out.leaf(kStatic1, kStatic0);
+      } else if (i < rb) {
+        if (!composeTree(flat, bS[i], bD[i], out))
+          return false;
+      } else if (!composeMode(flat, kStatic1, kStatic0, out)) {
+        return false;
+      }
+    }
+    out.close();
+  }
+  out.close();
+  return guard.clean() && out.finish();
+}
+
+bool coalesce(const Layout &l, Layout &result) {
+  const Node *s = l.shape.view().nodes(), *d = l.stride.view().nodes();
+  Guard guard;
+  if (!guard.usable() || !plainLeaves(s, d))
+    return false;
+  Leaves leaves, rev;
+  loadLeaves(s, d, leaves);
+  coalesceReversed(leaves, leaves.shape(leaves.n - 1), rev);
+  NodeOut out(result);
+  out.modes(rev, true);
+  return guard.clean() && out.finish();
+}
+
+bool filter(const Layout &l, Layout &result) {
+  const Node *s = l.shape.view().nodes(), *d = l.stride.view().nodes();
+  Guard guard;
+  if (!guard.usable() || !plainLeaves(s, d))
+    return false;
+  Leaves leaves, rev;
+  loadLeaves(s, d, leaves);
+  for (uint32_t i = 0; i < leaves.n; ++i)
+    if (leaves.stride(i).isConstant(0))
+      leaves.s[i] = Slot{1, true};
+  coalesceReversed(leaves, leaves.shape(leaves.n - 1), rev);
+  NodeOut out(result);
+  out.modes(rev, true);
+  return guard.clean() && out.finish();
+}
+
+} // namespace straight
+CUTELAYOUT_ABI_END
+} // namespace cutelayout

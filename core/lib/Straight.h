@@ -1,0 +1,58 @@
+// Straight paths: the layout algebra's common case computed on fixed leaf arrays.
+//
+// What it denotes: for operands of at most kMaxLeaves integer leaves (no scaled basis, no
+// `_`) and results of at most kMaxNodes nodes, each function below computes the same
+// answer as the general algorithm of the operation it names (Algebra.cpp, Layout.cpp,
+// Tiler.cpp): the same values, the same staticness of every leaf (it runs the same `Int`
+// operations in the same order, so CuTe's static rules hold by construction) and the same
+// profile. It reads leaves straight off the operands' nodes and writes the result's nodes
+// straight into the caller's layout: no builder, no view iterator, no `Expected`, no
+// message text.
+//
+// Each returns true having written the answer, or false having decided nothing: an input
+// past the arrays, a basis or `_` leaf, a nested tiler, a condition that fails (stride or
+// shape divisibility, injectivity, dynamic strides where CuTe wants static ones), an
+// arithmetic failure, a trace recording (the lowering), or a rare shape of input. The
+// public operation then runs its general algorithm, which gives the answer or the exact
+// error. So a straight path can only make an operation faster, never change what it says;
+// StraightTest.cpp checks that on thousands of seeded random operands against the general
+// algorithm (setEnabled(false)), and every corpus runs through both.
+//
+// Representation invariant of the working set (Leaves): n <= kMaxLeaves slots of
+// (value, static) pairs for shape and stride, never a basis; "reversed" leaves hold modes
+// last first, as CuTe's backward coalesce produces them. Examples:
+//   the leaves of ((4,8),(2,2)):((64,1),(32,8))  -> n = 4: 4:64, 8:1, 2:32, 2:8
+//   coalesce_x of (128,128):(1,128), reversed     -> n = 1: 16384:1
+#pragma once
+
+#include "cutelayout/Layout.h"
+#include "cutelayout/Tiler.h"
+
+#include "cutelayout/Config.h"
+
+namespace cutelayout {
+CUTELAYOUT_ABI_BEGIN
+namespace straight {
+
+/// Whether straight paths run (default true). Tests turn them off to compare every
+/// answer with the general algorithms'. Not thread-safe to change while operations run.
+bool enabled();
+void setEnabled(bool on);
+
+enum class Form { Logical, Zipped, Tiled, Flat };
+
+// Each: @pre result is none of the operands. @post true: result is the general
+// algorithm's answer; false: result is unspecified (the caller rebuilds it).
+bool composition(const Layout &a, const Layout &b, Layout &result);
+bool complement(const Layout &l, TupleView cotarget, Layout &result);
+bool complement(const Layout &l, Layout &result);
+bool divide(const Layout &a, const Tiler &t, Form form, Layout &result);
+bool product(const Layout &a, const Tiler &t, Form form, Layout &result);
+/// blocked_product (blockFirst) and raked_product.
+bool rankSensitiveProduct(const Layout &a, const Layout &b, bool blockFirst, Layout &result);
+bool coalesce(const Layout &l, Layout &result);
+bool filter(const Layout &l, Layout &result);
+
+} // namespace straight
+CUTELAYOUT_ABI_END
+} // namespace cutelayout

@@ -1,0 +1,234 @@
+// The straight paths (core/lib/Straight.h) against the general algorithms: on seeded random
+// operands, whenever a straight path answers, its answer is the general algorithm's
+// (values, staticness of every leaf, profile), and each public operation gives the same
+// answer or the same error with the straight paths on and off. Each test also checks that
+// the straight path answers often enough to be worth the name.
+#include "../lib/Straight.h"
+#include "RandomLayouts.h"
+
+#include "cutelayout/Notation.h"
+#include "cutelayout/Tiler.h"
+
+#include <gtest/gtest.h>
+
+#include <functional>
+
+using namespace cutelayout;
+using namespace cutelayout::test;
+using testing::AssertionFailure;
+using testing::AssertionResult;
+using testing::AssertionSuccess;
+
+namespace {
+
+struct Tally {
+  int tried = 0;
+  int straight = 0;
+};
+
+std::string describe(const Expected<Layout> &r) {
+  return r ? print(*r, Style::Cute) : "error: " + r.error().message;
+}
+
+/// The public operation's answer with the straight paths off.
+Expected<Layout> general(const std::function<Expected<Layout>()> &op) {
+  straight::setEnabled(false);
+  Expected<Layout> r = op();
+  straight::setEnabled(true);
+  return r;
+}
+
+/// The straight path `fast` (into a layout) agrees with `op` run generally, and `op` gives
+/// the same answer or error with the straight paths on.
+AssertionResult agree(const std::string &what, const std::function<bool(Layout &)> &fast,
+                      const std::function<Expected<Layout>()> &op, Tally &tally) {
+  ++tally.tried;
+  Expected<Layout> expected = general(op);
+  Layout answer;
+  if (fast(answer)) {
+    ++tally.straight;
+    if (!expected)
+      return AssertionFailure() << what << ": the straight path answered " << print(answer, Style::Cute)
+                                << " where the general one fails: " << expected.error().message;
+    if (print(answer, Style::Cute) != print(*expected, Style::Cute) || answer != *expected)
+      return AssertionFailure() << what << ": straight " << print(answer, Style::Cute) << ", general "
+                                << print(*expected, Style::Cute);
+  }
+  Expected<Layout> viaPublic = op();
+  if (describe(viaPublic) != describe(expected))
+    return AssertionFailure() << what << ": with straight paths " << describe(viaPublic) << ", without "
+                              << describe(expected);
+  return AssertionSuccess();
+}
+
+void expectOften(const Tally &t, int percent) {
+  EXPECT_GE(t.straight * 100, t.tried * percent)
+      << "the straight path answered only " << t.straight << " of " << t.tried << " inputs";
+}
+
+Strides anyStrides(LayoutGen &gen) {
+  return gen.oneOf<Strides>({Strides::Compact, Strides::PermutedCompact, Strides::Gapped, Strides::Arbitrary});
+}
+
+/// A layout with random strides and a random mix of dynamic leaves, sometimes negative.
+Layout operand(LayoutGen &gen, int64_t maxSize = 256) {
+  Layout l = gen.withLeaves(gen.layout(anyStrides(gen), maxSize), gen.anyLeaves());
+  return gen.coin(10) ? gen.withNegativeStrides(l, 30) : l;
+}
+
+/// A tiler for a: a layout, an extent, or a tuple of extents, layouts and `_`.
+Tiler tilerFor(LayoutGen &gen, const Layout &a) {
+  int64_t choice = gen.pick(0, 99);
+  if (choice < 20)
+    return tilerFromLayout(gen.withLeaves(gen.layoutInto(sizeOf(a)), gen.anyLeaves()));
+  if (choice < 30)
+    return tilerFromShape(IntTuple(Int::fixed(gen.pick(1, 16))));
+  uint32_t r = uint32_t(gen.pick(1, a.rank()));
+  std::vector<Tiler> elements;
+  for (uint32_t i = 0; i < r; ++i) {
+    int64_t c = gen.pick(0, 99);
+    int64_t n = sizeOf(a.mode(i));
+    if (c < 5)
+      elements.push_back(underscoreTiler());
+    else if (c < 60)
+      elements.push_back(tilerFromShape(IntTuple(gen.coin(20) ? Int::dynamic(gen.pick(1, 8))
+                                                              : Int::fixed(gen.pick(1, n > 1 ? n : 2)))));
+    else
+      elements.push_back(tilerFromLayout(gen.layoutInto(n > 1 ? n : 2)));
+  }
+  return makeTile(elements.data(), r);
+}
+
+constexpr int kCases = 3000;
+
+TEST(Straight, CompositionAgrees) {
+  for (bool pow2 : {true, false}) {
+    LayoutGen gen(0x57A1'0001 + pow2, pow2);
+    Tally t;
+    for (int k = 0; k < kCases; ++k) {
+      Layout a = operand(gen), b = gen.withLeaves(gen.layoutInto(sizeOf(a)), gen.anyLeaves());
+      ASSERT_TRUE(agree("composition(" + show(a) + ", " + show(b) + ")",
+                        [&](Layout &r) { return straight::composition(a, b, r); },
+                        [&] { return composition(a, b); }, t));
+    }
+    expectOften(t, pow2 ? 50 : 25);
+  }
+}
+
+TEST(Straight, ComplementAgrees) {
+  LayoutGen gen(0x57A1'0002);
+  Tally bounded, unbounded;
+  for (int k = 0; k < kCases; ++k) {
+    Layout l = operand(gen);
+    IntTuple bound(gen.coin(20) ? Int::dynamic(gen.pick(1, 1024)) : Int::fixed(gen.pick(1, 1024)));
+    ASSERT_TRUE(agree("complement(" + show(l) + ", " + show(bound) + ")",
+                      [&](Layout &r) { return straight::complement(l, bound, r); },
+                      [&] { return complement(l, bound); }, bounded));
+    ASSERT_TRUE(agree("complement(" + show(l) + ")", [&](Layout &r) { return straight::complement(l, r); },
+                      [&] { return complement(l); }, unbounded));
+  }
+  expectOften(bounded, 40);
+  expectOften(unbounded, 40);
+}
+
+TEST(Straight, DividesAgree) {
+  using F = Expected<Layout> (*)(const Layout &, const Tiler &);
+  const std::pair<straight::Form, F> forms[] = {{straight::Form::Logical, logicalDivide},
+                                                {straight::Form::Zipped, zippedDivide},
+                                                {straight::Form::Tiled, tiledDivide},
+                                                {straight::Form::Flat, flatDivide}};
+  for (bool pow2 : {true, false}) {
+    LayoutGen gen(0x57A1'0003 + pow2, pow2);
+    Tally t;
+    for (int k = 0; k < kCases; ++k) {
+      Layout a = operand(gen);
+      Tiler tiler = tilerFor(gen, a);
+      for (auto [form, op] : forms)
+        ASSERT_TRUE(agree("divide " + std::to_string(int(form)) + " (" + show(a) + ", " + print(tiler, Style::Cute) + ")",
+                          [&](Layout &r) { return straight::divide(a, tiler, form, r); },
+                          [&] { return op(a, tiler); }, t));
+    }
+    expectOften(t, pow2 ? 30 : 15);
+  }
+}
+
+TEST(Straight, ProductsAgree) {
+  using F = Expected<Layout> (*)(const Layout &, const Tiler &);
+  const std::pair<straight::Form, F> forms[] = {{straight::Form::Logical, logicalProduct},
+                                                {straight::Form::Zipped, zippedProduct},
+                                                {straight::Form::Tiled, tiledProduct},
+                                                {straight::Form::Flat, flatProduct}};
+  LayoutGen gen(0x57A1'0004, /*powersOfTwo=*/true);
+  Tally t, ranked;
+  for (int k = 0; k < kCases; ++k) {
+    Layout a = operand(gen, 64);
+    Tiler tiler = tilerFor(gen, a);
+    for (auto [form, op] : forms)
+      ASSERT_TRUE(agree("product " + std::to_string(int(form)) + " (" + show(a) + ", " + print(tiler, Style::Cute) + ")",
+                        [&](Layout &r) { return straight::product(a, tiler, form, r); },
+                        [&] { return op(a, tiler); }, t));
+    Layout b = operand(gen, 64);
+    for (bool blocked : {true, false})
+      ASSERT_TRUE(agree(std::string(blocked ? "blocked" : "raked") + "_product(" + show(a) + ", " + show(b) + ")",
+                        [&](Layout &r) { return straight::rankSensitiveProduct(a, b, blocked, r); },
+                        [&] { return blocked ? blockedProduct(a, b) : rakedProduct(a, b); }, ranked));
+  }
+  expectOften(t, 25);
+  expectOften(ranked, 25);
+}
+
+TEST(Straight, CoalesceAndFilterAgree) {
+  LayoutGen gen(0x57A1'0005);
+  Tally t;
+  for (int k = 0; k < kCases; ++k) {
+    Layout l = operand(gen);
+    ASSERT_TRUE(agree("coalesce(" + show(l) + ")", [&](Layout &r) { return straight::coalesce(l, r); },
+                      [&]() -> Expected<Layout> { return coalesce(l); }, t));
+    ASSERT_TRUE(agree("filter(" + show(l) + ")", [&](Layout &r) { return straight::filter(l, r); },
+                      [&]() -> Expected<Layout> { return filter(l); }, t));
+  }
+  expectOften(t, 95);
+}
+
+/// With placeholder dynamic values (the dialect's types), the general path checks static
+/// leaves only; the straight paths decline what they cannot check, so answers still agree.
+TEST(Straight, AgreesWithUnknownDynamicValues) {
+  UnknownDynamicValues unknown;
+  LayoutGen gen(0x57A1'0006, /*powersOfTwo=*/true);
+  Tally t;
+  for (int k = 0; k < kCases; ++k) {
+    Layout a = operand(gen);
+    Tiler tiler = tilerFor(gen, a);
+    ASSERT_TRUE(agree("logical_divide(" + show(a) + ", " + print(tiler, Style::Cute) + ")",
+                      [&](Layout &r) { return straight::divide(a, tiler, straight::Form::Logical, r); },
+                      [&] { return logicalDivide(a, tiler); }, t));
+  }
+  expectOften(t, 30);
+}
+
+/// Inputs the straight paths decline, answered by the general path unchanged.
+TEST(Straight, DeclinesWhatItCannotDecide) {
+  Layout r;
+  auto layout = [](const char *text) { return *parseLayout(text); };
+  // A stride divisibility failure (static leaves): CuTe's error, from the general path.
+  EXPECT_FALSE(straight::composition(layout("(4,6):(1,5)"), layout("3:5"), r));
+  EXPECT_FALSE(composition(layout("(4,6):(1,5)"), layout("3:5")).ok());
+  // A scaled-basis stride and an empty layout.
+  EXPECT_FALSE(straight::coalesce(layout("(4,2):(1@0,1@1)"), r));
+  EXPECT_FALSE(straight::complement(layout("():()"), IntTuple(Int::fixed(4)), r));
+  // More leaves than the arrays hold.
+  Layout wide = layout("(2,2,2,2,2,2,2,2,2,2,2,2,2,2,2,2,2):(1,2,4,8,16,32,64,128,256,512,1024,2048,4096,8192,"
+                       "16384,32768,65536)");
+  EXPECT_FALSE(straight::coalesce(wide, r));
+  EXPECT_EQ(print(coalesce(wide)), "131072:1");
+  // The common cases answer.
+  EXPECT_TRUE(straight::divide(layout("(128,128):(1,128)"), tilerFromShape(*parseIntTuple("(64,64)")),
+                               straight::Form::Zipped, r));
+  EXPECT_EQ(print(r), "((64,64),(2,2)):((1,128),(64,8192))");
+  // An overflow: the general path reports it.
+  Layout huge = layout("(2,2):(4611686018427387904,3)");
+  EXPECT_FALSE(straight::composition(huge, layout("4:5"), r));
+  EXPECT_FALSE(composition(huge, layout("4:5")).ok());
+}
+
+} // namespace
