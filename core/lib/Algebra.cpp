@@ -454,6 +454,8 @@ Expected<Layout> rightInverse(const Layout &l) {
 }
 
 Status rightInverse(const Layout &l, Layout &result) {
+  if (straight::rightInverse(l, result))
+    return success();
   CL_CHECK(integerStrides("right_inverse", l, true));
   if (isEmpty(l))
     return emptyLayoutError("right_inverse");
@@ -487,6 +489,8 @@ Expected<Layout> leftInverse(const Layout &l) {
 }
 
 Status leftInverse(const Layout &l, Layout &result) {
+  if (straight::leftInverse(l, result))
+    return success();
   CL_CHECK(integerStrides("left_inverse", l, true));
   if (isEmpty(l))
     return emptyLayoutError("left_inverse");

@@ -232,17 +232,25 @@ void flatCoalesced(const Leaves &modes, Leaves &flat) {
   coalesceReversed(modes, back.isConstant(1) ? Int::fixed(2) : back, flat);
 }
 
+bool composeSplit(const Leaves &a, Int rshape, Int rstride, NodeOut &out);
+
 /// A (flat and coalesced, reversed) composed with one integral mode of B (composeMode).
-bool composeMode(const Leaves &a, Int rshape, Int rstride, NodeOut &out) {
+/// The common cases inline: a _0 stride, and an A of one mode.
+[[gnu::always_inline]] inline bool composeMode(const Leaves &a, Int rshape, Int rstride, NodeOut &out) {
   if (rstride.isConstant(0)) {
     out.leaf(rshape, rstride);
     return true;
   }
-  uint32_t r = a.n;
-  if (r == 1) {
+  if (a.n == 1) {
     out.leaf(rshape, mul(rstride, a.stride(0)));
     return true;
   }
+  return composeSplit(a, rshape, rstride, out);
+}
+
+/// composeMode's walk over an A of several modes.
+[[gnu::noinline]] bool composeSplit(const Leaves &a, Int rshape, Int rstride, NodeOut &out) {
+  uint32_t r = a.n;
   Leaves result;
   Int restShape = rshape, restStride = rstride;
   for (uint32_t i = 0; i + 1 < r; ++i) {
@@ -320,9 +328,38 @@ void filteredModes(const Leaves &leaves, bool isLeaf, Leaves &modes) {
     modes.push(rev.shape(k), rev.stride(k));
 }
 
+/// CuTe's complement of one leaf s:d for an integer cotarget (complementLeafInto): the
+/// modes of coalesce((d:_1, rest)), last first, without the general walk's arrays.
+bool complementLeaf(Int s, Int d, Int cotarget, Leaves &rev) {
+  if (s.isConstant(1) || d.isConstant(0))
+    return false; // filtered away: the general path makes the cotarget's layout
+  Int newShape = div(d, kStatic1);
+  Int last = mul(d, s);
+  if (newShape.value == 0 || last.value == 0)
+    return false;
+  Int rest = ceilDiv(cotarget, last);
+  Int restStride = rest.isConstant(1) ? kStatic0 : last;
+  // coalesceReversed of the two modes (newShape:_1, rest:restStride).
+  rev.n = 0;
+  rev.push(rest, restStride);
+  if (!newShape.isConstant(1)) {
+    if (rest.isConstant(1))
+      rev.set(0, newShape, kStatic1);
+    else if (rest.isStatic && equal(mul(newShape, kStatic1), restStride).isStaticTrue())
+      rev.set(0, mul(newShape, rest), kStatic1);
+    else
+      rev.push(newShape, kStatic1);
+  }
+  if (rev.n == 1 && rev.shape(0).isConstant(1))
+    rev.set(0, kStatic1, kStatic0);
+  return true;
+}
+
 /// CuTe's complement of a layout's leaves for an integer cotarget (complementInto, with
 /// complementLeafInto's special case being the same arithmetic): the modes, last first.
 bool complementModes(const Leaves &leaves, bool isLeaf, Int cotarget, Leaves &rev) {
+  if (isLeaf)
+    return complementLeaf(leaves.shape(0), leaves.stride(0), cotarget, rev);
   Leaves modes;
   filteredModes(leaves, isLeaf, modes);
   uint32_t r = modes.n;
@@ -413,8 +450,23 @@ bool elementLayout(const Node *profile, const Node *ls, const Node *ld) {
   return true;
 }
 
+/// Whether a pair is an integer leaf mode by an integer leaf.
+bool leafPair(const Pair &p) {
+  return p.as->kind == NodeKind::Int && p.ts->kind == NodeKind::Int &&
+         (p.as->basis | p.ad->basis | p.ts->basis | p.td->basis) == 0;
+}
+
 /// logical_divide of one mode by one layout (logicalDivideInto's oneD): A o (T, complement(T, shape(coalesce(A)))).
 bool dividePair(Pair &p) {
+  if (leafPair(p)) { // a leaf mode s:d by a leaf n:e: the walks below on one leaf each
+    Int s = integerLeaf(*p.as), d = integerLeaf(*p.ad);
+    if (!complementLeaf(integerLeaf(*p.ts), integerLeaf(*p.td), s, p.rest))
+      return false;
+    reverse(p.rest);
+    p.flat.n = 0;
+    p.flat.push(s.isConstant(1) ? Int::fixed(2) : s, d);
+    return true;
+  }
   if (!plainLeaves(p.as, p.ad) || !plainLeaves(p.ts, p.td))
     return false;
   Leaves leavesA;
@@ -442,6 +494,16 @@ bool dividePair(Pair &p) {
 /// logical_product of one mode by one layout (logicalProductInto's oneD):
 /// (A, complement(A, size(A) * cosize(T)) o T).
 bool productPair(Pair &p) {
+  if (leafPair(p)) { // a leaf mode s:d by a leaf n:e
+    Int s = integerLeaf(*p.as), n = integerLeaf(*p.ts);
+    Int cotarget = mul(s, add(mul(sub(n, kStatic1), abs(integerLeaf(*p.td))), kStatic1));
+    Leaves rev;
+    if (!complementLeaf(s, integerLeaf(*p.ad), cotarget, rev))
+      return false;
+    reverse(rev);
+    flatCoalesced(rev, p.flat);
+    return true;
+  }
   if (!plainLeaves(p.as, p.ad) || !plainLeaves(p.ts, p.td))
     return false;
   Leaves leavesA, leavesT, rev;
@@ -679,6 +741,187 @@ bool rankSensitiveProduct(const Layout &a, const Layout &b, bool blockFirst, Lay
   }
   out.close();
   return guard.clean() && out.finish();
+}
+
+namespace {
+/// The leaves of coalesce(l) in order (coalescedLeaves). @pre plainLeaves
+void coalescedInOrder(const Node *s, const Node *d, Leaves &c) {
+  Leaves leaves;
+  loadLeaves(s, d, leaves);
+  coalesceReversed(leaves, leaves.shape(leaves.n - 1), c);
+  reverse(c);
+}
+
+/// Exclusive prefix products (1, s0, s0*s1, ...) with CuTe's staticness (prefixProducts).
+void prefixProducts(const Leaves &c, Slot *pre) {
+  Int acc = kStatic1;
+  for (uint32_t i = 0; i < c.n; ++i) {
+    pre[i] = Slot{acc.value, acc.isStatic};
+    acc = mul(c.shape(i), acc);
+  }
+}
+
+/// The exchange sort of (key, index) pairs the inverses use (exchangeSort, not stable:
+/// the same swaps give the same order of equal keys).
+struct KeyIndex {
+  int64_t key;
+  uint32_t index;
+};
+void exchangeSort(KeyIndex *a, uint32_t n) {
+  for (uint32_t i = 0; i < n; ++i)
+    for (uint32_t j = i + 1; j < n; ++j)
+      if (a[j].key < a[i].key)
+        std::swap(a[i], a[j]);
+}
+} // namespace
+
+bool rightInverse(const Layout &l, Layout &result) {
+  Guard guard;
+  const Node *s = l.shape.view().nodes(), *d = l.stride.view().nodes();
+  if (!guard.usable() || !plainLeaves(s, d))
+    return false;
+  Leaves c, inv, rev;
+  coalescedInOrder(s, d, c);
+  Slot pre[kSlots];
+  prefixProducts(c, pre);
+  KeyIndex order[kSlots];
+  uint32_t n = 0;
+  for (uint32_t i = 0; i < c.n; ++i)
+    if (c.d[i].isStatic)
+      order[n++] = KeyIndex{c.d[i].value, i};
+  exchangeSort(order, n);
+  inv.push(kStatic1, kStatic0);
+  Int curr = kStatic1;
+  for (uint32_t k = 0; k < n; ++k) {
+    if (curr.isStatic && curr.value == order[k].key) {
+      uint32_t i = order[k].index;
+      inv.push(c.shape(i), Int{pre[i].value, pre[i].isStatic});
+      curr = mul(c.shape(i), c.stride(i));
+    }
+  }
+  coalesceReversed(inv, inv.shape(inv.n - 1), rev);
+  NodeOut out(result);
+  out.modes(rev, true);
+  return guard.clean() && out.finish();
+}
+
+bool leftInverse(const Layout &l, Layout &result) {
+  Guard guard;
+  const Node *s = l.shape.view().nodes(), *d = l.stride.view().nodes();
+  if (!guard.usable() || !plainLeaves(s, d))
+    return false;
+  Leaves c, inv, rev;
+  coalescedInOrder(s, d, c);
+  for (uint32_t i = 0; i < c.n; ++i)
+    if (!c.d[i].isStatic)
+      return false; // CuTe wants static strides
+  Slot pre[kSlots];
+  prefixProducts(c, pre);
+  KeyIndex order[kSlots];
+  for (uint32_t i = 0; i < c.n; ++i)
+    order[i] = KeyIndex{c.d[i].value, i};
+  exchangeSort(order, c.n);
+  // The shapes q and strides pre of the inverse's modes; stride _0 first.
+  Slot qs[kSlots], ds[kSlots];
+  uint32_t m = 0;
+  ds[0] = Slot{0, true};
+  Int resultSize = kStatic1;
+  for (uint32_t k = 0; k < c.n; ++k) {
+    uint32_t i = order[k].index;
+    Int st = c.stride(i);
+    if (st.isConstant(0))
+      continue;
+    if (resultSize.value == 0 || !isMultiple(st.value, resultSize.value))
+      return false; // the divisibility condition fails
+    Int q = div(st, resultSize);
+    qs[m] = Slot{q.value, q.isStatic};
+    ds[++m] = pre[i];
+    resultSize = mul(resultSize, q);
+  }
+  Int last = c.shape(order[c.n - 1].index);
+  qs[m] = Slot{last.value, last.isStatic};
+  for (uint32_t k = 0; k <= m; ++k)
+    inv.push(Int{qs[k].value, qs[k].isStatic}, Int{ds[k].value, ds[k].isStatic});
+  coalesceReversed(inv, inv.shape(inv.n - 1), rev);
+  NodeOut out(result);
+  out.modes(rev, true);
+  return guard.clean() && out.finish();
+}
+
+bool tileToShape(const Layout &block, TupleView targetShape, Layout &result) {
+  Guard guard;
+  const Node *bs = block.shape.view().nodes(), *bd = block.stride.view().nodes();
+  const Node *ts = targetShape.nodes();
+  if (!guard.usable() || !plainLeaves(bs, bd) || ts->span > kMaxNodes)
+    return false;
+  uint32_t rb = bs->kind == NodeKind::Tuple ? uint32_t(bs->value) : 1;
+  uint32_t rt = ts->kind == NodeKind::Tuple ? uint32_t(ts->value) : 1;
+  if (rb != rt || rt < 2 || rt > kMaxLeaves)
+    return false; // the block as is (no appendTo); rank 1 takes the general path
+  // blockShape = product_each(block's shape), target = product_each(targetShape).
+  Slot blockShape[kMaxLeaves], target[kMaxLeaves];
+  bool targetStatic = true;
+  const Node *b = bs + 1, *t = ts + 1;
+  auto productOfMode = [](const Node *m, Int &out) {
+    if (m->kind == NodeKind::Int) {
+      if (m->basis)
+        return false;
+      out = integerLeaf(*m);
+      return true;
+    }
+    if (m->kind != NodeKind::Tuple)
+      return false;
+    bool first = true;
+    for (uint32_t i = 1; i < m->span; ++i) {
+      if (m[i].kind == NodeKind::Tuple)
+        continue;
+      if (m[i].kind != NodeKind::Int || m[i].basis)
+        return false;
+      out = first ? integerLeaf(m[i]) : mul(out, integerLeaf(m[i]));
+      first = false;
+    }
+    if (first)
+      out = kStatic1;
+    return true;
+  };
+  for (uint32_t i = 0; i < rt; ++i, b += b->span, t += t->span) {
+    Int x, y;
+    if (!productOfMode(b, x) || !productOfMode(t, y))
+      return false;
+    blockShape[i] = Slot{x.value, x.isStatic};
+    target[i] = Slot{y.value, y.isStatic};
+    targetStatic = targetStatic && y.isStatic; // is_static of the products, as CuTe tests it
+  }
+  // evenly_divides(target, blockShape), mode by mode, with its staticness.
+  Bool divides{true, true};
+  for (uint32_t i = 0; i < rt; ++i) {
+    Int x = Int{target[i].value, target[i].isStatic}, y = Int{blockShape[i].value, blockShape[i].isStatic};
+    Bool r = equal(x, mul(y, ceilDiv(x, y)));
+    bool stat = (divides.isStatic && r.isStatic) || (r.isStatic && !r.value) || (divides.isStatic && !divides.value);
+    divides = Bool{divides.value && r.value, stat};
+  }
+  if ((targetStatic && !divides.isStatic) || !divides.value)
+    return false; // an error, or one only where values are known
+  // tiles = make_layout(ceil_div(target, blockShape)): compact column-major.
+  Layout tiles;
+  {
+    NodeOut out(tiles);
+    out.open();
+    Int current = kStatic1;
+    for (uint32_t i = 0; i < rt; ++i) {
+      Int n = ceilDiv(Int{target[i].value, target[i].isStatic}, Int{blockShape[i].value, blockShape[i].isStatic});
+      if (n.isConstant(1)) {
+        out.leaf(n, kStatic0);
+      } else {
+        out.leaf(n, current);
+        current = mul(current, n);
+      }
+    }
+    out.close();
+    if (!out.finish())
+      return false;
+  }
+  return guard.clean() && rankSensitiveProduct(block, tiles, /*blockFirst=*/true, result);
 }
 
 bool coalesce(const Layout &l, Layout &result) {

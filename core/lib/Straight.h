@@ -50,6 +50,10 @@ bool divide(const Layout &a, const Tiler &t, Form form, Layout &result);
 bool product(const Layout &a, const Tiler &t, Form form, Layout &result);
 /// blocked_product (blockFirst) and raked_product.
 bool rankSensitiveProduct(const Layout &a, const Layout &b, bool blockFirst, Layout &result);
+/// tile_to_shape without an order, for a block of the target's rank.
+bool tileToShape(const Layout &block, TupleView targetShape, Layout &result);
+bool rightInverse(const Layout &l, Layout &result);
+bool leftInverse(const Layout &l, Layout &result);
 bool coalesce(const Layout &l, Layout &result);
 bool filter(const Layout &l, Layout &result);
 

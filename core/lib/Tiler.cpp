@@ -511,6 +511,8 @@ Expected<Layout> tileToShape(const Layout &block, TupleView targetShape, const I
 }
 
 Status tileToShape(const Layout &block, TupleView targetShape, const IntTuple *order, Layout &result) {
+  if (!order && straight::tileToShape(block, targetShape, result))
+    return success();
   CL_CHECK(integerStrides("tile_to_shape", block, true));
   return guardedInto("tile_to_shape", [&]() -> Status {
     if (block.rank() > targetShape.rank())

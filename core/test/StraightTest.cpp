@@ -190,6 +190,50 @@ TEST(Straight, CoalesceAndFilterAgree) {
   expectOften(t, 95);
 }
 
+TEST(Straight, InversesAgree) {
+  LayoutGen gen(0x57A1'0007);
+  Tally right, left;
+  for (int k = 0; k < kCases; ++k) {
+    Layout l = operand(gen);
+    ASSERT_TRUE(agree("right_inverse(" + show(l) + ")", [&](Layout &r) { return straight::rightInverse(l, r); },
+                      [&] { return rightInverse(l); }, right));
+    ASSERT_TRUE(agree("left_inverse(" + show(l) + ")", [&](Layout &r) { return straight::leftInverse(l, r); },
+                      [&] { return leftInverse(l); }, left));
+  }
+  expectOften(right, 90);
+  expectOften(left, 30);
+}
+
+TEST(Straight, TileToShapeAgrees) {
+  LayoutGen gen(0x57A1'0008, /*powersOfTwo=*/true);
+  Tally t;
+  for (int k = 0; k < kCases; ++k) {
+    Layout block = operand(gen, 64);
+    // A target of block's rank: each mode a multiple of the block's (sometimes not, or
+    // dynamic, or nested).
+    TupleBuilder b;
+    b.open();
+    for (uint32_t i = 0; i < block.rank(); ++i) {
+      int64_t n = sizeOf(block.mode(i)) * gen.pick(1, 4) + (gen.coin(10) ? 1 : 0);
+      Int x = gen.coin(20) ? Int::dynamic(n) : Int::fixed(n);
+      if (gen.coin(10)) {
+        b.open();
+        b.leaf(x);
+        b.leaf(Int::fixed(gen.pick(1, 2)));
+        b.close();
+      } else {
+        b.leaf(x);
+      }
+    }
+    b.close();
+    IntTuple target = b.finish();
+    ASSERT_TRUE(agree("tile_to_shape(" + show(block) + ", " + show(target) + ")",
+                      [&](Layout &r) { return straight::tileToShape(block, target, r); },
+                      [&] { return tileToShape(block, target, nullptr); }, t));
+  }
+  expectOften(t, 10); // rank-1 blocks (a third of them) take the general path
+}
+
 /// With placeholder dynamic values (the dialect's types), the general path checks static
 /// leaves only; the straight paths decline what they cannot check, so answers still agree.
 TEST(Straight, AgreesWithUnknownDynamicValues) {
