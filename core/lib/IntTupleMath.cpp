@@ -4,6 +4,7 @@
 #include "cutelayout/Notation.h"
 
 #include "Internal.h"
+#include "Straight.h"
 #include "Ordering.h"
 
 #include "cutelayout/Config.h"
@@ -491,6 +492,9 @@ Expected<Int> crd2idxInts(TupleView c, TupleView shape, TupleView stride) {
   }
   if (c.isUnderscore())
     return makeError("crd2idx: `_` is not an index");
+  Int offset;
+  if (straight::indexToOffset(integerLeaf(*c.nodes()), shape, stride, offset))
+    return offset;
   return indexToOffset(integerLeaf(*c.nodes()), shape, stride);
 }
 } // namespace

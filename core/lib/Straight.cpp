@@ -924,6 +924,58 @@ bool tileToShape(const Layout &block, TupleView targetShape, Layout &result) {
   return guard.clean() && rankSensitiveProduct(block, tiles, /*blockFirst=*/true, result);
 }
 
+namespace {
+/// CuTe's product of a shape's leaves read off its nodes (foldProduct).
+Int productOfNodes(const Node *n) {
+  if (n->kind != NodeKind::Tuple)
+    return integerLeaf(*n);
+  Int acc = kStatic1;
+  bool first = true;
+  for (uint32_t i = 1, e = n->span; i < e; ++i)
+    if (n[i].kind == NodeKind::Int) {
+      acc = first ? integerLeaf(n[i]) : mul(acc, integerLeaf(n[i]));
+      first = false;
+    }
+  return acc;
+}
+
+/// CuTe's crd2idx of a 1-D index (IntTupleMath.cpp's indexToOffset) without Expected.
+bool offsetOf(Int idx, const Node *s, const Node *d, Int &out) {
+  if (s->kind != NodeKind::Tuple) {
+    if (d->kind == NodeKind::Tuple)
+      return false;
+    out = detail::mulInts(idx, integerLeaf(*d));
+    return true;
+  }
+  uint32_t r = uint32_t(s->value);
+  if (d->kind != NodeKind::Tuple || uint32_t(d->value) != r || r == 0)
+    return false;
+  bool zero = idx.isConstant(0); // CuTe's static-zero shortcut
+  const Node *x = s + 1, *y = d + 1;
+  Int acc;
+  for (uint32_t k = 0; k < r; ++k, x += x->span, y += y->span) {
+    Int part;
+    if (zero || k + 1 == r) {
+      if (!offsetOf(idx, x, y, part))
+        return false;
+    } else {
+      Int p = productOfNodes(x);
+      if (!offsetOf(detail::modInts(idx, p), x, y, part))
+        return false;
+      idx = detail::divInts(idx, p);
+    }
+    acc = k == 0 ? part : detail::addInts(acc, part);
+  }
+  out = acc;
+  return true;
+}
+} // namespace
+
+bool indexToOffset(Int idx, TupleView shape, TupleView stride, Int &offset) {
+  Guard guard;
+  return guard.usable() && offsetOf(idx, shape.nodes(), stride.nodes(), offset) && guard.clean();
+}
+
 bool coalesce(const Layout &l, Layout &result) {
   const Node *s = l.shape.view().nodes(), *d = l.stride.view().nodes();
   Guard guard;

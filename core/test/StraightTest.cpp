@@ -234,6 +234,33 @@ TEST(Straight, TileToShapeAgrees) {
   expectOften(t, 10); // rank-1 blocks (a third of them) take the general path
 }
 
+TEST(Straight, IndexToOffsetAgrees) {
+  LayoutGen gen(0x57A1'0009);
+  int tried = 0, straightCount = 0;
+  for (int k = 0; k < kCases; ++k) {
+    Layout l = operand(gen);
+    int64_t n = sizeOf(l);
+    for (Int idx : {Int::fixed(gen.pick(0, n)), Int::dynamic(gen.pick(0, 2 * n)), Int::fixed(0)}) {
+      ++tried;
+      straight::setEnabled(false);
+      Expected<Int> expected = crd2idx(IntTuple(idx), l);
+      straight::setEnabled(true);
+      Int offset;
+      if (straight::indexToOffset(idx, l.shape, l.stride, offset)) {
+        ++straightCount;
+        ASSERT_TRUE(expected.ok()) << show(l);
+        ASSERT_EQ(offset, *expected) << "crd2idx(" << print(idx) << ", " << show(l) << ")";
+      }
+      Expected<Int> viaPublic = crd2idx(IntTuple(idx), l);
+      ASSERT_EQ(viaPublic.ok(), expected.ok());
+      if (viaPublic) {
+        ASSERT_EQ(*viaPublic, *expected);
+      }
+    }
+  }
+  EXPECT_GE(straightCount * 100, tried * 95);
+}
+
 /// With placeholder dynamic values (the dialect's types), the general path checks static
 /// leaves only; the straight paths decline what they cannot check, so answers still agree.
 TEST(Straight, AgreesWithUnknownDynamicValues) {
