@@ -328,12 +328,12 @@ Expected<Layout> unpackModes(const Layout &zipped, bool unpackFirst) {
 
 /// A divide or product (`whole` into a scratch layout), then its unzipped form.
 template <class F>
-Status unzippedInto(const char *op, const Layout &a, const Tiler &t, Unzip form, F whole, Layout &result) {
+Status unzippedInto(const char *op, const Layout &a, TilerView t, Unzip form, F whole, Layout &result) {
   Layout scratch;
   {
     ArithScope scope;
     LayoutBuilder b(scratch, false);
-    CL_CHECK(whole(LayoutView(a), TilerView(t), b));
+    CL_CHECK(whole(LayoutView(a), t, b));
     if (scope.failed())
       return scope.error(op);
   }
@@ -346,6 +346,29 @@ Status unzippedInto(const char *op, const Layout &a, const Tiler &t, Unzip form,
   Layout z = CL_TRY(tileUnzip(scratch, t.profile));
   result = form == Unzip::Zipped ? std::move(z) : CL_TRY(unpackModes(z, form == Unzip::Flat));
   return success();
+}
+
+/// f(the tiler of `shape`, as tilerFromShape builds it) through views: the shape's nodes are
+/// the tiler's layout's shape, and one copy of them with every leaf _1 is both its stride
+/// and its profile. A shape with `_` (whose tiler differs in more than its leaves) builds
+/// the tiler.
+template <class F> Status withShapeTiler(TupleView shape, F f) {
+  const Node unit{1, 1, NodeKind::Int, true};
+  uint32_t count = shape.span();
+  NodeVec units;
+  units.reserveMore(count);
+  for (const Node *n = shape.nodes(), *end = n + count; n != end; ++n) {
+    if (n->kind == NodeKind::Tuple) {
+      units.pushUnchecked(*n);
+    } else if (n->kind == NodeKind::Int) {
+      units.pushUnchecked(unit);
+    } else {
+      Tiler t = tilerFromShape(shape);
+      return f(TilerView(t));
+    }
+  }
+  TupleView u(units.data());
+  return f(TilerView(LayoutView(shape, u), u));
 }
 } // namespace
 
@@ -397,6 +420,36 @@ Status flatDivide(const Layout &a, const Tiler &t, Layout &result) {
   return unzippedInto("logical_divide", a, t, Unzip::Flat, logicalDivideInto, result);
 }
 
+Status composition(const Layout &a, TupleView shapeTiler, Layout &result) {
+  return withShapeTiler(shapeTiler, [&](TilerView t) {
+    return buildLayoutInto("composition", result, [&](LayoutBuilder &out) { return compositionInto(a, t, out); });
+  });
+}
+
+Status logicalDivide(const Layout &a, TupleView shapeTiler, Layout &result) {
+  return withShapeTiler(shapeTiler, [&](TilerView t) {
+    return buildLayoutInto("logical_divide", result, [&](LayoutBuilder &out) { return logicalDivideInto(a, t, out); });
+  });
+}
+
+Status zippedDivide(const Layout &a, TupleView shapeTiler, Layout &result) {
+  return withShapeTiler(shapeTiler, [&](TilerView t) {
+    return unzippedInto("logical_divide", a, t, Unzip::Zipped, logicalDivideInto, result);
+  });
+}
+
+Status tiledDivide(const Layout &a, TupleView shapeTiler, Layout &result) {
+  return withShapeTiler(shapeTiler, [&](TilerView t) {
+    return unzippedInto("logical_divide", a, t, Unzip::Tiled, logicalDivideInto, result);
+  });
+}
+
+Status flatDivide(const Layout &a, TupleView shapeTiler, Layout &result) {
+  return withShapeTiler(shapeTiler, [&](TilerView t) {
+    return unzippedInto("logical_divide", a, t, Unzip::Flat, logicalDivideInto, result);
+  });
+}
+
 // --- products ---------------------------------------------------------------------------
 
 Expected<Layout> logicalProduct(const Layout &a, const Tiler &t) {
@@ -437,6 +490,31 @@ Status flatProduct(const Layout &a, const Tiler &t, Layout &result) {
   if (straight::product(a, t, straight::Form::Flat, result))
     return success();
   return unzippedInto("logical_product", a, t, Unzip::Flat, logicalProductInto, result);
+}
+
+Status logicalProduct(const Layout &a, TupleView shapeTiler, Layout &result) {
+  return withShapeTiler(shapeTiler, [&](TilerView t) {
+    return buildLayoutInto("logical_product", result,
+                           [&](LayoutBuilder &out) { return logicalProductInto(a, t, out); });
+  });
+}
+
+Status zippedProduct(const Layout &a, TupleView shapeTiler, Layout &result) {
+  return withShapeTiler(shapeTiler, [&](TilerView t) {
+    return unzippedInto("logical_product", a, t, Unzip::Zipped, logicalProductInto, result);
+  });
+}
+
+Status tiledProduct(const Layout &a, TupleView shapeTiler, Layout &result) {
+  return withShapeTiler(shapeTiler, [&](TilerView t) {
+    return unzippedInto("logical_product", a, t, Unzip::Tiled, logicalProductInto, result);
+  });
+}
+
+Status flatProduct(const Layout &a, TupleView shapeTiler, Layout &result) {
+  return withShapeTiler(shapeTiler, [&](TilerView t) {
+    return unzippedInto("logical_product", a, t, Unzip::Flat, logicalProductInto, result);
+  });
 }
 
 namespace {

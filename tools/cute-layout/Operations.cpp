@@ -98,12 +98,10 @@ public:
   bool isLayout(size_t i) const { return v_[i].kind == Value::Kind::Layout; }
 
   Expected<LayoutArg> layout(size_t i) const {
-    if (v_[i].kind != Value::Kind::Layout)
-      return wrongKind(i, "a layout");
-    if (v_[i].notCongruent)
-      return makeError("argument " + std::to_string(i + 1) + ": shape " + print(v_[i].layout.shape) +
-                       " and stride " + print(v_[i].layout.stride) + " are not congruent");
-    return LayoutArg(v_[i].layout);
+    const Value &v = v_[i];
+    if (__builtin_expect(v.kind != Value::Kind::Layout || v.notCongruent, 0))
+      return notALayout(i);
+    return LayoutArg(v.layout);
   }
   Expected<TupleArg> tuple(size_t i) const {
     if (v_[i].kind != Value::Kind::Tuple)
@@ -138,7 +136,14 @@ public:
   }
 
 private:
-  Error wrongKind(size_t i, const char *expected) const {
+  // The errors are built out of line: the handlers' common path stays small.
+  [[gnu::cold, gnu::noinline]] Error notALayout(size_t i) const {
+    if (v_[i].kind != Value::Kind::Layout)
+      return wrongKind(i, "a layout");
+    return makeError("argument " + std::to_string(i + 1) + ": shape " + print(v_[i].layout.shape) +
+                     " and stride " + print(v_[i].layout.stride) + " are not congruent");
+  }
+  [[gnu::cold, gnu::noinline]] Error wrongKind(size_t i, const char *expected) const {
     return makeError("argument " + std::to_string(i + 1) + " must be " + expected + " but is " +
                      kindName(v_[i].kind) + " " + describe(v_[i]));
   }
@@ -379,13 +384,18 @@ Expected<Value> tupleArithOp(const Args &a, TupleOp op) {
   return tupleValue(std::move(r));
 }
 
-template <Expected<bool> (*F)(const Layout &, const Tiler &, Layout &)> Expected<Value> withTiler(const Args &a) {
+/// F(layout, tiler) where the tiler is argument 2: a tile as it is, a shape through the
+/// core's shape-tiler form S (the shape's nodes are the tiler's: nothing is built), a
+/// layout as its tiler.
+template <Expected<bool> (*F)(const Layout &, const Tiler &, Layout &),
+          Expected<bool> (*S)(const Layout &, TupleView, Layout &)>
+Expected<Value> withTiler(const Args &a) {
   const Layout &l = CL_TRY(a.layout(0));
+  if (a[1].kind == Value::Kind::Tuple)
+    return layInto([&](Layout &r) { return S(l, a[1].tuple.view(), r); });
   if (a[1].kind == Value::Kind::Tile) // a tile is a tiler already: no copy
     return layInto([&](Layout &r) { return F(l, a[1].tile(), r); });
-  // A shape's or a layout's tiler, built in place (asTiler's cases without its move).
-  if (a[1].kind == Value::Kind::Tuple)
-    return layInto([&](Layout &r) { return F(l, tilerFromShape(a[1].tuple), r); });
+  // A layout's tiler, built in place (asTiler's case without its move).
   if (a[1].kind == Value::Kind::Layout && !a[1].notCongruent)
     return layInto([&](Layout &r) { return F(l, tilerFromLayout(a[1].layout), r); });
   Expected<Tiler> t = asTiler(a[1]);
@@ -685,7 +695,7 @@ const std::map<std::string, Operation, std::less<>> &operations() {
                            const Layout &l = CL_TRY(a.layout(0));
                            return layInto([&](Layout &r) { return composition(l, a[1].layout, r); });
                          }
-                         return withTiler<composition>(a);
+                         return withTiler<composition, composition>(a);
                        }}},
       {"complement", {1, 2, "complement(L[, cotarget])",
                       "what L does not reach, up to cotarget (a shape, or a layout's or tile's shape)",
@@ -714,14 +724,14 @@ const std::map<std::string, Operation, std::less<>> &operations() {
                                return intValue(CL_TRY(maxCommonVector(CL_TRY(a.layout(0)), CL_TRY(a.layout(1)))));
                              }}},
       // --- divide and product --------------------------------------------------------
-      {"logical_divide", {2, 2, "logical_divide(A, T)", "((tile, rest), ...) by tiler T", withTiler<logicalDivide>}},
-      {"zipped_divide", {2, 2, "zipped_divide(A, T)", "((tiles...), (rests...))", withTiler<zippedDivide>}},
-      {"tiled_divide", {2, 2, "tiled_divide(A, T)", "((tiles...), rests...)", withTiler<tiledDivide>}},
-      {"flat_divide", {2, 2, "flat_divide(A, T)", "(tiles..., rests...)", withTiler<flatDivide>}},
-      {"logical_product", {2, 2, "logical_product(A, B)", "(A, complement(A) o B)", withTiler<logicalProduct>}},
-      {"zipped_product", {2, 2, "zipped_product(A, B)", "((A modes...), (B modes...))", withTiler<zippedProduct>}},
-      {"tiled_product", {2, 2, "tiled_product(A, B)", "((A modes...), B modes...)", withTiler<tiledProduct>}},
-      {"flat_product", {2, 2, "flat_product(A, B)", "(A modes..., B modes...)", withTiler<flatProduct>}},
+      {"logical_divide", {2, 2, "logical_divide(A, T)", "((tile, rest), ...) by tiler T", withTiler<logicalDivide, logicalDivide>}},
+      {"zipped_divide", {2, 2, "zipped_divide(A, T)", "((tiles...), (rests...))", withTiler<zippedDivide, zippedDivide>}},
+      {"tiled_divide", {2, 2, "tiled_divide(A, T)", "((tiles...), rests...)", withTiler<tiledDivide, tiledDivide>}},
+      {"flat_divide", {2, 2, "flat_divide(A, T)", "(tiles..., rests...)", withTiler<flatDivide, flatDivide>}},
+      {"logical_product", {2, 2, "logical_product(A, B)", "(A, complement(A) o B)", withTiler<logicalProduct, logicalProduct>}},
+      {"zipped_product", {2, 2, "zipped_product(A, B)", "((A modes...), (B modes...))", withTiler<zippedProduct, zippedProduct>}},
+      {"tiled_product", {2, 2, "tiled_product(A, B)", "((A modes...), B modes...)", withTiler<tiledProduct, tiledProduct>}},
+      {"flat_product", {2, 2, "flat_product(A, B)", "(A modes..., B modes...)", withTiler<flatProduct, flatProduct>}},
       {"blocked_product", {2, 2, "blocked_product(A, B)", "A repeated as blocks over B, like modes joined",
                            [](const Args &a) -> Expected<Value> {
                              if (a[1].kind == Value::Kind::Layout) { // by reference: no copy (layoutOrShape cannot fail)
@@ -934,45 +944,63 @@ const std::unordered_map<std::string_view, Found> &byName() {
   return index;
 }
 
-/// The handler's result, or the reason not to call it. Every branch returns a prvalue, so
-/// the (large) result value is built in place, never moved.
-Expected<Value> dispatch(const std::string &key, const Operation &op, ValueRefs args) {
-  // One pass over the kinds: a non-congruent make_layout prints as CuTe prints it, and
-  // nothing takes it further; swizzles, composed layouts and tensors have their own rules.
-  unsigned kinds = 0;
-  for (size_t i = 0; i < args.size(); ++i) {
-    kinds |= 1u << unsigned(args[i].kind);
+constexpr unsigned kComposedKinds = 1u << unsigned(Value::Kind::Swizzle) | 1u << unsigned(Value::Kind::Composed);
+constexpr unsigned kTensorKinds = 1u << unsigned(Value::Kind::Tensor) | 1u << unsigned(Value::Kind::Iterator);
+
+/// The calls that do not go straight to the handler: an argument that is a non-congruent
+/// make_layout (CuTe prints it, and nothing takes it further), or swizzles, composed
+/// layouts and tensors, which have their own rules. Out of line: the common call is plain.
+[[gnu::noinline]] Expected<Value> dispatchSpecial(const std::string &key, const Operation &op, ValueRefs args,
+                                                  unsigned kinds) {
+  for (size_t i = 0; i < args.size(); ++i)
     if (args[i].kind == Value::Kind::Layout && args[i].notCongruent)
       return makeError("argument " + std::to_string(i + 1) + ": shape " + print(args[i].layout.shape) +
                        " and stride " + print(args[i].layout.stride) +
                        " are not congruent (CuTe prints such a make_layout, but no operation is defined on it)");
-  }
-  constexpr unsigned composedKinds = 1u << unsigned(Value::Kind::Swizzle) | 1u << unsigned(Value::Kind::Composed);
-  constexpr unsigned tensorKinds = 1u << unsigned(Value::Kind::Tensor) | 1u << unsigned(Value::Kind::Iterator);
-  if (__builtin_expect((kinds & (composedKinds | tensorKinds)) != 0, 0)) {
-    auto plain = [&](ValueRefs a) { return op.handler(Args(a)); };
-    if (kinds & composedKinds)
-      return callWithComposed(key, args, plain);
+  auto plain = [&](ValueRefs a) { return op.handler(Args(a)); };
+  if (kinds & kComposedKinds)
+    return callWithComposed(key, args, plain);
+  if (kinds & kTensorKinds)
     return callWithTensor(key, args, plain);
-  }
   return op.handler(Args(args));
 }
 
+/// The handler's result, or the reason not to call it. Every branch returns a prvalue, so
+/// the (large) result value is built in place, never moved.
+inline Expected<Value> dispatch(const std::string &key, const Operation &op, ValueRefs args) {
+  // One pass over the kinds (a non-congruent layout counts as special too).
+  unsigned kinds = 0;
+  bool notCongruent = false;
+  for (size_t i = 0; i < args.size(); ++i) {
+    const Value &a = args[i];
+    kinds |= 1u << unsigned(a.kind);
+    notCongruent |= a.notCongruent; // false but for a Layout (make_layout's raw pair)
+  }
+  if (__builtin_expect(notCongruent || (kinds & (kComposedKinds | kTensorKinds)) != 0, 0))
+    return dispatchSpecial(key, op, args, kinds);
+  return op.handler(Args(args));
+}
+
+/// The error of a call during which an arithmetic failure was recorded, replacing r. An
+/// overflow leaves placeholder values behind, and a condition checked on them later fails
+/// with a message showing them ("size 0" for 2^64): the overflow is the cause, so it is
+/// reported, unless the error returned already names it (or an overflow).
+[[gnu::cold, gnu::noinline]] void reportOverflow(const ArithScope &scope, const std::string &key,
+                                                 Expected<Value> &r) {
+  Error overflow = scope.error(key.c_str());
+  std::string cause = overflow.message.substr(0, overflow.message.rfind(" (in "));
+  if (r || (r.error().message.find(cause) == std::string::npos &&
+            r.error().message.find("overflow") == std::string::npos))
+    r = Expected<Value>(std::move(overflow));
+}
+
 /// Runs op's handler; one return of one local, so the result is not copied.
-Expected<Value> invoke(const std::string &key, const Operation &op, ValueRefs args) {
+inline Expected<Value> invoke(const std::string &key, const Operation &op, ValueRefs args) {
   // Core operations report overflow themselves; this also catches queries such as size.
   ArithScope scope;
   Expected<Value> r = dispatch(key, op, args);
-  if (scope.failed()) {
-    // An overflow leaves placeholder values behind, and a condition checked on them later
-    // fails with a message showing them ("size 0" for 2^64): the overflow is the cause,
-    // so it is reported, unless the error returned already names it (or an overflow).
-    Error overflow = scope.error(key.c_str());
-    std::string cause = overflow.message.substr(0, overflow.message.rfind(" (in "));
-    if (r || (r.error().message.find(cause) == std::string::npos &&
-              r.error().message.find("overflow") == std::string::npos))
-      r = Expected<Value>(std::move(overflow));
-  }
+  if (__builtin_expect(scope.failed(), 0))
+    reportOverflow(scope, key, r);
   return r;
 }
 

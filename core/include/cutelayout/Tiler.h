@@ -98,6 +98,19 @@ Expected<bool> blockedProduct(const Layout &a, const Layout &b, Layout &result);
 Expected<bool> rakedProduct(const Layout &a, const Layout &b, Layout &result);
 Expected<bool> tileToShape(const Layout &block, TupleView targetShape, const IntTuple *order, Layout &result);
 
+// The same by a shape read as a tiler (what tilerFromShape(shape) builds: each extent n is
+// n:_1, `_` stays `_`), without building that tiler: the shape's own nodes serve as its
+// layout's shape. For a caller that holds the shape (the command line's `(64,64)`).
+Expected<bool> composition(const Layout &a, TupleView shapeTiler, Layout &result);
+Expected<bool> logicalDivide(const Layout &a, TupleView shapeTiler, Layout &result);
+Expected<bool> zippedDivide(const Layout &a, TupleView shapeTiler, Layout &result);
+Expected<bool> tiledDivide(const Layout &a, TupleView shapeTiler, Layout &result);
+Expected<bool> flatDivide(const Layout &a, TupleView shapeTiler, Layout &result);
+Expected<bool> logicalProduct(const Layout &a, TupleView shapeTiler, Layout &result);
+Expected<bool> zippedProduct(const Layout &a, TupleView shapeTiler, Layout &result);
+Expected<bool> tiledProduct(const Layout &a, TupleView shapeTiler, Layout &result);
+Expected<bool> flatProduct(const Layout &a, TupleView shapeTiler, Layout &result);
+
 /// The tiler elements a projection (CuTe's Step) keeps: those it does not mark `_` (X).
 /// @pre tiler and projection tuples of one rank (else an error)
 Expected<Tiler> diceTiler(const Tiler &tiler, TupleView projection);
