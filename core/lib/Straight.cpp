@@ -440,13 +440,31 @@ struct Pair {
   Leaves rest;          // divide: the complement's modes in order
 };
 
-/// The tiler element as the layout the divides and products use (byTiler): a layout, or
-/// an extent n held as n:_1. Anything else declines.
-bool elementLayout(const Node *profile, const Node *ls, const Node *ld) {
-  if (profile->kind != NodeKind::Int)
-    return false; // `_` or a nested tile
-  if (profile->value == 1) // an extent: n:_1 is make_layout(n) unless n is a static 1
-    return ls->kind == NodeKind::Int && !integerLeaf(*ls).isConstant(1) && integerLeaf(*ld).isConstant(1);
+/// The stride _1 of a shape tiler's extents (tilerFromShape's n:_1), which have no
+/// stride nodes of their own.
+const Node kUnitStride = Node::leaf(kStatic1);
+
+/// A tiler as nodes: a Tiler's profile and layout, or a shape read as a tiler
+/// (tilerFromShape: each extent n is n:_1), whose profile and layout shape are the shape's
+/// own nodes and whose strides are all kUnitStride (stride null).
+struct TilerNodes {
+  const Node *profile, *shape, *stride;
+};
+
+/// The element of a tiler (at profile p, layout s:d) as the layout the divides and
+/// products use (byTiler): a layout, or an extent n held as n:_1, which is make_layout(n)
+/// unless n is a static 1. Anything else (`_`, a nested tile) declines.
+bool elementLayout(const Node *p, const Node *s, const Node *d, bool shapeTiler, const Node *&ts,
+                   const Node *&td) {
+  if (p->kind != NodeKind::Int)
+    return false;
+  if (shapeTiler) {
+    ts = s, td = &kUnitStride;
+    return s->basis == 0 && !integerLeaf(*s).isConstant(1);
+  }
+  ts = s, td = d;
+  if (p->value == 1)
+    return s->kind == NodeKind::Int && !integerLeaf(*s).isConstant(1) && integerLeaf(*d).isConstant(1);
   return true;
 }
 
@@ -533,20 +551,20 @@ bool emitSecond(const Pair &p, bool isProduct, NodeOut &out) {
 
 /// The divides and products by a layout tiler, or by a tuple tiler whose elements are
 /// layouts or extents, in any of the four forms (byTiler, then emitUnzipped).
-bool byTiler(const Layout &a, const Tiler &t, Form form, bool isProduct, Layout &result) {
+bool byTiler(const Layout &a, TilerNodes t, Form form, bool isProduct, Layout &result) {
   Guard guard;
   if (!guard.usable())
     return false;
   const Node *as = a.shape.view().nodes(), *ad = a.stride.view().nodes();
-  const Node *ps = t.profile.view().nodes();
-  const Node *ls = t.layout.shape.view().nodes(), *ld = t.layout.stride.view().nodes();
+  const Node *ps = t.profile, *ls = t.shape, *ld = t.stride;
+  bool shapeTiler = ld == nullptr;
   auto compute = [&](Pair &p) { return isProduct ? productPair(p) : dividePair(p); };
   NodeOut out(result);
   if (ps->kind != NodeKind::Tuple) { // a 1-D tiler: (first, second) of the whole of A
-    if (!elementLayout(ps, ls, ld) || form == Form::Tiled || form == Form::Flat)
-      return false; // the tiled and flat forms unpack halves of unknown rank
     Pair p;
-    p.as = as, p.ad = ad, p.ts = ls, p.td = ld;
+    if (!elementLayout(ps, ls, ld, shapeTiler, p.ts, p.td) || form == Form::Tiled || form == Form::Flat)
+      return false; // the tiled and flat forms unpack halves of unknown rank
+    p.as = as, p.ad = ad;
     if (!compute(p))
       return false;
     out.open();
@@ -570,11 +588,11 @@ bool byTiler(const Layout &a, const Tiler &t, Form form, bool isProduct, Layout 
       modeD[i] = d;
     }
   }
-  const Node *p = ps + 1, *s = ls + 1, *d = ld + 1;
-  for (uint32_t i = 0; i < g; ++i, p += p->span, s += s->span, d += d->span) {
-    if (!elementLayout(p, s, d))
+  const Node *p = ps + 1, *s = ls + 1, *d = shapeTiler ? nullptr : ld + 1;
+  for (uint32_t i = 0; i < g; ++i, p += p->span, s += s->span, d = shapeTiler ? nullptr : d + d->span) {
+    if (!elementLayout(p, s, d, shapeTiler, pairs[i].ts, pairs[i].td))
       return false;
-    pairs[i].as = modeS[i], pairs[i].ad = modeD[i], pairs[i].ts = s, pairs[i].td = d;
+    pairs[i].as = modeS[i], pairs[i].ad = modeD[i];
     if (!compute(pairs[i]))
       return false;
   }
@@ -672,12 +690,27 @@ bool complement(const Layout &l, Layout &result) {
   return guard.clean() && out.finish();
 }
 
+namespace {
+TilerNodes nodesOf(const Tiler &t) {
+  return TilerNodes{t.profile.view().nodes(), t.layout.shape.view().nodes(), t.layout.stride.view().nodes()};
+}
+TilerNodes nodesOf(TupleView shape) { return TilerNodes{shape.nodes(), shape.nodes(), nullptr}; }
+} // namespace
+
 bool divide(const Layout &a, const Tiler &t, Form form, Layout &result) {
-  return byTiler(a, t, form, /*isProduct=*/false, result);
+  return byTiler(a, nodesOf(t), form, /*isProduct=*/false, result);
+}
+
+bool divide(const Layout &a, TupleView shapeTiler, Form form, Layout &result) {
+  return byTiler(a, nodesOf(shapeTiler), form, /*isProduct=*/false, result);
 }
 
 bool product(const Layout &a, const Tiler &t, Form form, Layout &result) {
-  return byTiler(a, t, form, /*isProduct=*/true, result);
+  return byTiler(a, nodesOf(t), form, /*isProduct=*/true, result);
+}
+
+bool product(const Layout &a, TupleView shapeTiler, Form form, Layout &result) {
+  return byTiler(a, nodesOf(shapeTiler), form, /*isProduct=*/true, result);
 }
 
 bool rankSensitiveProduct(const Layout &a, const Layout &b, bool blockFirst, Layout &result) {

@@ -48,6 +48,9 @@ bool complement(const Layout &l, TupleView cotarget, Layout &result);
 bool complement(const Layout &l, Layout &result);
 bool divide(const Layout &a, const Tiler &t, Form form, Layout &result);
 bool product(const Layout &a, const Tiler &t, Form form, Layout &result);
+/// The same by a shape read as a tiler (tilerFromShape), without building the tiler.
+bool divide(const Layout &a, TupleView shapeTiler, Form form, Layout &result);
+bool product(const Layout &a, TupleView shapeTiler, Form form, Layout &result);
 /// blocked_product (blockFirst) and raked_product.
 bool rankSensitiveProduct(const Layout &a, const Layout &b, bool blockFirst, Layout &result);
 /// tile_to_shape without an order, for a block of the target's rank.

@@ -427,24 +427,32 @@ Status composition(const Layout &a, TupleView shapeTiler, Layout &result) {
 }
 
 Status logicalDivide(const Layout &a, TupleView shapeTiler, Layout &result) {
+  if (straight::divide(a, shapeTiler, straight::Form::Logical, result))
+    return success();
   return withShapeTiler(shapeTiler, [&](TilerView t) {
     return buildLayoutInto("logical_divide", result, [&](LayoutBuilder &out) { return logicalDivideInto(a, t, out); });
   });
 }
 
 Status zippedDivide(const Layout &a, TupleView shapeTiler, Layout &result) {
+  if (straight::divide(a, shapeTiler, straight::Form::Zipped, result))
+    return success();
   return withShapeTiler(shapeTiler, [&](TilerView t) {
     return unzippedInto("logical_divide", a, t, Unzip::Zipped, logicalDivideInto, result);
   });
 }
 
 Status tiledDivide(const Layout &a, TupleView shapeTiler, Layout &result) {
+  if (straight::divide(a, shapeTiler, straight::Form::Tiled, result))
+    return success();
   return withShapeTiler(shapeTiler, [&](TilerView t) {
     return unzippedInto("logical_divide", a, t, Unzip::Tiled, logicalDivideInto, result);
   });
 }
 
 Status flatDivide(const Layout &a, TupleView shapeTiler, Layout &result) {
+  if (straight::divide(a, shapeTiler, straight::Form::Flat, result))
+    return success();
   return withShapeTiler(shapeTiler, [&](TilerView t) {
     return unzippedInto("logical_divide", a, t, Unzip::Flat, logicalDivideInto, result);
   });
@@ -493,6 +501,8 @@ Status flatProduct(const Layout &a, const Tiler &t, Layout &result) {
 }
 
 Status logicalProduct(const Layout &a, TupleView shapeTiler, Layout &result) {
+  if (straight::product(a, shapeTiler, straight::Form::Logical, result))
+    return success();
   return withShapeTiler(shapeTiler, [&](TilerView t) {
     return buildLayoutInto("logical_product", result,
                            [&](LayoutBuilder &out) { return logicalProductInto(a, t, out); });
@@ -500,18 +510,24 @@ Status logicalProduct(const Layout &a, TupleView shapeTiler, Layout &result) {
 }
 
 Status zippedProduct(const Layout &a, TupleView shapeTiler, Layout &result) {
+  if (straight::product(a, shapeTiler, straight::Form::Zipped, result))
+    return success();
   return withShapeTiler(shapeTiler, [&](TilerView t) {
     return unzippedInto("logical_product", a, t, Unzip::Zipped, logicalProductInto, result);
   });
 }
 
 Status tiledProduct(const Layout &a, TupleView shapeTiler, Layout &result) {
+  if (straight::product(a, shapeTiler, straight::Form::Tiled, result))
+    return success();
   return withShapeTiler(shapeTiler, [&](TilerView t) {
     return unzippedInto("logical_product", a, t, Unzip::Tiled, logicalProductInto, result);
   });
 }
 
 Status flatProduct(const Layout &a, TupleView shapeTiler, Layout &result) {
+  if (straight::product(a, shapeTiler, straight::Form::Flat, result))
+    return success();
   return withShapeTiler(shapeTiler, [&](TilerView t) {
     return unzippedInto("logical_product", a, t, Unzip::Flat, logicalProductInto, result);
   });

@@ -261,6 +261,69 @@ TEST(Straight, IndexToOffsetAgrees) {
   EXPECT_GE(straightCount * 100, tried * 95);
 }
 
+TEST(Straight, ShapeTilersAgree) {
+  using F = Expected<bool> (*)(const Layout &, TupleView, Layout &);
+  const std::pair<straight::Form, F> divides[] = {{straight::Form::Logical, logicalDivide},
+                                                  {straight::Form::Zipped, zippedDivide},
+                                                  {straight::Form::Tiled, tiledDivide},
+                                                  {straight::Form::Flat, flatDivide}};
+  const std::pair<straight::Form, F> products[] = {{straight::Form::Logical, logicalProduct},
+                                                   {straight::Form::Zipped, zippedProduct},
+                                                   {straight::Form::Tiled, tiledProduct},
+                                                   {straight::Form::Flat, flatProduct}};
+  LayoutGen gen(0x57A1'000A, /*powersOfTwo=*/true);
+  Tally t;
+  for (int k = 0; k < kCases; ++k) {
+    Layout a = operand(gen, 64);
+    // A shape of extents (sometimes dynamic, `_` or nested) of rank up to a's.
+    TupleBuilder b;
+    uint32_t r = uint32_t(gen.pick(1, a.rank()));
+    bool leaf = gen.coin(10);
+    if (!leaf)
+      b.open();
+    for (uint32_t i = 0; i < (leaf ? 1 : r); ++i) {
+      int64_t c = gen.pick(0, 99);
+      if (c < 5) {
+        b.underscore();
+      } else if (c < 10) {
+        b.open();
+        b.leaf(Int::fixed(2));
+        b.leaf(Int::fixed(2));
+        b.close();
+      } else {
+        b.leaf(gen.coin(20) ? Int::dynamic(gen.pick(1, 8)) : Int::fixed(gen.pick(1, 8)));
+      }
+    }
+    if (!leaf)
+      b.close();
+    IntTuple shape = b.finish();
+    for (bool isProduct : {false, true})
+      for (auto [form, op] : isProduct ? products : divides)
+        ASSERT_TRUE(agree((isProduct ? "product " : "divide ") + std::to_string(int(form)) + " (" + show(a) + ", " +
+                              show(shape) + ")",
+                          [&](Layout &res) {
+                            return isProduct ? straight::product(a, shape, form, res)
+                                             : straight::divide(a, shape, form, res);
+                          },
+                          [&]() -> Expected<Layout> {
+                            // The general path by the tiler the shape stands for, and the
+                            // shape overload (straight paths on or off) must agree with it.
+                            Layout viaShape;
+                            Expected<bool> s = op(a, shape, viaShape);
+                            using G = Expected<Layout> (*)(const Layout &, const Tiler &);
+                            const G general[2][4] = {{logicalDivide, zippedDivide, tiledDivide, flatDivide},
+                                                     {logicalProduct, zippedProduct, tiledProduct, flatProduct}};
+                            Expected<Layout> byTiler = general[isProduct][int(form)](a, tilerFromShape(shape));
+                            if (s.ok() != byTiler.ok() || (s && print(viaShape, Style::Cute) != print(*byTiler, Style::Cute)))
+                              return makeError("the shape overload disagrees with the tiler: " +
+                                               (s ? print(viaShape, Style::Cute) : s.error().message));
+                            return byTiler;
+                          },
+                          t));
+  }
+  expectOften(t, 30);
+}
+
 /// With placeholder dynamic values (the dialect's types), the general path checks static
 /// leaves only; the straight paths decline what they cannot check, so answers still agree.
 TEST(Straight, AgreesWithUnknownDynamicValues) {
