@@ -57,7 +57,12 @@ struct Leaves {
 /// arithmetic failures of one that ran (the general path meets them again and reports them).
 class Guard {
 public:
-  Guard() : usable_(gEnabled && !detail::tracing() && !detail::tArithFailure.failed) {}
+  Guard() {
+    detail::ArithFailure &f = detail::tArithFailure;
+    if (f.failed && f.depth == 0)
+      f.failed = false; // recorded outside every ArithScope: no one reads it
+    usable_ = gEnabled && !detail::tracing() && !f.failed;
+  }
   ~Guard() {
     if (usable_)
       detail::tArithFailure.failed = false;
@@ -355,11 +360,9 @@ bool complementLeaf(Int s, Int d, Int cotarget, Leaves &rev) {
   return true;
 }
 
-/// CuTe's complement of a layout's leaves for an integer cotarget (complementInto, with
-/// complementLeafInto's special case being the same arithmetic): the modes, last first.
-bool complementModes(const Leaves &leaves, bool isLeaf, Int cotarget, Leaves &rev) {
-  if (isLeaf)
-    return complementLeaf(leaves.shape(0), leaves.stride(0), cotarget, rev);
+/// complementInto's walk over the filtered modes by increasing stride: each mode's
+/// (stride / last) with stride `last`, and in `last` where the rest starts.
+bool complementWalk(const Leaves &leaves, bool isLeaf, Leaves &result, Int &last) {
   Leaves modes;
   filteredModes(leaves, isLeaf, modes);
   uint32_t r = modes.n;
@@ -377,8 +380,7 @@ bool complementModes(const Leaves &leaves, bool isLeaf, Int cotarget, Leaves &re
       order[j] = order[j - 1];
     order[j] = uint8_t(i);
   }
-  Leaves result;
-  Int last = kStatic1;
+  last = kStatic1;
   for (uint32_t k = 0; k < r; ++k) {
     Int minStride = modes.stride(order[k]);
     Int newShape = div(minStride, last);
@@ -387,10 +389,57 @@ bool complementModes(const Leaves &leaves, bool isLeaf, Int cotarget, Leaves &re
     result.push(newShape, last);
     last = mul(minStride, modes.shape(order[k]));
   }
-  if (last.value == 0)
+  return last.value != 0;
+}
+
+/// CuTe's complement of a layout's leaves for an integer cotarget (complementInto, with
+/// complementLeafInto's special case being the same arithmetic): the modes, last first.
+bool complementModes(const Leaves &leaves, bool isLeaf, Int cotarget, Leaves &rev) {
+  if (isLeaf)
+    return complementLeaf(leaves.shape(0), leaves.stride(0), cotarget, rev);
+  Leaves result;
+  Int last;
+  if (!complementWalk(leaves, isLeaf, result, last))
     return false;
   Int rest = ceilDiv(cotarget, last);
   result.push(rest, rest.isConstant(1) ? kStatic0 : last);
+  coalesceReversed(result, result.shape(result.n - 1), rev);
+  return true;
+}
+
+/// The same for a flat tuple cotarget, given by its extents in `cotarget`'s shape slots
+/// (appendRest's tuple case): the rest is coalesce(ceil_div(cotarget, last)) laid out
+/// compactly from `last`. @pre cotarget.n >= 1
+bool complementModes(const Leaves &leaves, bool isLeaf, const Leaves &cotarget, Leaves &rev) {
+  if (cotarget.n == 0)
+    return false;
+  Leaves result;
+  Int last;
+  if (!complementWalk(leaves, isLeaf, result, last))
+    return false;
+  // ceil_div of the tuple by an integer, folded across its modes, then coalesceShape:
+  // neighbours of one staticness merge.
+  Leaves merged;
+  Int by = last;
+  for (uint32_t i = 0; i < cotarget.n; ++i) {
+    Int x = cotarget.shape(i), q = ceilDiv(x, by);
+    by = ceilDiv(by, x);
+    if (i > 0 && merged.shape(merged.n - 1).isStatic == q.isStatic)
+      merged.set(merged.n - 1, mul(merged.shape(merged.n - 1), q), kStatic0);
+    else
+      merged.push(q, kStatic0);
+  }
+  // Compact column-major strides from `last` (a static 1 gets _0).
+  Int current = last;
+  for (uint32_t j = 0; j < merged.n; ++j) {
+    Int x = merged.shape(j);
+    if (x.isConstant(1)) {
+      result.push(x, kStatic0);
+    } else {
+      result.push(x, current);
+      current = mul(current, x);
+    }
+  }
   coalesceReversed(result, result.shape(result.n - 1), rev);
   return true;
 }
@@ -489,20 +538,25 @@ bool dividePair(Pair &p) {
     return false;
   Leaves leavesA;
   loadLeaves(p.as, p.ad, leavesA);
-  Int cotarget; // shape(coalesce(A)), when it is an integer
+  // The cotarget is shape(coalesce(A)): an integer, or a tuple of the coalesced modes.
+  Leaves leavesT, rev;
+  loadLeaves(p.ts, p.td, leavesT);
+  bool leafT = p.ts->kind != NodeKind::Tuple;
   if (p.as->kind != NodeKind::Tuple) {
-    cotarget = leavesA.shape(0);
+    if (!complementModes(leavesT, leafT, leavesA.shape(0), rev))
+      return false;
   } else {
     Leaves c;
     coalesceReversed(leavesA, leavesA.shape(leavesA.n - 1), c);
-    if (c.n != 1)
-      return false; // a tuple cotarget
-    cotarget = c.shape(0);
+    if (c.n == 1) {
+      if (!complementModes(leavesT, leafT, c.shape(0), rev))
+        return false;
+    } else {
+      reverse(c);
+      if (!complementModes(leavesT, leafT, c, rev))
+        return false;
+    }
   }
-  Leaves leavesT, rev;
-  loadLeaves(p.ts, p.td, leavesT);
-  if (!complementModes(leavesT, p.ts->kind != NodeKind::Tuple, cotarget, rev))
-    return false;
   p.rest.assign(rev);
   reverse(p.rest);
   flatCoalesced(p.as, p.ad, p.flat);
@@ -657,12 +711,27 @@ bool complement(const Layout &l, TupleView cotarget, Layout &result) {
   Guard guard;
   const Node *s = l.shape.view().nodes(), *d = l.stride.view().nodes();
   Int bound;
-  if (!guard.usable() || !plainLeaves(s, d) || !integerCotarget(cotarget, bound))
+  if (!guard.usable() || !plainLeaves(s, d))
     return false;
   Leaves leaves, rev;
   loadLeaves(s, d, leaves);
-  if (!complementModes(leaves, s->kind != NodeKind::Tuple, bound, rev))
-    return false;
+  if (integerCotarget(cotarget, bound)) {
+    if (!complementModes(leaves, s->kind != NodeKind::Tuple, bound, rev))
+      return false;
+  } else {
+    // A flat tuple of integers.
+    const Node *c = cotarget.nodes();
+    Leaves extents;
+    if (c->kind != NodeKind::Tuple || c->value == 0 || c->span != uint32_t(c->value) + 1 || c->value > kMaxLeaves)
+      return false;
+    for (uint32_t i = 1; i < c->span; ++i) {
+      if (c[i].kind != NodeKind::Int || c[i].basis)
+        return false;
+      extents.push(integerLeaf(c[i]), kStatic0);
+    }
+    if (!complementModes(leaves, s->kind != NodeKind::Tuple, extents, rev))
+      return false;
+  }
   NodeOut out(result);
   out.modes(rev, true);
   return guard.clean() && out.finish();

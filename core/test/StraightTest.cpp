@@ -121,6 +121,9 @@ TEST(Straight, ComplementAgrees) {
   for (int k = 0; k < kCases; ++k) {
     Layout l = operand(gen);
     IntTuple bound(gen.coin(20) ? Int::dynamic(gen.pick(1, 1024)) : Int::fixed(gen.pick(1, 1024)));
+    if (gen.coin(30)) // a flat tuple bound, leaves static or dynamic
+      bound = IntTuple::makeTuple({IntTuple(gen.coin(50) ? Int::dynamic(gen.pick(1, 64)) : Int::fixed(gen.pick(1, 64))),
+                                   IntTuple(gen.coin(50) ? Int::dynamic(gen.pick(1, 64)) : Int::fixed(gen.pick(1, 64)))});
     ASSERT_TRUE(agree("complement(" + show(l) + ", " + show(bound) + ")",
                       [&](Layout &r) { return straight::complement(l, bound, r); },
                       [&] { return complement(l, bound); }, bounded));
@@ -363,6 +366,10 @@ TEST(Straight, DeclinesWhatItCannotDecide) {
   Layout huge = layout("(2,2):(4611686018427387904,3)");
   EXPECT_FALSE(straight::composition(huge, layout("4:5"), r));
   EXPECT_FALSE(composition(huge, layout("4:5")).ok());
+  EXPECT_FALSE(complement(layout("2:4611686018427387904"), IntTuple(Int::fixed(4))).ok());
+  // A failure reported by the outermost scope is not left pending: straight paths still answer.
+  EXPECT_TRUE(straight::coalesce(layout("(2,2):(1,2)"), r));
+  EXPECT_EQ(print(r), "4:1");
 }
 
 } // namespace

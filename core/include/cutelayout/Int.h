@@ -97,23 +97,30 @@ namespace detail {
 /// `__thread` variable, so the scopes' inline fast paths read it with one load.
 struct ArithFailure {
   bool failed;
+  uint32_t depth;    // live ArithScopes: a failure outside every scope has no reader
   char message[192]; // truncated to fit
 };
 extern __thread ArithFailure tArithFailure;
 } // namespace detail
 
 /// Collects the first arithmetic failure (overflow, division by zero) of the operations
-/// run while it is alive. Scopes nest: an inner scope's failure propagates outward.
+/// run while it is alive. Scopes nest: an inner scope's failure propagates outward. The
+/// outermost scope forgets its failure when it ends (and one recorded outside every scope
+/// when it begins): no one is left to report it, and a failure left pending would make
+/// every later scope save and restore it.
 class ArithScope {
 public:
-  ArithScope() : outerFailed_(detail::tArithFailure.failed) {
+  ArithScope() : outerFailed_(detail::tArithFailure.failed && detail::tArithFailure.depth != 0) {
     if (__builtin_expect(outerFailed_, 0))
       saveOuter();
     detail::tArithFailure.failed = false;
+    ++detail::tArithFailure.depth;
   }
   ~ArithScope() {
     // The outer failure came first and wins; otherwise an inner one propagates outward.
-    if (__builtin_expect(outerFailed_, 0))
+    if (--detail::tArithFailure.depth == 0)
+      detail::tArithFailure.failed = false;
+    else if (__builtin_expect(outerFailed_, 0))
       restoreOuter();
   }
   ArithScope(const ArithScope &) = delete;
