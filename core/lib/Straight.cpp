@@ -176,11 +176,20 @@ bool plainLeaves(const Node *s, const Node *d) {
   return leaves != 0; // an empty layout is an error of the general path
 }
 
-/// The leaves of a layout in order (appendLeaves). @pre plainLeaves
-void loadLeaves(const Node *s, const Node *d, Leaves &out) {
-  for (uint32_t i = 0, e = s->span; i < e; ++i)
-    if (s[i].kind == NodeKind::Int)
-      out.push(integerLeaf(s[i]), integerLeaf(d[i]));
+/// The leaves of a layout in order (appendLeaves), in one pass with plainLeaves' test:
+/// false when it does not hold. @pre out is empty
+bool loadLeaves(const Node *s, const Node *d, Leaves &out) {
+  uint32_t e = s->span;
+  if (e > kMaxNodes)
+    return false;
+  for (uint32_t i = 0; i < e; ++i) {
+    if (s[i].kind == NodeKind::Tuple)
+      continue;
+    if (s[i].kind != NodeKind::Int || (s[i].basis | d[i].basis) != 0 || out.n == kMaxLeaves)
+      return false;
+    out.push(integerLeaf(s[i]), integerLeaf(d[i]));
+  }
+  return out.n != 0;
 }
 
 /// CuTe's backward coalesce of flat leaves seeded with `first` (coalesceModesReversed):
@@ -211,18 +220,22 @@ void coalesceReversed(const Leaves &in, Int first, Leaves &out) {
 }
 
 /// coalesce_x of a layout, the form composition reads A in (flatCoalesced): a trailing
-/// static 1 seeds the walk with _2. @pre plainLeaves
-void flatCoalesced(const Node *s, const Node *d, Leaves &flat) {
+/// static 1 seeds the walk with _2. False where plainLeaves fails.
+bool flatCoalesced(const Node *s, const Node *d, Leaves &flat) {
   flat.n = 0;
   if (s->kind != NodeKind::Tuple) {
+    if (s->kind != NodeKind::Int || (s->basis | d->basis) != 0)
+      return false;
     Int x = integerLeaf(*s);
     flat.push(x.isConstant(1) ? Int::fixed(2) : x, integerLeaf(*d));
-    return;
+    return true;
   }
   Leaves leaves;
-  loadLeaves(s, d, leaves);
+  if (!loadLeaves(s, d, leaves))
+    return false;
   Int back = leaves.shape(leaves.n - 1);
   coalesceReversed(leaves, back.isConstant(1) ? Int::fixed(2) : back, flat);
+  return true;
 }
 
 /// A flat layout given by its modes in order (a leaf for one mode), read as composition
@@ -534,13 +547,13 @@ bool dividePair(Pair &p) {
     p.flat.push(s.isConstant(1) ? Int::fixed(2) : s, d);
     return true;
   }
-  if (!plainLeaves(p.as, p.ad) || !plainLeaves(p.ts, p.td))
-    return false;
   Leaves leavesA;
-  loadLeaves(p.as, p.ad, leavesA);
+  if (!loadLeaves(p.as, p.ad, leavesA))
+    return false;
   // The cotarget is shape(coalesce(A)): an integer, or a tuple of the coalesced modes.
   Leaves leavesT, rev;
-  loadLeaves(p.ts, p.td, leavesT);
+  if (!loadLeaves(p.ts, p.td, leavesT))
+    return false;
   bool leafT = p.ts->kind != NodeKind::Tuple;
   if (p.as->kind != NodeKind::Tuple) {
     if (!complementModes(leavesT, leafT, leavesA.shape(0), rev))
@@ -559,8 +572,7 @@ bool dividePair(Pair &p) {
   }
   p.rest.assign(rev);
   reverse(p.rest);
-  flatCoalesced(p.as, p.ad, p.flat);
-  return true;
+  return flatCoalesced(p.as, p.ad, p.flat);
 }
 
 /// logical_product of one mode by one layout (logicalProductInto's oneD):
@@ -576,11 +588,9 @@ bool productPair(Pair &p) {
     flatCoalesced(rev, p.flat);
     return true;
   }
-  if (!plainLeaves(p.as, p.ad) || !plainLeaves(p.ts, p.td))
-    return false;
   Leaves leavesA, leavesT, rev;
-  loadLeaves(p.as, p.ad, leavesA);
-  loadLeaves(p.ts, p.td, leavesT);
+  if (!loadLeaves(p.as, p.ad, leavesA) || !loadLeaves(p.ts, p.td, leavesT))
+    return false;
   Int cotarget = mul(productOf(leavesA), cosizeOf(leavesT, p.ts->kind != NodeKind::Tuple));
   if (!complementModes(leavesA, p.as->kind != NodeKind::Tuple, cotarget, rev))
     return false;
@@ -699,10 +709,9 @@ bool composition(const Layout &a, const Layout &b, Layout &result) {
   Guard guard;
   const Node *as = a.shape.view().nodes(), *ad = a.stride.view().nodes();
   const Node *bs = b.shape.view().nodes(), *bd = b.stride.view().nodes();
-  if (!guard.usable() || !plainLeaves(as, ad) || !plainLeaves(bs, bd))
-    return false;
   Leaves flatA;
-  flatCoalesced(as, ad, flatA);
+  if (!guard.usable() || !plainLeaves(bs, bd) || !flatCoalesced(as, ad, flatA))
+    return false;
   NodeOut out(result);
   return composeTree(flatA, bs, bd, out) && guard.clean() && out.finish();
 }
@@ -711,10 +720,9 @@ bool complement(const Layout &l, TupleView cotarget, Layout &result) {
   Guard guard;
   const Node *s = l.shape.view().nodes(), *d = l.stride.view().nodes();
   Int bound;
-  if (!guard.usable() || !plainLeaves(s, d))
-    return false;
   Leaves leaves, rev;
-  loadLeaves(s, d, leaves);
+  if (!guard.usable() || !loadLeaves(s, d, leaves))
+    return false;
   if (integerCotarget(cotarget, bound)) {
     if (!complementModes(leaves, s->kind != NodeKind::Tuple, bound, rev))
       return false;
@@ -740,11 +748,10 @@ bool complement(const Layout &l, TupleView cotarget, Layout &result) {
 bool complement(const Layout &l, Layout &result) {
   Guard guard;
   const Node *s = l.shape.view().nodes(), *d = l.stride.view().nodes();
-  if (!guard.usable() || !plainLeaves(s, d))
-    return false;
   // complement(l, cosize(filter(l))): filter is the coalesce of the filtered leaves.
   Leaves leaves, filtered, rev;
-  loadLeaves(s, d, leaves);
+  if (!guard.usable() || !loadLeaves(s, d, leaves))
+    return false;
   filtered.assign(leaves);
   for (uint32_t i = 0; i < filtered.n; ++i)
     if (filtered.stride(i).isConstant(0))
@@ -786,7 +793,8 @@ bool rankSensitiveProduct(const Layout &a, const Layout &b, bool blockFirst, Lay
   Guard guard;
   const Node *as = a.shape.view().nodes(), *ad = a.stride.view().nodes();
   const Node *bs = b.shape.view().nodes(), *bd = b.stride.view().nodes();
-  if (!guard.usable() || !plainLeaves(as, ad) || !plainLeaves(bs, bd))
+  Leaves la, lb;
+  if (!guard.usable() || !loadLeaves(as, ad, la) || !loadLeaves(bs, bd, lb))
     return false;
   uint32_t ra = as->kind == NodeKind::Tuple ? uint32_t(as->value) : 1;
   uint32_t rb = bs->kind == NodeKind::Tuple ? uint32_t(bs->value) : 1;
@@ -795,9 +803,6 @@ bool rankSensitiveProduct(const Layout &a, const Layout &b, bool blockFirst, Lay
     return false; // rank 1 zips a leaf; the general path handles it
   // Both padded to rank r with _1:_0 modes (appendTo): as leaves, they are the operand's
   // leaves followed by the pads.
-  Leaves la, lb;
-  loadLeaves(as, ad, la);
-  loadLeaves(bs, bd, lb);
   if (la.n + (r - ra) > kSlots || lb.n + (r - rb) > kSlots)
     return false;
   for (uint32_t i = ra; i < r; ++i)
@@ -846,12 +851,14 @@ bool rankSensitiveProduct(const Layout &a, const Layout &b, bool blockFirst, Lay
 }
 
 namespace {
-/// The leaves of coalesce(l) in order (coalescedLeaves). @pre plainLeaves
-void coalescedInOrder(const Node *s, const Node *d, Leaves &c) {
+/// The leaves of coalesce(l) in order (coalescedLeaves). False where plainLeaves fails.
+bool coalescedInOrder(const Node *s, const Node *d, Leaves &c) {
   Leaves leaves;
-  loadLeaves(s, d, leaves);
+  if (!loadLeaves(s, d, leaves))
+    return false;
   coalesceReversed(leaves, leaves.shape(leaves.n - 1), c);
   reverse(c);
+  return true;
 }
 
 /// Exclusive prefix products (1, s0, s0*s1, ...) with CuTe's staticness (prefixProducts).
@@ -880,10 +887,9 @@ void exchangeSort(KeyIndex *a, uint32_t n) {
 bool rightInverse(const Layout &l, Layout &result) {
   Guard guard;
   const Node *s = l.shape.view().nodes(), *d = l.stride.view().nodes();
-  if (!guard.usable() || !plainLeaves(s, d))
-    return false;
   Leaves c, inv, rev;
-  coalescedInOrder(s, d, c);
+  if (!guard.usable() || !coalescedInOrder(s, d, c))
+    return false;
   Slot pre[kSlots];
   prefixProducts(c, pre);
   KeyIndex order[kSlots];
@@ -910,10 +916,9 @@ bool rightInverse(const Layout &l, Layout &result) {
 bool leftInverse(const Layout &l, Layout &result) {
   Guard guard;
   const Node *s = l.shape.view().nodes(), *d = l.stride.view().nodes();
-  if (!guard.usable() || !plainLeaves(s, d))
-    return false;
   Leaves c, inv, rev;
-  coalescedInOrder(s, d, c);
+  if (!guard.usable() || !coalescedInOrder(s, d, c))
+    return false;
   for (uint32_t i = 0; i < c.n; ++i)
     if (!c.d[i].isStatic)
       return false; // CuTe wants static strides
@@ -1081,10 +1086,9 @@ bool indexToOffset(Int idx, TupleView shape, TupleView stride, Int &offset) {
 bool coalesce(const Layout &l, Layout &result) {
   const Node *s = l.shape.view().nodes(), *d = l.stride.view().nodes();
   Guard guard;
-  if (!guard.usable() || !plainLeaves(s, d))
-    return false;
   Leaves leaves, rev;
-  loadLeaves(s, d, leaves);
+  if (!guard.usable() || !loadLeaves(s, d, leaves))
+    return false;
   coalesceReversed(leaves, leaves.shape(leaves.n - 1), rev);
   NodeOut out(result);
   out.modes(rev, true);
@@ -1094,10 +1098,9 @@ bool coalesce(const Layout &l, Layout &result) {
 bool filter(const Layout &l, Layout &result) {
   const Node *s = l.shape.view().nodes(), *d = l.stride.view().nodes();
   Guard guard;
-  if (!guard.usable() || !plainLeaves(s, d))
-    return false;
   Leaves leaves, rev;
-  loadLeaves(s, d, leaves);
+  if (!guard.usable() || !loadLeaves(s, d, leaves))
+    return false;
   for (uint32_t i = 0; i < leaves.n; ++i)
     if (leaves.stride(i).isConstant(0))
       leaves.s[i] = Slot{1, true};
