@@ -79,12 +79,6 @@ bool isStatic(TupleView v) {
   return true;
 }
 
-bool hasUnderscore(TupleView v) {
-  for (uint32_t i = 0; i < v.span(); ++i)
-    if (v.nodes()[i].kind == NodeKind::Underscore)
-      return true;
-  return false;
-}
 
 TupleView leafAt(TupleView v, uint32_t i) {
   const Node *n = v.nodes();

@@ -239,7 +239,18 @@ Expected<IntTuple> elemScale(TupleView a, TupleView b) {
 }
 
 bool congruent(TupleView a, TupleView b) {
-  return matchLeaves(a, b, false, [](TupleView, TupleView) { return true; });
+  // One pass over the preorder nodes: the same profile means the same sequence of tuple
+  // nodes (with their ranks and spans) and leaves.
+  const Node *x = a.nodes(), *y = b.nodes();
+  uint32_t n = x->span;
+  if (y->span != n)
+    return false;
+  for (uint32_t i = 0; i < n; ++i) {
+    bool tx = x[i].kind == NodeKind::Tuple, ty = y[i].kind == NodeKind::Tuple;
+    if (tx != ty || (tx && (x[i].value != y[i].value || x[i].span != y[i].span)))
+      return false;
+  }
+  return true;
 }
 
 bool weaklyCongruent(TupleView a, TupleView b) {

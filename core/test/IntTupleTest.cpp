@@ -5,6 +5,8 @@
 #include "cutelayout/Layout.h"
 #include "cutelayout/Notation.h"
 
+#include "RandomLayouts.h"
+
 #include <gtest/gtest.h>
 
 #include <string>
@@ -392,6 +394,21 @@ TEST(IntTupleMath, CongruenceAndCompatibility) {
   EXPECT_TRUE(compatible(T("24"), T("((2,3),4)")));
   EXPECT_FALSE(compatible(T("((2,3),4)"), T("24")));
   EXPECT_FALSE(compatible(T("(6,5)"), T("((2,3),4)")));
+}
+
+// congruent reads the preorder nodes in one pass; it must agree with the recursive
+// definition (matchLeaves) on random pairs, equal profiles and near misses alike.
+TEST(IntTupleMath, CongruentAgreesWithTheRecursiveDefinition) {
+  test::LayoutGen gen(0xC0C0);
+  int same = 0;
+  for (int k = 0; k < 5000; ++k) {
+    IntTuple a = gen.shape(3, 256, 6);
+    IntTuple b = gen.coin(50) ? mapLeaves(a, [&](Int) { return Int::fixed(gen.pick(1, 8)); }) : gen.shape(3, 256, 6);
+    bool recursive = matchLeaves(a, b, false, [](TupleView, TupleView) { return true; });
+    ASSERT_EQ(congruent(a, b), recursive) << print(a) << " vs " << print(b);
+    same += recursive;
+  }
+  EXPECT_GT(same, 2000);
 }
 
 TEST(IntTupleMath, EvenlyDividesIsStaticWhenKnown) {

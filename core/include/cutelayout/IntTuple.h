@@ -187,7 +187,13 @@ int depth(TupleView v);
 uint32_t leafCount(TupleView v);
 /// True when every leaf is static (CuTe's is_static).
 bool isStatic(TupleView v);
-bool hasUnderscore(TupleView v);
+inline bool hasUnderscore(TupleView v) {
+  const Node *n = v.nodes();
+  for (uint32_t i = 0, e = v.span(); i < e; ++i)
+    if (n[i].kind == NodeKind::Underscore)
+      return true;
+  return false;
+}
 /// True when some leaf is a scaled basis (Basis.h). One pass over the nodes' basis codes
 /// (0 on every other node), cheap enough for the algebra's entry checks.
 inline bool hasBasis(TupleView v) {
