@@ -25,17 +25,25 @@ char *writeBasisSuffix(char *p, uint16_t code) {
 
 /// Writes the decimal digits of v (INT64_MIN included) at p; returns the end.
 char *writeInt(char *p, int64_t v) {
-  char buf[24];
-  char *end = buf + sizeof(buf), *q = end;
+  if (v >= 0 && v < 100) { // most extents and strides
+    if (v >= 10)
+      *p++ = char('0' + v / 10);
+    *p++ = char('0' + v % 10);
+    return p;
+  }
   uint64_t u = v < 0 ? 0 - uint64_t(v) : uint64_t(v);
+  if (v < 0)
+    *p++ = '-';
+  // The digits, written last first straight into place (no buffer, no copy).
+  unsigned digits = 1;
+  for (uint64_t power = 10; digits < 20 && u >= power; power *= 10)
+    ++digits;
+  char *end = p + digits;
   do {
-    *--q = char('0' + u % 10);
+    *--end = char('0' + u % 10);
     u /= 10;
   } while (u != 0);
-  if (v < 0)
-    *--q = '-';
-  std::memcpy(p, q, size_t(end - q));
-  return p + (end - q);
+  return p + digits;
 }
 
 /// At most this many characters per node: `_`, 20 digits and a sign, and a separator or
@@ -86,12 +94,27 @@ char *printNodes(char *p, TupleView t, Style style) {
   return p;
 }
 
+/// Appends what write(p) prints for `nodes` nodes (at most kMaxCharsPerNode each, plus one
+/// character) to out: through a stack buffer when they fit, so out grows by exactly the
+/// text (a string sized for the worst case would be zero-filled first, about 4 KB for a
+/// 16-leaf layout, and keep that capacity).
+template <class Write> void appendPrinted(std::string &out, size_t nodes, Write write) {
+  constexpr size_t kStackNodes = 128;
+  if (nodes <= kStackNodes) {
+    char buffer[kStackNodes * kMaxCharsPerNode + 1];
+    char *end = write(buffer);
+    out.append(buffer, size_t(end - buffer));
+    return;
+  }
+  size_t old = out.size();
+  out.resize(old + nodes * kMaxCharsPerNode + 1);
+  char *end = write(&out[old]);
+  out.resize(size_t(end - out.data()));
+}
+
 /// Appends the printed form of t to out.
 void printTo(std::string &out, TupleView t, Style style) {
-  size_t old = out.size();
-  out.resize(old + t.span() * kMaxCharsPerNode);
-  char *end = printNodes(&out[old], t, style);
-  out.resize(size_t(end - out.data()));
+  appendPrinted(out, t.span(), [&](char *p) { return printNodes(p, t, style); });
 }
 
 /// The length of the well-formed UTF-8 sequence of 2 to 4 bytes at t[p], or 0.
@@ -142,11 +165,11 @@ std::string print(Int x, Style style) { return print(IntTuple(x).view(), style);
 
 std::string print(const Layout &l, Style style) {
   std::string out;
-  out.resize((l.shape.view().span() + l.stride.view().span()) * kMaxCharsPerNode + 1);
-  char *p = printNodes(&out[0], l.shape, style);
-  *p++ = ':';
-  p = printNodes(p, l.stride, style);
-  out.resize(size_t(p - out.data()));
+  appendPrinted(out, l.shape.view().span() + l.stride.view().span(), [&](char *p) {
+    p = printNodes(p, l.shape, style);
+    *p++ = ':';
+    return printNodes(p, l.stride, style);
+  });
   return out;
 }
 
