@@ -1,5 +1,7 @@
 #include "cutelayout/Notation.h"
 
+#include "Internal.h"
+
 #include "cutelayout/Basis.h"
 #include "cutelayout/Layout.h"
 
@@ -263,14 +265,19 @@ Expected<Int> NotationReader::parseInt() {
 bool NotationReader::parseTupleFast(NodeVec &out, bool allowUnderscore, int depth) {
   const char *t = text_.data();
   size_t n = text_.size(), p = pos_;
-  SmallVec<uint32_t, 16> open; // the tuple nodes not yet closed
+  // The tuple nodes not yet closed; deeper text goes to the careful parser.
+  constexpr uint32_t kMaxOpen = 32;
+  uint32_t open[kMaxOpen];
+  uint32_t top = 0;
   auto countChild = [&] {
-    if (!open.empty())
-      ++out[open.back()].value;
+    if (top)
+      ++out[open[top - 1]].value;
   };
+  // Spaces are rare: one test of the next character (every space is <= ' ') guards the loop.
   auto skip = [&] {
-    while (p < n && isSpace(t[p]))
-      ++p;
+    if (p < n && static_cast<unsigned char>(t[p]) <= ' ')
+      while (p < n && isSpace(t[p]))
+        ++p;
   };
   for (;;) {
     // An element.
@@ -278,18 +285,33 @@ bool NotationReader::parseTupleFast(NodeVec &out, bool allowUnderscore, int dept
     if (p >= n)
       return false;
     char c = t[p];
-    if (c == '(') {
-      if (depth + int(open.size()) + 1 > options_.maxDepth)
+    if (c >= '0' && c <= '9') { // the common case: a plain non-negative integer
+      int64_t value = c - '0';
+      for (++p; p < n && isDigit(t[p]); ++p) {
+        if (value > (INT64_MAX - 9) / 10)
+          return false; // near int64's limit: the careful lexer decides
+        value = value * 10 + (t[p] - '0');
+      }
+      if (p < n && t[p] != ',' && t[p] != ')') { // maybe `@`, after spaces: a scaled basis
+        size_t q = p;
+        while (q < n && isSpace(t[q]))
+          ++q;
+        if (q < n && t[q] == '@') // the careful parser reads it
+          return false;
+      }
+      countChild();
+      out.push_back(Node{value, 1, NodeKind::Int, !options_.plainIsDynamic});
+    } else if (c == '(') {
+      if (depth + int(top) + 1 > options_.maxDepth || top == kMaxOpen)
         return false;
       countChild();
-      open.push_back(out.size());
+      open[top++] = out.size();
       out.push_back(Node{0, 0, NodeKind::Tuple, true});
       ++p;
       skip();
       if (p < n && t[p] == ')') {
         ++p;
-        out[open.back()].span = 1;
-        open.pop_back();
+        out[open[--top]].span = 1;
       } else {
         continue;
       }
@@ -318,7 +340,7 @@ bool NotationReader::parseTupleFast(NodeVec &out, bool allowUnderscore, int dept
     }
     // After an element: close tuples, or go on to the next element.
     for (;;) {
-      if (open.empty()) {
+      if (top == 0) {
         pos_ = p;
         return true;
       }
@@ -332,8 +354,8 @@ bool NotationReader::parseTupleFast(NodeVec &out, bool allowUnderscore, int dept
       if (t[p] != ')')
         return false;
       ++p;
-      out[open.back()].span = out.size() - open.back();
-      open.pop_back();
+      uint32_t at = open[--top];
+      out[at].span = out.size() - at;
     }
   }
 }
@@ -427,35 +449,50 @@ Expected<Int> NotationReader::parseBasisSuffix(Int value) {
 }
 
 Expected<IntTuple> NotationReader::parseTuple(bool allowUnderscore, int depth) {
-  {
-    NodeVec nodes;
-    size_t start = pos_;
-    if (parseTupleFast(nodes, allowUnderscore, depth))
-      return IntTuple::fromNodes(std::move(nodes));
-    pos_ = start;
-  }
-  TupleBuilder b;
-  Expected<bool> s = parseTupleSlow(b, allowUnderscore, depth);
+  Expected<IntTuple> result(std::in_place);
+  Expected<bool> s = parseTupleNodes(LayoutBuilder::nodesOf(*result), allowUnderscore, depth);
   if (!s)
-    return s.error();
-  return b.finish();
+    result = Expected<IntTuple>(s.error());
+  return result;
+}
+
+Expected<bool> NotationReader::parseTupleNodes(NodeVec &out, bool allowUnderscore, int depth) {
+  out.clear();
+  size_t start = pos_;
+  if (parseTupleFast(out, allowUnderscore, depth))
+    return true;
+  pos_ = start;
+  out.clear();
+  TupleBuilder b;
+  CL_CHECK(parseTupleSlow(b, allowUnderscore, depth));
+  IntTuple t = b.finish();
+  out.append(t.view().nodes(), t.view().span());
+  return true;
 }
 
 Expected<Layout> NotationReader::parseLayout() {
+  Expected<Layout> result(std::in_place);
+  Expected<bool> s = parseLayoutInto(*result);
+  if (!s)
+    result = Expected<Layout>(s.error());
+  return result;
+}
+
+Expected<bool> NotationReader::parseLayoutInto(Layout &out) {
   skipSpace();
   size_t start = pos_;
-  IntTuple shape = CL_TRY(parseTuple(false));
+  CL_CHECK(parseTupleNodes(LayoutBuilder::nodesOf(out.shape), false, 0));
   if (!accept(':'))
     return errorHere("':' after the shape");
-  if (hasBasis(shape))
-    return makeError("column " + std::to_string(start + 1) + ": the shape " + print(shape) +
+  if (hasBasis(out.shape))
+    return makeError("column " + std::to_string(start + 1) + ": the shape " + print(out.shape) +
                      " holds a scaled basis; only strides can");
-  IntTuple stride = CL_TRY(parseTuple(false));
-  if (!congruent(shape, stride)) {
-    Expected<Layout> l = makeLayout(shape, stride); // its message names both
+  CL_CHECK(parseTupleNodes(LayoutBuilder::nodesOf(out.stride), false, 0));
+  if (!congruent(out.shape, out.stride)) {
+    Expected<Layout> l = makeLayout(out.shape, out.stride); // its message names both
     return makeError("column " + std::to_string(start + 1) + ": " + l.error().message);
   }
-  return Layout{std::move(shape), std::move(stride)};
+  return true;
 }
 
 Expected<IntTuple> parseIntTuple(std::string_view text, ParseOptions options) {
@@ -467,11 +504,15 @@ Expected<IntTuple> parseIntTuple(std::string_view text, ParseOptions options) {
 }
 
 Expected<Layout> parseLayout(std::string_view text, ParseOptions options) {
+  // Parsed straight into the result (one named object: no layout is moved on return).
+  Expected<Layout> result(std::in_place);
   NotationReader r(text, options);
-  Layout l = CL_TRY(r.parseLayout());
-  if (!r.atEnd())
-    return r.errorHere("end of input");
-  return l;
+  Expected<bool> s = r.parseLayoutInto(*result);
+  if (!s)
+    result = Expected<Layout>(s.error());
+  else if (!r.atEnd())
+    result = Expected<Layout>(r.errorHere("end of input"));
+  return result;
 }
 
 std::string describeTextAt(std::string_view text, size_t p) { return describeAt(text, p); }

@@ -71,11 +71,15 @@ public:
   /// Parses `shape:stride` (or a bare shape, giving a compact column-major layout when
   /// allowBareShape).
   Expected<Layout> parseLayout();
+  /// parseLayout into out's node arrays (no layout is built elsewhere and moved).
+  Expected<bool> parseLayoutInto(Layout &out);
 
 private:
   /// One pass over well-formed text into out; false (position unchanged) on anything the
   /// careful parser must look at to report.
   bool parseTupleFast(NodeVec &out, bool allowUnderscore, int depth);
+  /// parseTuple into a node array (cleared first): the fast pass, else the careful one.
+  Expected<bool> parseTupleNodes(NodeVec &out, bool allowUnderscore, int depth);
   /// `@a@b...` after a leaf's value, if present: the scaled basis value@...@b (Basis.h).
   Expected<Int> parseBasisSuffix(Int value);
   Expected<bool> parseTupleSlow(TupleBuilder &b, bool allowUnderscore, int depth);
