@@ -36,15 +36,27 @@ char *writeInt(char *p, int64_t v) {
   uint64_t u = v < 0 ? 0 - uint64_t(v) : uint64_t(v);
   if (v < 0)
     *p++ = '-';
-  // The digits, written last first straight into place (no buffer, no copy).
   unsigned digits = 1;
   for (uint64_t power = 10; digits < 20 && u >= power; power *= 10)
     ++digits;
+  // Two digits per division, last first, straight into place.
+  static constexpr char kPairs[] = "00010203040506070809101112131415161718192021222324252627282930313233343536373839"
+                                   "40414243444546474849505152535455565758596061626364656667686970717273747576777879"
+                                   "8081828384858687888990919293949596979899";
   char *end = p + digits;
-  do {
-    *--end = char('0' + u % 10);
-    u /= 10;
-  } while (u != 0);
+  while (u >= 100) {
+    unsigned r = unsigned(u % 100);
+    u /= 100;
+    end -= 2;
+    end[0] = kPairs[2 * r];
+    end[1] = kPairs[2 * r + 1];
+  }
+  if (u >= 10) {
+    end[-2] = kPairs[2 * u];
+    end[-1] = kPairs[2 * u + 1];
+  } else {
+    end[-1] = char('0' + u);
+  }
   return p + digits;
 }
 
@@ -59,13 +71,24 @@ char *printNodes(char *p, TupleView t, Style style) {
   const Node *n = t.nodes();
   uint32_t count = t.span();
   bool unknownAsQuestion = style == Style::Type || dynamicValuesAreUnknown();
-  SmallVec<uint32_t, 16> pending;
+  bool markStatic = style == Style::Cute;
+  // The children still to print in each open tuple: a fixed array for the usual depths,
+  // a growable one past them.
+  constexpr uint32_t kFixedDepth = 32;
+  uint32_t fixed[kFixedDepth];
+  SmallVec<uint32_t, 16> deep;
+  uint32_t depth = 0;
+  auto top = [&]() -> uint32_t & { return depth <= kFixedDepth ? fixed[depth - 1] : deep[depth - 1 - kFixedDepth]; };
   for (uint32_t i = 0; i < count; ++i) {
     const Node &x = n[i];
     if (x.kind == NodeKind::Tuple) {
       *p++ = '(';
       if (x.value != 0) {
-        pending.push_back(uint32_t(x.value));
+        if (depth < kFixedDepth)
+          fixed[depth] = uint32_t(x.value);
+        else
+          deep.push_back(uint32_t(x.value));
+        ++depth;
         continue; // its children follow
       }
       *p++ = ')';
@@ -75,7 +98,7 @@ char *printNodes(char *p, TupleView t, Style style) {
       if (unknownAsQuestion && !x.isStatic) {
         *p++ = '?';
       } else {
-        if (style == Style::Cute && x.isStatic)
+        if (markStatic && x.isStatic)
           *p++ = '_';
         p = writeInt(p, x.value);
       }
@@ -84,12 +107,14 @@ char *printNodes(char *p, TupleView t, Style style) {
     }
     // One element is complete: separate it from its next sibling, or close its tuple
     // (which completes an element of the tuple around it).
-    while (!pending.empty()) {
-      if (--pending.back() != 0) {
+    while (depth != 0) {
+      if (--top() != 0) {
         *p++ = ',';
         break;
       }
-      pending.pop_back();
+      if (depth > kFixedDepth)
+        deep.pop_back();
+      --depth;
       *p++ = ')';
     }
   }
@@ -285,8 +310,11 @@ bool NotationReader::parseTupleFast(NodeVec &out, bool allowUnderscore, int dept
     if (p >= n)
       return false;
     char c = t[p];
-    if (c >= '0' && c <= '9') { // the common case: a plain non-negative integer
-      int64_t value = c - '0';
+    // The common case: a non-negative integer, plain or static (`_N`).
+    bool marked = c == '_' && p + 1 < n && isDigit(t[p + 1]);
+    if ((c >= '0' && c <= '9') || marked) {
+      p += marked;
+      int64_t value = t[p] - '0';
       for (++p; p < n && isDigit(t[p]); ++p) {
         if (value > (INT64_MAX - 9) / 10)
           return false; // near int64's limit: the careful lexer decides
@@ -300,7 +328,7 @@ bool NotationReader::parseTupleFast(NodeVec &out, bool allowUnderscore, int dept
           return false;
       }
       countChild();
-      out.push_back(Node{value, 1, NodeKind::Int, !options_.plainIsDynamic});
+      out.push_back(Node{value, 1, NodeKind::Int, marked || !options_.plainIsDynamic});
     } else if (c == '(') {
       if (depth + int(top) + 1 > options_.maxDepth || top == kMaxOpen)
         return false;
