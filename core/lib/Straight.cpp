@@ -91,7 +91,9 @@ public:
     d_ = strideVec_.data();
   }
   void open() {
-    if (!room(1) || depth_ == kMaxDepth)
+    if (depth_ == kMaxDepth)
+      full_ = true;
+    if (!room(1))
       return;
     countChild();
     open_[depth_++] = n_;

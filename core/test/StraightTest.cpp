@@ -358,6 +358,10 @@ TEST(Straight, DeclinesWhatItCannotDecide) {
                        "16384,32768,65536)");
   EXPECT_FALSE(straight::coalesce(wide, r));
   EXPECT_EQ(print(coalesce(wide)), "131072:1");
+  // Nesting deeper than the writer keeps: the general path answers, the same.
+  Layout deep = layout("((((((((((4))))))))),2):((((((((((1))))))))),4)");
+  EXPECT_FALSE(straight::composition(layout("8:2"), deep, r));
+  EXPECT_EQ(print(*composition(layout("8:2"), deep)), "((((((((((4))))))))),2):((((((((((2))))))))),8)");
   // The common cases answer.
   EXPECT_TRUE(straight::divide(layout("(128,128):(1,128)"), tilerFromShape(*parseIntTuple("(64,64)")),
                                straight::Form::Zipped, r));
