@@ -376,7 +376,9 @@ FailureOr<Inferred> inferTileToShape(TileToShapeOp op, const Reporter &r, const 
     return r.error() << "invalid input types for tile_to_shape, got " << block.type << " and " << target.type;
   if (block.knowsRank() && target.knowsRank() && block.value.rank() > target.value.rank())
     return r.error() << "Target and kernel shapes must be congruent.";
-  std::optional<unsigned> rank = target.knowsRank() ? std::optional<unsigned>(target.value.rank()) : std::nullopt;
+  // The target's rank, when known (a flag and a value: GCC misreads an optional here).
+  bool knownRank = target.knowsRank();
+  unsigned rank = knownRank ? target.value.rank() : 0;
   auto array = [&](StringRef name) -> std::optional<ArrayRef<int64_t>> {
     if (DenseI64ArrayAttr a = attrOf<DenseI64ArrayAttr>(op, name))
       return a.asArrayRef();
@@ -384,7 +386,7 @@ FailureOr<Inferred> inferTileToShape(TileToShapeOp op, const Reporter &r, const 
   };
   std::optional<ArrayRef<int64_t>> lower = array("lower_padding"), upper = array("upper_padding"),
                                    traversal = array("traversal_stride");
-  auto congruent = [&](std::optional<ArrayRef<int64_t>> a) { return !a || !rank || a->size() == *rank; };
+  auto congruent = [&](std::optional<ArrayRef<int64_t>> a) { return !a || !knownRank || a->size() == rank; };
   if (!congruent(lower))
     return r.error() << "Lower padding shape must be congruent with target shape";
   if (!congruent(upper))
@@ -394,7 +396,7 @@ FailureOr<Inferred> inferTileToShape(TileToShapeOp op, const Reporter &r, const 
   const Known *order = ks.size() > 2 ? &ks[2] : nullptr;
   if (order && !isa<IntTupleType, ShapeType, StrideType, CoordType>(order->type))
     return r.error() << "expects only static order modes, but got " << order->type;
-  if (order && order->knowsRank() && rank && order->value.rank() != *rank)
+  if (order && order->knowsRank() && knownRank && order->value.rank() != rank)
     return r.error() << "expects target shape and order operands have same rank, but got " << target.type << " and "
                      << order->type;
   if (order && !(order->value.hasValue() && cutelayout::isStatic(order->value.tuple())))
