@@ -327,6 +327,72 @@ TEST(Straight, ShapeTilersAgree) {
   expectOften(t, 30);
 }
 
+/// Leaves at the edges: zero, one, negative, and values whose products overflow int64.
+/// Straight paths must decline wherever the general path fails or overflows, and agree
+/// elsewhere.
+TEST(Straight, AgreesOnExtremeValues) {
+  LayoutGen gen(0x57A1'000B);
+  const std::vector<int64_t> values = {0, 1, -1, 2, 3, -4, 7, 64, int64_t(1) << 31, int64_t(1) << 40,
+                                       int64_t(1) << 62, INT64_MAX, INT64_MIN + 1};
+  auto leaf = [&](bool stride) {
+    int64_t v = gen.oneOf(values);
+    if (!stride && v <= 0) // extents stay positive: CuTe's shapes are
+      v = 2;
+    return gen.coin(30) ? Int::dynamic(v) : Int::fixed(v);
+  };
+  auto layout = [&] {
+    TupleBuilder s, d;
+    uint32_t r = uint32_t(gen.pick(1, 3));
+    s.open();
+    d.open();
+    for (uint32_t i = 0; i < r; ++i) {
+      s.leaf(leaf(false));
+      d.leaf(leaf(true));
+    }
+    s.close();
+    d.close();
+    return Layout{s.finish(), d.finish()};
+  };
+  Tally t;
+  for (int k = 0; k < kCases; ++k) {
+    Layout a = layout(), b = layout();
+    IntTuple bound(leaf(false));
+    IntTuple shape = IntTuple::makeTuple({IntTuple(leaf(false)), IntTuple(leaf(false))});
+    std::string what = show(a) + ", " + show(b);
+    ASSERT_TRUE(agree("composition(" + what + ")", [&](Layout &r) { return straight::composition(a, b, r); },
+                      [&] { return composition(a, b); }, t));
+    ASSERT_TRUE(agree("complement(" + what + ")", [&](Layout &r) { return straight::complement(a, bound, r); },
+                      [&] { return complement(a, bound); }, t));
+    ASSERT_TRUE(agree("complement(" + show(a) + ")", [&](Layout &r) { return straight::complement(a, r); },
+                      [&] { return complement(a); }, t));
+    for (straight::Form form : {straight::Form::Logical, straight::Form::Zipped}) {
+      ASSERT_TRUE(agree("divide(" + show(a) + ", " + show(shape) + ")",
+                        [&](Layout &r) { return straight::divide(a, shape, form, r); },
+                        [&] { return form == straight::Form::Logical ? logicalDivide(a, tilerFromShape(shape))
+                                                                     : zippedDivide(a, tilerFromShape(shape)); },
+                        t));
+      ASSERT_TRUE(agree("product(" + show(a) + ", " + show(shape) + ")",
+                        [&](Layout &r) { return straight::product(a, shape, form, r); },
+                        [&] { return form == straight::Form::Logical ? logicalProduct(a, tilerFromShape(shape))
+                                                                     : zippedProduct(a, tilerFromShape(shape)); },
+                        t));
+    }
+    ASSERT_TRUE(agree("blocked_product(" + what + ")",
+                      [&](Layout &r) { return straight::rankSensitiveProduct(a, b, true, r); },
+                      [&] { return blockedProduct(a, b); }, t));
+    ASSERT_TRUE(agree("right_inverse(" + show(a) + ")", [&](Layout &r) { return straight::rightInverse(a, r); },
+                      [&] { return rightInverse(a); }, t));
+    ASSERT_TRUE(agree("left_inverse(" + show(a) + ")", [&](Layout &r) { return straight::leftInverse(a, r); },
+                      [&] { return leftInverse(a); }, t));
+    ASSERT_TRUE(agree("coalesce(" + show(a) + ")", [&](Layout &r) { return straight::coalesce(a, r); },
+                      [&]() -> Expected<Layout> { return coalesce(a); }, t));
+    ASSERT_TRUE(agree("tile_to_shape(" + show(a) + ", " + show(shape) + ")",
+                      [&](Layout &r) { return straight::tileToShape(a, shape, r); },
+                      [&] { return tileToShape(a, shape, nullptr); }, t));
+  }
+  expectOften(t, 10);
+}
+
 /// With placeholder dynamic values (the dialect's types), the general path checks static
 /// leaves only; the straight paths decline what they cannot check, so answers still agree.
 TEST(Straight, AgreesWithUnknownDynamicValues) {
