@@ -16,13 +16,18 @@ Layout unchecked(IntTuple shape, IntTuple stride) { return Layout{std::move(shap
 
 uint64_t hashValue(const Layout &l) { return hashValue(l.shape) * 0x9E3779B97F4A7C15ull ^ hashValue(l.stride); }
 
-Expected<Layout> makeLayout(TupleView shape, TupleView stride) {
+Expected<bool> checkLayout(TupleView shape, TupleView stride) {
   if (!congruent(shape, stride))
     return makeError("shape " + print(shape) + " and stride " + print(stride) + " are not congruent");
   if (hasUnderscore(shape) || hasUnderscore(stride))
     return makeError("a layout cannot contain `_`: " + print(shape) + ":" + print(stride));
   if (hasBasis(shape))
     return makeError("the shape " + print(shape) + " holds a scaled basis; only strides can");
+  return true;
+}
+
+Expected<Layout> makeLayout(TupleView shape, TupleView stride) {
+  CL_CHECK(checkLayout(shape, stride));
   return unchecked(IntTuple(shape), IntTuple(stride));
 }
 

@@ -169,11 +169,12 @@ private:
     Expected<IntTuple> stride = reader_.parseTuple(false);
     if (!stride)
       return fail(stride.error());
-    Expected<Layout> l = makeLayout(*t, *stride);
-    if (!l)
-      return fail(makeError("column " + std::to_string(strideColumn) + ": " + l.error().message));
+    Expected<bool> valid = checkLayout(*t, *stride); // makeLayout's conditions, without its copies
+    if (!valid)
+      return fail(makeError("column " + std::to_string(strideColumn) + ": " + valid.error().message));
     out.kind = Value::Kind::Layout;
-    out.layout = std::move(*l);
+    out.layout.shape = std::move(*t);
+    out.layout.stride = std::move(*stride);
     return true;
   }
 

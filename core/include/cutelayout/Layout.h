@@ -35,6 +35,9 @@ uint64_t hashValue(const Layout &l);
 
 /// @pre congruent(shape, stride), no `_` leaves.
 Expected<Layout> makeLayout(TupleView shape, TupleView stride);
+/// The conditions makeLayout checks, with its messages: true when (shape, stride) is a
+/// layout (for a caller that already holds the tuples and moves them in).
+Expected<bool> checkLayout(TupleView shape, TupleView stride);
 /// The compact column-major layout of shape (CuTe's make_layout(shape)).
 Layout makeLayout(TupleView shape);
 /// The compact row-major layout of shape (make_layout(shape, LayoutRight{})).
