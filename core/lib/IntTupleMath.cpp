@@ -42,30 +42,12 @@ IntTuple padOnes(TupleView b, uint32_t n) { return appendTo(b, n, IntTuple(kStat
 
 } // namespace
 
-namespace {
-// product's left fold; `leaf` reads a node as an Int. With integerLeaf the compiler knows
-// there is no basis, so mul's basis test folds away.
-template <class Leaf> Int foldProduct(const Node *n, Leaf leaf) {
-  if (n->kind != NodeKind::Tuple)
-    return leaf(*n);
-  Int acc = kStatic1;
-  bool first = true;
-  for (uint32_t i = 1, e = n->span; i < e; ++i)
-    if (n[i].kind == NodeKind::Int) {
-      Int x = leaf(n[i]);
-      acc = first ? x : mul(acc, x);
-      first = false;
-    }
-  return acc;
-}
-} // namespace
-
 Int product(TupleView t) {
   // A left fold over the leaves; nesting does not change the value or its staticness
   // (an empty tuple counts as _1, and _1 * x has x's staticness).
   if (__builtin_expect(hasBasis(t), 0))
     return foldProduct(t.nodes(), [](const Node &x) { return x.asInt(); });
-  return foldProduct(t.nodes(), [](const Node &x) { return integerLeaf(x); });
+  return integerProduct(t.nodes());
 }
 
 Int sum(TupleView t) {
@@ -444,7 +426,7 @@ Expected<Int> indexToOffset(Int idx, TupleView shape, TupleView stride) {
       part = CL_TRY(indexToOffset(idx, s, *di));
     } else {
       // The caller checked that no leaf is a basis.
-      Int p = foldProduct(s.nodes(), [](const Node &x) { return integerLeaf(x); });
+      Int p = integerProduct(s.nodes());
       part = CL_TRY(indexToOffset(detail::modInts(idx, p), s, *di));
       idx = detail::divInts(idx, p);
     }

@@ -73,6 +73,26 @@ inline Status integerStrides(const char *op, LayoutView l, bool unitModesDrop = 
 
 /// CuTe's cosize of a layout view.
 Int cosize(LayoutView l);
+/// CuTe's product of the tree at n: a left fold over its Int leaves (a leaf is itself, an
+/// empty tuple _1); `leaf` reads a node as an Int.
+template <class Leaf> Int foldProduct(const Node *n, Leaf leaf) {
+  if (n->kind != NodeKind::Tuple)
+    return leaf(*n);
+  Int acc = kStatic1;
+  bool first = true;
+  for (uint32_t i = 1, e = n->span; i < e; ++i)
+    if (n[i].kind == NodeKind::Int) {
+      Int x = leaf(n[i]);
+      acc = first ? x : mul(acc, x);
+      first = false;
+    }
+  return acc;
+}
+/// foldProduct of a tree whose leaves the caller knows hold no basis: read with
+/// integerLeaf, the compiler drops mul's basis test.
+inline Int integerProduct(const Node *n) {
+  return foldProduct(n, [](const Node &x) { return integerLeaf(x); });
+}
 
 /// Appends the leaves of l, in order, to shape and stride.
 inline void appendLeaves(LayoutView l, IntVec &shape, IntVec &stride) {

@@ -971,26 +971,12 @@ bool tileToShape(const Layout &block, TupleView targetShape, Layout &result) {
   Slot blockShape[kMaxLeaves], target[kMaxLeaves];
   bool targetStatic = true;
   const Node *b = bs + 1, *t = ts + 1;
+  // The product of a mode whose leaves are all integers (no `_`, no basis).
   auto productOfMode = [](const Node *m, Int &out) {
-    if (m->kind == NodeKind::Int) {
-      if (m->basis)
+    for (uint32_t k = 0; k < m->span; ++k)
+      if (m[k].kind == NodeKind::Underscore || m[k].basis != 0)
         return false;
-      out = integerLeaf(*m);
-      return true;
-    }
-    if (m->kind != NodeKind::Tuple)
-      return false;
-    bool first = true;
-    for (uint32_t i = 1; i < m->span; ++i) {
-      if (m[i].kind == NodeKind::Tuple)
-        continue;
-      if (m[i].kind != NodeKind::Int || m[i].basis)
-        return false;
-      out = first ? integerLeaf(m[i]) : mul(out, integerLeaf(m[i]));
-      first = false;
-    }
-    if (first)
-      out = kStatic1;
+    out = integerProduct(m);
     return true;
   };
   for (uint32_t i = 0; i < rt; ++i, b += b->span, t += t->span) {
@@ -1034,20 +1020,6 @@ bool tileToShape(const Layout &block, TupleView targetShape, Layout &result) {
 }
 
 namespace {
-/// CuTe's product of a shape's leaves read off its nodes (foldProduct).
-Int productOfNodes(const Node *n) {
-  if (n->kind != NodeKind::Tuple)
-    return integerLeaf(*n);
-  Int acc = kStatic1;
-  bool first = true;
-  for (uint32_t i = 1, e = n->span; i < e; ++i)
-    if (n[i].kind == NodeKind::Int) {
-      acc = first ? integerLeaf(n[i]) : mul(acc, integerLeaf(n[i]));
-      first = false;
-    }
-  return acc;
-}
-
 /// CuTe's crd2idx of a 1-D index (IntTupleMath.cpp's indexToOffset) without Expected.
 bool offsetOf(Int idx, const Node *s, const Node *d, Int &out) {
   if (s->kind != NodeKind::Tuple) {
@@ -1068,7 +1040,7 @@ bool offsetOf(Int idx, const Node *s, const Node *d, Int &out) {
       if (!offsetOf(idx, x, y, part))
         return false;
     } else {
-      Int p = productOfNodes(x);
+      Int p = integerProduct(x);
       if (!offsetOf(detail::modInts(idx, p), x, y, part))
         return false;
       idx = detail::divInts(idx, p);

@@ -225,13 +225,15 @@ Status logicalProductInto(LayoutView a, TilerView t, LayoutBuilder &out) {
   });
 }
 
-enum class Unzip { Zipped, Tiled, Flat };
+/// The four forms of a divide or product (shared with the straight paths); the logical
+/// form is built whole, the other three are unzipped from it.
+using Form = straight::Form;
 
 /// CuTe's tile_unzip of a logical divide or product, then the slice that tiled_ and flat_
 /// forms take: ((tiles), (rests)), ((tiles), rests...) or (tiles..., rests...). A rank-1
 /// half is kept whole, as CuTe's repeat<1>(_) slices it. Only for guides whose elements
 /// are all layouts or extents (the common case); nested guides take the tuple path.
-void emitUnzipped(LayoutView l, TupleView guide, Unzip form, LayoutBuilder &out) {
+void emitUnzipped(LayoutView l, TupleView guide, Form form, LayoutBuilder &out) {
   if (guide.isTuple()) {
     // Modes [0, g) of l are (tile, rest) pairs, the rest untouched: one walk over l's
     // modes per half, reading a pair's children off its nodes.
@@ -251,8 +253,8 @@ void emitUnzipped(LayoutView l, TupleView guide, Unzip form, LayoutBuilder &out)
         out.close();
     };
     out.open();
-    half(true, form == Unzip::Flat);
-    half(false, form != Unzip::Zipped);
+    half(true, form == Form::Flat);
+    half(false, form != Form::Zipped);
     out.close();
     return;
   }
@@ -297,8 +299,8 @@ void emitUnzipped(LayoutView l, TupleView guide, Unzip form, LayoutBuilder &out)
   };
   bool tupleGuide = guide.isTuple();
   out.open();
-  half(firsts, form == Unzip::Flat, tupleGuide);
-  half(seconds, form != Unzip::Zipped, tupleGuide);
+  half(firsts, form == Form::Flat, tupleGuide);
+  half(seconds, form != Form::Zipped, tupleGuide);
   out.close();
 }
 
@@ -328,7 +330,7 @@ Expected<Layout> unpackModes(const Layout &zipped, bool unpackFirst) {
 
 /// A divide or product (`whole` into a scratch layout), then its unzipped form.
 template <class F>
-Status unzippedInto(const char *op, const Layout &a, TilerView t, Unzip form, F whole, Layout &result) {
+Status unzippedInto(const char *op, const Layout &a, TilerView t, Form form, F whole, Layout &result) {
   Layout scratch;
   {
     ArithScope scope;
@@ -344,7 +346,7 @@ Status unzippedInto(const char *op, const Layout &a, TilerView t, Unzip form, F 
     return success();
   }
   Layout z = CL_TRY(tileUnzip(scratch, t.profile));
-  result = form == Unzip::Zipped ? std::move(z) : CL_TRY(unpackModes(z, form == Unzip::Flat));
+  result = form == Form::Zipped ? std::move(z) : CL_TRY(unpackModes(z, form == Form::Flat));
   return success();
 }
 
@@ -380,14 +382,42 @@ Status composition(const Layout &a, const Tiler &t, Layout &result) {
   return buildLayoutInto("composition", result, [&](LayoutBuilder &out) { return compositionInto(a, t, out); });
 }
 
+namespace {
+/// A divide or product of a by t in a form once the straight paths have declined: the
+/// logical form built whole, the others unzipped from it.
+Status byForm(const Layout &a, TilerView t, Form form, bool isProduct, Layout &result) {
+  const char *op = isProduct ? "logical_product" : "logical_divide";
+  Status (*whole)(LayoutView, TilerView, LayoutBuilder &) = isProduct ? logicalProductInto : logicalDivideInto;
+  if (form == Form::Logical)
+    return buildLayoutInto(op, result, [&](LayoutBuilder &out) { return whole(a, t, out); });
+  return unzippedInto(op, a, t, form, whole, result);
+}
+
+/// The eight divides and products by a tiler: the straight path, else byForm.
+Status divideOrProduct(const Layout &a, const Tiler &t, Form form, bool isProduct, Layout &result) {
+  if (isProduct ? straight::product(a, t, form, result) : straight::divide(a, t, form, result))
+    return success();
+  return byForm(a, TilerView(t), form, isProduct, result);
+}
+
+/// The same by a shape read as a tiler.
+Status divideOrProduct(const Layout &a, TupleView shape, Form form, bool isProduct, Layout &result) {
+  if (isProduct ? straight::product(a, shape, form, result) : straight::divide(a, shape, form, result))
+    return success();
+  return withShapeTiler(shape, [&](TilerView t) { return byForm(a, t, form, isProduct, result); });
+}
+} // namespace
+
 Expected<Layout> logicalDivide(const Layout &a, const Tiler &t) {
   return intoExpected([&](Layout &r) { return logicalDivide(a, t, r); });
 }
 
 Status logicalDivide(const Layout &a, const Tiler &t, Layout &result) {
-  if (straight::divide(a, t, straight::Form::Logical, result))
-    return success();
-  return buildLayoutInto("logical_divide", result, [&](LayoutBuilder &out) { return logicalDivideInto(a, t, out); });
+  return divideOrProduct(a, t, Form::Logical, /*isProduct=*/false, result);
+}
+
+Status logicalDivide(const Layout &a, TupleView shapeTiler, Layout &result) {
+  return divideOrProduct(a, shapeTiler, Form::Logical, /*isProduct=*/false, result);
 }
 
 Expected<Layout> zippedDivide(const Layout &a, const Tiler &t) {
@@ -395,9 +425,11 @@ Expected<Layout> zippedDivide(const Layout &a, const Tiler &t) {
 }
 
 Status zippedDivide(const Layout &a, const Tiler &t, Layout &result) {
-  if (straight::divide(a, t, straight::Form::Zipped, result))
-    return success();
-  return unzippedInto("logical_divide", a, t, Unzip::Zipped, logicalDivideInto, result);
+  return divideOrProduct(a, t, Form::Zipped, /*isProduct=*/false, result);
+}
+
+Status zippedDivide(const Layout &a, TupleView shapeTiler, Layout &result) {
+  return divideOrProduct(a, shapeTiler, Form::Zipped, /*isProduct=*/false, result);
 }
 
 Expected<Layout> tiledDivide(const Layout &a, const Tiler &t) {
@@ -405,9 +437,11 @@ Expected<Layout> tiledDivide(const Layout &a, const Tiler &t) {
 }
 
 Status tiledDivide(const Layout &a, const Tiler &t, Layout &result) {
-  if (straight::divide(a, t, straight::Form::Tiled, result))
-    return success();
-  return unzippedInto("logical_divide", a, t, Unzip::Tiled, logicalDivideInto, result);
+  return divideOrProduct(a, t, Form::Tiled, /*isProduct=*/false, result);
+}
+
+Status tiledDivide(const Layout &a, TupleView shapeTiler, Layout &result) {
+  return divideOrProduct(a, shapeTiler, Form::Tiled, /*isProduct=*/false, result);
 }
 
 Expected<Layout> flatDivide(const Layout &a, const Tiler &t) {
@@ -415,59 +449,23 @@ Expected<Layout> flatDivide(const Layout &a, const Tiler &t) {
 }
 
 Status flatDivide(const Layout &a, const Tiler &t, Layout &result) {
-  if (straight::divide(a, t, straight::Form::Flat, result))
-    return success();
-  return unzippedInto("logical_divide", a, t, Unzip::Flat, logicalDivideInto, result);
-}
-
-Status composition(const Layout &a, TupleView shapeTiler, Layout &result) {
-  return withShapeTiler(shapeTiler, [&](TilerView t) {
-    return buildLayoutInto("composition", result, [&](LayoutBuilder &out) { return compositionInto(a, t, out); });
-  });
-}
-
-Status logicalDivide(const Layout &a, TupleView shapeTiler, Layout &result) {
-  if (straight::divide(a, shapeTiler, straight::Form::Logical, result))
-    return success();
-  return withShapeTiler(shapeTiler, [&](TilerView t) {
-    return buildLayoutInto("logical_divide", result, [&](LayoutBuilder &out) { return logicalDivideInto(a, t, out); });
-  });
-}
-
-Status zippedDivide(const Layout &a, TupleView shapeTiler, Layout &result) {
-  if (straight::divide(a, shapeTiler, straight::Form::Zipped, result))
-    return success();
-  return withShapeTiler(shapeTiler, [&](TilerView t) {
-    return unzippedInto("logical_divide", a, t, Unzip::Zipped, logicalDivideInto, result);
-  });
-}
-
-Status tiledDivide(const Layout &a, TupleView shapeTiler, Layout &result) {
-  if (straight::divide(a, shapeTiler, straight::Form::Tiled, result))
-    return success();
-  return withShapeTiler(shapeTiler, [&](TilerView t) {
-    return unzippedInto("logical_divide", a, t, Unzip::Tiled, logicalDivideInto, result);
-  });
+  return divideOrProduct(a, t, Form::Flat, /*isProduct=*/false, result);
 }
 
 Status flatDivide(const Layout &a, TupleView shapeTiler, Layout &result) {
-  if (straight::divide(a, shapeTiler, straight::Form::Flat, result))
-    return success();
-  return withShapeTiler(shapeTiler, [&](TilerView t) {
-    return unzippedInto("logical_divide", a, t, Unzip::Flat, logicalDivideInto, result);
-  });
+  return divideOrProduct(a, shapeTiler, Form::Flat, /*isProduct=*/false, result);
 }
-
-// --- products ---------------------------------------------------------------------------
 
 Expected<Layout> logicalProduct(const Layout &a, const Tiler &t) {
   return intoExpected([&](Layout &r) { return logicalProduct(a, t, r); });
 }
 
 Status logicalProduct(const Layout &a, const Tiler &t, Layout &result) {
-  if (straight::product(a, t, straight::Form::Logical, result))
-    return success();
-  return buildLayoutInto("logical_product", result, [&](LayoutBuilder &out) { return logicalProductInto(a, t, out); });
+  return divideOrProduct(a, t, Form::Logical, /*isProduct=*/true, result);
+}
+
+Status logicalProduct(const Layout &a, TupleView shapeTiler, Layout &result) {
+  return divideOrProduct(a, shapeTiler, Form::Logical, /*isProduct=*/true, result);
 }
 
 Expected<Layout> zippedProduct(const Layout &a, const Tiler &t) {
@@ -475,9 +473,11 @@ Expected<Layout> zippedProduct(const Layout &a, const Tiler &t) {
 }
 
 Status zippedProduct(const Layout &a, const Tiler &t, Layout &result) {
-  if (straight::product(a, t, straight::Form::Zipped, result))
-    return success();
-  return unzippedInto("logical_product", a, t, Unzip::Zipped, logicalProductInto, result);
+  return divideOrProduct(a, t, Form::Zipped, /*isProduct=*/true, result);
+}
+
+Status zippedProduct(const Layout &a, TupleView shapeTiler, Layout &result) {
+  return divideOrProduct(a, shapeTiler, Form::Zipped, /*isProduct=*/true, result);
 }
 
 Expected<Layout> tiledProduct(const Layout &a, const Tiler &t) {
@@ -485,9 +485,11 @@ Expected<Layout> tiledProduct(const Layout &a, const Tiler &t) {
 }
 
 Status tiledProduct(const Layout &a, const Tiler &t, Layout &result) {
-  if (straight::product(a, t, straight::Form::Tiled, result))
-    return success();
-  return unzippedInto("logical_product", a, t, Unzip::Tiled, logicalProductInto, result);
+  return divideOrProduct(a, t, Form::Tiled, /*isProduct=*/true, result);
+}
+
+Status tiledProduct(const Layout &a, TupleView shapeTiler, Layout &result) {
+  return divideOrProduct(a, shapeTiler, Form::Tiled, /*isProduct=*/true, result);
 }
 
 Expected<Layout> flatProduct(const Layout &a, const Tiler &t) {
@@ -495,41 +497,16 @@ Expected<Layout> flatProduct(const Layout &a, const Tiler &t) {
 }
 
 Status flatProduct(const Layout &a, const Tiler &t, Layout &result) {
-  if (straight::product(a, t, straight::Form::Flat, result))
-    return success();
-  return unzippedInto("logical_product", a, t, Unzip::Flat, logicalProductInto, result);
-}
-
-Status logicalProduct(const Layout &a, TupleView shapeTiler, Layout &result) {
-  if (straight::product(a, shapeTiler, straight::Form::Logical, result))
-    return success();
-  return withShapeTiler(shapeTiler, [&](TilerView t) {
-    return buildLayoutInto("logical_product", result,
-                           [&](LayoutBuilder &out) { return logicalProductInto(a, t, out); });
-  });
-}
-
-Status zippedProduct(const Layout &a, TupleView shapeTiler, Layout &result) {
-  if (straight::product(a, shapeTiler, straight::Form::Zipped, result))
-    return success();
-  return withShapeTiler(shapeTiler, [&](TilerView t) {
-    return unzippedInto("logical_product", a, t, Unzip::Zipped, logicalProductInto, result);
-  });
-}
-
-Status tiledProduct(const Layout &a, TupleView shapeTiler, Layout &result) {
-  if (straight::product(a, shapeTiler, straight::Form::Tiled, result))
-    return success();
-  return withShapeTiler(shapeTiler, [&](TilerView t) {
-    return unzippedInto("logical_product", a, t, Unzip::Tiled, logicalProductInto, result);
-  });
+  return divideOrProduct(a, t, Form::Flat, /*isProduct=*/true, result);
 }
 
 Status flatProduct(const Layout &a, TupleView shapeTiler, Layout &result) {
-  if (straight::product(a, shapeTiler, straight::Form::Flat, result))
-    return success();
+  return divideOrProduct(a, shapeTiler, Form::Flat, /*isProduct=*/true, result);
+}
+
+Status composition(const Layout &a, TupleView shapeTiler, Layout &result) {
   return withShapeTiler(shapeTiler, [&](TilerView t) {
-    return unzippedInto("logical_product", a, t, Unzip::Flat, logicalProductInto, result);
+    return buildLayoutInto("composition", result, [&](LayoutBuilder &out) { return compositionInto(a, t, out); });
   });
 }
 

@@ -101,6 +101,17 @@ Tiler tilerFor(LayoutGen &gen, const Layout &a) {
 
 constexpr int kCases = 3000;
 
+/// The divides and the products by a tiler, and by a shape read as one, indexed by
+/// straight::Form (Logical, Zipped, Tiled, Flat).
+constexpr straight::Form kForms[] = {straight::Form::Logical, straight::Form::Zipped, straight::Form::Tiled,
+                                     straight::Form::Flat};
+using ByTiler = Expected<Layout> (*)(const Layout &, const Tiler &);
+const ByTiler kDivides[] = {logicalDivide, zippedDivide, tiledDivide, flatDivide};
+const ByTiler kProducts[] = {logicalProduct, zippedProduct, tiledProduct, flatProduct};
+using ByShape = Expected<bool> (*)(const Layout &, TupleView, Layout &);
+const ByShape kShapeDivides[] = {logicalDivide, zippedDivide, tiledDivide, flatDivide};
+const ByShape kShapeProducts[] = {logicalProduct, zippedProduct, tiledProduct, flatProduct};
+
 TEST(Straight, CompositionAgrees) {
   for (bool pow2 : {true, false}) {
     LayoutGen gen(0x57A1'0001 + pow2, pow2);
@@ -135,41 +146,31 @@ TEST(Straight, ComplementAgrees) {
 }
 
 TEST(Straight, DividesAgree) {
-  using F = Expected<Layout> (*)(const Layout &, const Tiler &);
-  const std::pair<straight::Form, F> forms[] = {{straight::Form::Logical, logicalDivide},
-                                                {straight::Form::Zipped, zippedDivide},
-                                                {straight::Form::Tiled, tiledDivide},
-                                                {straight::Form::Flat, flatDivide}};
   for (bool pow2 : {true, false}) {
     LayoutGen gen(0x57A1'0003 + pow2, pow2);
     Tally t;
     for (int k = 0; k < kCases; ++k) {
       Layout a = operand(gen);
       Tiler tiler = tilerFor(gen, a);
-      for (auto [form, op] : forms)
+      for (straight::Form form : kForms)
         ASSERT_TRUE(agree("divide " + std::to_string(int(form)) + " (" + show(a) + ", " + print(tiler, Style::Cute) + ")",
                           [&](Layout &r) { return straight::divide(a, tiler, form, r); },
-                          [&] { return op(a, tiler); }, t));
+                          [&] { return kDivides[int(form)](a, tiler); }, t));
     }
     expectOften(t, pow2 ? 30 : 15);
   }
 }
 
 TEST(Straight, ProductsAgree) {
-  using F = Expected<Layout> (*)(const Layout &, const Tiler &);
-  const std::pair<straight::Form, F> forms[] = {{straight::Form::Logical, logicalProduct},
-                                                {straight::Form::Zipped, zippedProduct},
-                                                {straight::Form::Tiled, tiledProduct},
-                                                {straight::Form::Flat, flatProduct}};
   LayoutGen gen(0x57A1'0004, /*powersOfTwo=*/true);
   Tally t, ranked;
   for (int k = 0; k < kCases; ++k) {
     Layout a = operand(gen, 64);
     Tiler tiler = tilerFor(gen, a);
-    for (auto [form, op] : forms)
+    for (straight::Form form : kForms)
       ASSERT_TRUE(agree("product " + std::to_string(int(form)) + " (" + show(a) + ", " + print(tiler, Style::Cute) + ")",
                         [&](Layout &r) { return straight::product(a, tiler, form, r); },
-                        [&] { return op(a, tiler); }, t));
+                        [&] { return kProducts[int(form)](a, tiler); }, t));
     Layout b = operand(gen, 64);
     for (bool blocked : {true, false})
       ASSERT_TRUE(agree(std::string(blocked ? "blocked" : "raked") + "_product(" + show(a) + ", " + show(b) + ")",
@@ -265,15 +266,6 @@ TEST(Straight, IndexToOffsetAgrees) {
 }
 
 TEST(Straight, ShapeTilersAgree) {
-  using F = Expected<bool> (*)(const Layout &, TupleView, Layout &);
-  const std::pair<straight::Form, F> divides[] = {{straight::Form::Logical, logicalDivide},
-                                                  {straight::Form::Zipped, zippedDivide},
-                                                  {straight::Form::Tiled, tiledDivide},
-                                                  {straight::Form::Flat, flatDivide}};
-  const std::pair<straight::Form, F> products[] = {{straight::Form::Logical, logicalProduct},
-                                                   {straight::Form::Zipped, zippedProduct},
-                                                   {straight::Form::Tiled, tiledProduct},
-                                                   {straight::Form::Flat, flatProduct}};
   LayoutGen gen(0x57A1'000A, /*powersOfTwo=*/true);
   Tally t;
   for (int k = 0; k < kCases; ++k) {
@@ -301,7 +293,7 @@ TEST(Straight, ShapeTilersAgree) {
       b.close();
     IntTuple shape = b.finish();
     for (bool isProduct : {false, true})
-      for (auto [form, op] : isProduct ? products : divides)
+      for (straight::Form form : kForms)
         ASSERT_TRUE(agree((isProduct ? "product " : "divide ") + std::to_string(int(form)) + " (" + show(a) + ", " +
                               show(shape) + ")",
                           [&](Layout &res) {
@@ -312,11 +304,9 @@ TEST(Straight, ShapeTilersAgree) {
                             // The general path by the tiler the shape stands for, and the
                             // shape overload (straight paths on or off) must agree with it.
                             Layout viaShape;
-                            Expected<bool> s = op(a, shape, viaShape);
-                            using G = Expected<Layout> (*)(const Layout &, const Tiler &);
-                            const G general[2][4] = {{logicalDivide, zippedDivide, tiledDivide, flatDivide},
-                                                     {logicalProduct, zippedProduct, tiledProduct, flatProduct}};
-                            Expected<Layout> byTiler = general[isProduct][int(form)](a, tilerFromShape(shape));
+                            Expected<bool> s = (isProduct ? kShapeProducts : kShapeDivides)[int(form)](a, shape, viaShape);
+                            Expected<Layout> byTiler =
+                                (isProduct ? kProducts : kDivides)[int(form)](a, tilerFromShape(shape));
                             if (s.ok() != byTiler.ok() || (s && print(viaShape, Style::Cute) != print(*byTiler, Style::Cute)))
                               return makeError("the shape overload disagrees with the tiler: " +
                                                (s ? print(viaShape, Style::Cute) : s.error().message));
@@ -368,13 +358,11 @@ TEST(Straight, AgreesOnExtremeValues) {
     for (straight::Form form : {straight::Form::Logical, straight::Form::Zipped}) {
       ASSERT_TRUE(agree("divide(" + show(a) + ", " + show(shape) + ")",
                         [&](Layout &r) { return straight::divide(a, shape, form, r); },
-                        [&] { return form == straight::Form::Logical ? logicalDivide(a, tilerFromShape(shape))
-                                                                     : zippedDivide(a, tilerFromShape(shape)); },
+                        [&] { return kDivides[int(form)](a, tilerFromShape(shape)); },
                         t));
       ASSERT_TRUE(agree("product(" + show(a) + ", " + show(shape) + ")",
                         [&](Layout &r) { return straight::product(a, shape, form, r); },
-                        [&] { return form == straight::Form::Logical ? logicalProduct(a, tilerFromShape(shape))
-                                                                     : zippedProduct(a, tilerFromShape(shape)); },
+                        [&] { return kProducts[int(form)](a, tilerFromShape(shape)); },
                         t));
     }
     ASSERT_TRUE(agree("blocked_product(" + what + ")",
