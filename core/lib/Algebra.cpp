@@ -409,7 +409,7 @@ struct KeyVal {
 
 // CuTe sorts modes by stride with an exchange sort; ties keep that sort's order. Past a
 // few dozen modes the O(n log n) emulation of Ordering.h replaces the quadratic loop.
-void exchangeSort(SmallVec<KeyVal, 16> &a) {
+void exchangeSort(SmallVec<KeyVal, 32> &a) {
   if (a.size() <= 32) {
     for (uint32_t i = 0; i < a.size(); ++i)
       for (uint32_t j = i + 1; j < a.size(); ++j)
@@ -421,7 +421,7 @@ void exchangeSort(SmallVec<KeyVal, 16> &a) {
   for (uint32_t i = 0; i < a.size(); ++i)
     keys[i] = a[i].key;
   std::vector<uint32_t> order = exchangeSortOrder(keys.data(), a.size());
-  SmallVec<KeyVal, 16> sorted;
+  SmallVec<KeyVal, 32> sorted;
   for (uint32_t i : order)
     sorted.push_back(a[i]);
   a = std::move(sorted);
@@ -463,7 +463,7 @@ Status rightInverse(const Layout &l, Layout &result) {
     IntVec shape, stride;
     coalescedLeaves(l, shape, stride);
     IntVec pre = prefixProducts(shape);
-    SmallVec<KeyVal, 16> order;
+    SmallVec<KeyVal, 32> order;
     for (uint32_t i = 0; i < stride.size(); ++i)
       if (stride[i].isStatic)
         order.push_back(KeyVal{stride[i].value, i});
@@ -501,7 +501,7 @@ Status leftInverse(const Layout &l, Layout &result) {
       if (!d.isStatic)
         return makeError("left_inverse of " + print(l) + ": CuTe requires static strides");
     IntVec pre = prefixProducts(shape);
-    SmallVec<KeyVal, 16> order;
+    SmallVec<KeyVal, 32> order;
     for (uint32_t i = 0; i < stride.size(); ++i)
       order.push_back(KeyVal{stride[i].value, i});
     exchangeSort(order);

@@ -43,6 +43,9 @@ IntTuple padOnes(TupleView b, uint32_t n) { return appendTo(b, n, IntTuple(kStat
 } // namespace
 
 Int product(TupleView t) {
+  Int size;
+  if (straight::product(t, size))
+    return size;
   // A left fold over the leaves; nesting does not change the value or its staticness
   // (an empty tuple counts as _1, and _1 * x has x's staticness).
   if (__builtin_expect(hasBasis(t), 0))
@@ -322,7 +325,7 @@ IntTuple compactFrom(TupleView shape, Int current, Major major, Int &next) {
     for (TupleView c : shape)
       visited.add(compactFrom(c, current, major, current));
   } else {
-    SmallVec<const Node *, 16> kids;
+    SmallVec<const Node *, 32> kids;
     for (TupleView c : shape)
       kids.push_back(c.nodes());
     for (uint32_t i = kids.size(); i-- > 0;)
@@ -333,7 +336,7 @@ IntTuple compactFrom(TupleView shape, Int current, Major major, Int &next) {
   next = current;
   if (major == Major::Left)
     return result;
-  SmallVec<const Node *, 16> rev;
+  SmallVec<const Node *, 32> rev;
   for (TupleView c : result.view())
     rev.push_back(c.nodes());
   TupleBuilder out;

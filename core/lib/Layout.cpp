@@ -99,6 +99,9 @@ Int cosize(LayoutView l) {
 }
 
 Int cosize(const Layout &l) {
+  Int size;
+  if (straight::cosize(l, size))
+    return size;
   // A pair that is not a layout (only ever built by hand) has no codomain: _1, as the
   // inner product of mismatched tuples gave before.
   return congruent(l.shape, l.stride) ? cosize(LayoutView(l)) : kStatic1;

@@ -1084,6 +1084,71 @@ bool filter(const Layout &l, Layout &result) {
   return guard.clean() && out.finish();
 }
 
+bool cosize(const Layout &l, Int &size) {
+  if (!gEnabled || detail::tracing())
+    return false;
+  // cosize's sum (s - _1) * abs(d) over the leaves, plus _1, with its Int rules folded
+  // into flags: a term is static when it is a static 0 (s a static 1, or d a static 0) or
+  // both leaves are static, and the sum is static when every term is.
+  const Node *s = l.shape.view().nodes(), *d = l.stride.view().nodes();
+  uint32_t n = s->span;
+  if (d->span != n)
+    return false;
+  int64_t acc = 0;
+  bool overflow = false, allStatic = true;
+  for (uint32_t i = 0; i < n; ++i) {
+    const Node &x = s[i], &y = d[i];
+    if (x.kind == NodeKind::Tuple) {
+      if (y.kind != NodeKind::Tuple || y.value != x.value)
+        return false;
+      continue;
+    }
+    if (x.kind != NodeKind::Int || y.kind != NodeKind::Int || (x.basis | y.basis) != 0)
+      return false;
+    int64_t extent, magnitude, term;
+    overflow |= __builtin_sub_overflow(x.value, int64_t(1), &extent);
+    overflow |= __builtin_sub_overflow(int64_t(0), y.value, &magnitude); // abs: fails only at INT64_MIN
+    if (y.value >= 0)
+      magnitude = y.value;
+    overflow |= __builtin_mul_overflow(extent, magnitude, &term);
+    overflow |= __builtin_add_overflow(acc, term, &acc);
+    allStatic &= (x.isStatic && (y.isStatic || x.value == 1)) || (y.isStatic && y.value == 0);
+  }
+  overflow |= __builtin_add_overflow(acc, int64_t(1), &acc);
+  if (overflow)
+    return false;
+  size = Int{acc, allStatic};
+  return true;
+}
+
+bool product(TupleView t, Int &size) {
+  if (!gEnabled || detail::tracing())
+    return false;
+  // product's left fold over the integer leaves with mul's rules folded into flags: the
+  // result is a static 0 once a leaf is, and otherwise static when every leaf is (an empty
+  // tuple is _1).
+  const Node *s = t.nodes();
+  int64_t acc = 1;
+  bool overflow = false, allStatic = true, staticZero = false;
+  for (uint32_t i = 0, n = s->span; i < n; ++i) {
+    const Node &x = s[i];
+    if (__builtin_expect((uint32_t(x.kind) | x.basis) != 0, 0)) {
+      if (x.kind == NodeKind::Int) // a basis
+        return false;
+      continue; // a tuple or `_` (product skips it)
+    }
+    // Past a static 0 the fold multiplies no more (so overflows no more).
+    if (!staticZero)
+      overflow |= __builtin_mul_overflow(acc, x.value, &acc);
+    allStatic &= x.isStatic;
+    staticZero |= x.isStatic & (x.value == 0);
+  }
+  if (overflow)
+    return false;
+  size = staticZero ? kStatic0 : Int{acc, allStatic};
+  return true;
+}
+
 } // namespace straight
 CUTELAYOUT_ABI_END
 } // namespace cutelayout

@@ -258,7 +258,7 @@ void emitUnzipped(LayoutView l, TupleView guide, Form form, LayoutBuilder &out) 
     out.close();
     return;
   }
-  SmallVec<LayoutView, 16> firsts, seconds;
+  SmallVec<LayoutView, 32> firsts, seconds;
   if (!guide.isTuple()) {
     firsts.push_back(l.mode(0));
     seconds.push_back(l.mode(1));
@@ -277,7 +277,7 @@ void emitUnzipped(LayoutView l, TupleView guide, Form form, LayoutBuilder &out) 
       ++di;
     }
   }
-  auto half = [&](const SmallVec<LayoutView, 16> &modes, bool unpack, bool isTupleHalf) {
+  auto half = [&](const SmallVec<LayoutView, 32> &modes, bool unpack, bool isTupleHalf) {
     // A half of a tuple guide is a tuple; a layout guide's halves are the modes themselves.
     if (!isTupleHalf) {
       if (unpack && modes[0].shape.isTuple() && modes[0].rank() > 1)

@@ -397,6 +397,68 @@ TEST(Straight, AgreesWithUnknownDynamicValues) {
   expectOften(t, 30);
 }
 
+/// size's and cosize's one passes against the general fold and sum: values, staticness
+/// and a reported overflow, on random layouts and on layouts of extreme leaves, static and
+/// dynamic.
+TEST(Straight, SizeAndCosizeAgree) {
+  LayoutGen gen(0x57A1'000C);
+  const std::vector<int64_t> extremes = {0, 1, -1, 2, 3, -4, int64_t(1) << 31, int64_t(1) << 62, INT64_MAX,
+                                         INT64_MIN, INT64_MIN + 1};
+  auto extremeLayout = [&] {
+    TupleBuilder s, d;
+    uint32_t r = uint32_t(gen.pick(1, 3));
+    s.open();
+    d.open();
+    for (uint32_t i = 0; i < r; ++i) {
+      for (TupleBuilder *b : {&s, &d}) {
+        int64_t v = gen.oneOf(extremes);
+        b->leaf(gen.coin(30) ? Int::dynamic(v) : Int::fixed(v));
+      }
+    }
+    s.close();
+    d.close();
+    return Layout{s.finish(), d.finish()};
+  };
+  // size or cosize, and whether it reported an arithmetic failure.
+  auto run = [](const Layout &l, bool co) {
+    ArithScope scope;
+    Int c = co ? cosize(l) : size(l);
+    return std::make_pair(c, scope.failed());
+  };
+  int tried = 0, straightCount = 0;
+  for (int k = 0; k < 2 * kCases; ++k) {
+    Layout l = k % 2 ? operand(gen, 1 << 20) : extremeLayout();
+    for (bool co : {false, true}) {
+      ++tried;
+      straight::setEnabled(false);
+      std::pair<Int, bool> expected = run(l, co);
+      straight::setEnabled(true);
+      Int fast;
+      if (co ? straight::cosize(l, fast) : straight::product(l.shape, fast)) {
+        ++straightCount;
+        ASSERT_FALSE(expected.second) << show(l);
+        ASSERT_EQ(fast, expected.first) << (co ? "cosize(" : "size(") << show(l) << "): straight "
+                                        << print(fast, Style::Cute) << ", general " << print(expected.first, Style::Cute);
+      }
+      ASSERT_EQ(run(l, co), expected) << show(l);
+    }
+  }
+  EXPECT_GE(straightCount * 100, tried * 60);
+  // A static 0 ends the fold: no overflow past it, and the size is _0.
+  Int z;
+  ASSERT_TRUE(straight::product(*parseIntTuple("(4,_0,4611686018427387904,4)"), z));
+  EXPECT_EQ(z, Int::fixed(0));
+  EXPECT_FALSE(straight::product(*parseIntTuple("(4,4611686018427387904,_0)"), z));
+  // Not congruent, a basis, `_`: declined, and the general answer stands.
+  Int c;
+  Layout pair{*parseIntTuple("(4,8)"), *parseIntTuple("((1,2),4)")};
+  EXPECT_FALSE(straight::cosize(pair, c));
+  EXPECT_EQ(cosize(pair), Int::fixed(1));
+  EXPECT_FALSE(straight::cosize(*parseLayout("(4,2):(1@0,1@1)"), c));
+  EXPECT_TRUE(straight::cosize(*parseLayout("((8,16),(64,2)):((64,512),(1,8192))"), c));
+  EXPECT_EQ(c, Int::fixed(16384));
+}
+
 /// Inputs the straight paths decline, answered by the general path unchanged.
 TEST(Straight, DeclinesWhatItCannotDecide) {
   Layout r;

@@ -38,12 +38,13 @@ struct Node {
 /// a basis (hasBasis): the compiler then knows `basis` is 0 and drops the basis tests.
 inline Int integerLeaf(const Node &n) { return Int{n.value, n.isStatic}; }
 
-/// Nodes stored inline in a tuple or a builder: a 32-leaf layout (at most 63 nodes when every
-/// tuple has two children, 33 when flat) stays off the heap in all realistic shapes.
-constexpr unsigned kInlineNodes = 48;
+/// Nodes stored inline in a tuple or a builder: every tree of up to 32 leaves whose tuples
+/// have at least two children (at most 63 nodes; 33 when flat) stays off the heap.
+constexpr unsigned kInlineNodes = 64;
 using NodeVec = SmallVec<Node, kInlineNodes>;
-/// Leaves gathered for the flat algorithms.
-using IntVec = SmallVec<Int, 32>;
+/// Leaves gathered for the flat algorithms (reserved by node count, so as many as a tuple's
+/// inline nodes).
+using IntVec = SmallVec<Int, kInlineNodes>;
 
 /// A read-only view of one subtree. Cheap to copy; valid while its owner lives.
 class TupleView {
