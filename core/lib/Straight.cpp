@@ -163,6 +163,11 @@ private:
   bool full_ = false;
 };
 
+/// x without a basis code, as every value of these kernels is (they read leaves with
+/// integerLeaf or from Slots). A kernel taking an Int parameter restates it with this: the
+/// compiler then knows every value's basis is 0 and drops the operators' basis tests.
+[[gnu::always_inline]] inline Int plainInt(Int x) { return Int{x.value, x.isStatic}; }
+
 /// Whether a layout (shape and stride nodes) has only integer leaves and fits.
 bool plainLeaves(const Node *s, const Node *d) {
   uint32_t e = s->span;
@@ -197,6 +202,7 @@ bool loadLeaves(const Node *s, const Node *d, Leaves &out) {
 /// CuTe's backward coalesce of flat leaves seeded with `first` (coalesceModesReversed):
 /// the modes, last first. @pre in.n >= 1
 void coalesceReversed(const Leaves &in, Int first, Leaves &out) {
+  first = plainInt(first);
   out.n = 0;
   out.push(first, in.stride(in.n - 1));
   bool scalar = true;
@@ -270,6 +276,8 @@ bool composeSplit(const Leaves &a, Int rshape, Int rstride, NodeOut &out);
 
 /// composeMode's walk over an A of several modes.
 [[gnu::noinline]] bool composeSplit(const Leaves &a, Int rshape, Int rstride, NodeOut &out) {
+  rshape = plainInt(rshape);
+  rstride = plainInt(rstride);
   uint32_t r = a.n;
   Leaves result;
   Int restShape = rshape, restStride = rstride;
@@ -351,6 +359,7 @@ void filteredModes(const Leaves &leaves, bool isLeaf, Leaves &modes) {
 /// CuTe's complement of one leaf s:d for an integer cotarget (complementLeafInto): the
 /// modes of coalesce((d:_1, rest)), last first, without the general walk's arrays.
 bool complementLeaf(Int s, Int d, Int cotarget, Leaves &rev) {
+  s = plainInt(s), d = plainInt(d), cotarget = plainInt(cotarget);
   if (s.isConstant(1) || d.isConstant(0))
     return false; // filtered away: the general path makes the cotarget's layout
   Int newShape = div(d, kStatic1);
@@ -410,6 +419,7 @@ bool complementWalk(const Leaves &leaves, bool isLeaf, Leaves &result, Int &last
 /// CuTe's complement of a layout's leaves for an integer cotarget (complementInto, with
 /// complementLeafInto's special case being the same arithmetic): the modes, last first.
 bool complementModes(const Leaves &leaves, bool isLeaf, Int cotarget, Leaves &rev) {
+  cotarget = plainInt(cotarget);
   if (isLeaf)
     return complementLeaf(leaves.shape(0), leaves.stride(0), cotarget, rev);
   Leaves result;
