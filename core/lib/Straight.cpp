@@ -426,6 +426,7 @@ bool complementModes(const Leaves &leaves, bool isLeaf, Int cotarget, Leaves &re
   Int last;
   if (!complementWalk(leaves, isLeaf, result, last))
     return false;
+  last = plainInt(last);
   Int rest = ceilDiv(cotarget, last);
   result.push(rest, rest.isConstant(1) ? kStatic0 : last);
   coalesceReversed(result, result.shape(result.n - 1), rev);
@@ -442,6 +443,7 @@ bool complementModes(const Leaves &leaves, bool isLeaf, const Leaves &cotarget, 
   Int last;
   if (!complementWalk(leaves, isLeaf, result, last))
     return false;
+  last = plainInt(last);
   // ceil_div of the tuple by an integer, folded across its modes, then coalesceShape:
   // neighbours of one staticness merge.
   Leaves merged;
