@@ -108,12 +108,13 @@ public:
     d_[at].value = s_[at].value; // children are counted on the shape side
   }
   void leaf(Int sh, Int st) {
+    uint32_t at = n_;
     if (!room(1))
       return;
     countChild();
-    s_[n_] = Node::leaf(sh);
-    d_[n_] = Node::leaf(st);
-    ++n_;
+    s_[at] = Node::leaf(sh);
+    d_[at] = Node::leaf(st);
+    n_ = at + 1;
   }
   /// A subtree of an operand, copied whole.
   void copy(const Node *sh, const Node *st) {
@@ -127,16 +128,27 @@ public:
   }
   /// The modes of a working set in order (reversed: last first); one mode is a leaf.
   void modes(const Leaves &m, bool reversed) {
-    if (m.n == 1) {
+    uint32_t k = m.n;
+    if (k == 1) {
       leaf(m.shape(0), m.stride(0));
       return;
     }
-    open();
-    for (uint32_t k = 0; k < m.n; ++k) {
-      uint32_t i = reversed ? m.n - 1 - k : k;
-      leaf(m.shape(i), m.stride(i));
+    // open(), k leaves, close(), with the counters in locals: the node writes could alias
+    // this object's fields, so the general steps reload them after every store.
+    uint32_t at = n_;
+    if (!room(k + 1) || depth_ == kMaxDepth) {
+      full_ = true;
+      return;
     }
-    close();
+    countChild();
+    Node *s = s_ + at, *d = d_ + at;
+    s[0] = d[0] = Node{int64_t(k), k + 1, NodeKind::Tuple, true};
+    for (uint32_t j = 0; j < k; ++j) {
+      uint32_t i = reversed ? k - 1 - j : j;
+      s[1 + j] = Node{m.s[i].value, 1, NodeKind::Int, m.s[i].isStatic};
+      d[1 + j] = Node{m.d[i].value, 1, NodeKind::Int, m.d[i].isStatic};
+    }
+    n_ = at + k + 1;
   }
   bool finish() {
     if (full_)
