@@ -1060,7 +1060,17 @@ bool offsetOf(Int idx, const Node *s, const Node *d, Int &out) {
   Int acc;
   for (uint32_t k = 0; k < r; ++k, x += x->span, y += y->span) {
     Int part;
-    if (zero || k + 1 == r) {
+    if (x->kind != NodeKind::Tuple) { // a leaf mode: the steps below, without the calls
+      if (y->kind == NodeKind::Tuple)
+        return false;
+      Int extent = integerLeaf(*x), stride = integerLeaf(*y);
+      if (zero || k + 1 == r) {
+        part = detail::mulInts(idx, stride);
+      } else {
+        part = detail::mulInts(detail::modInts(idx, extent), stride);
+        idx = detail::divInts(idx, extent);
+      }
+    } else if (zero || k + 1 == r) {
       if (!offsetOf(idx, x, y, part))
         return false;
     } else {
