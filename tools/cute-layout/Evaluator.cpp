@@ -392,7 +392,7 @@ std::string printValue(const Value &v, Style style) {
 
 Expected<Value> evaluate(std::string_view text, const ParseOptions &options) {
   Parser p(text, options);
-  Expected<Value> result{Value()};
+  Expected<Value> result(std::in_place);
   if (!p.parseAll(*result))
     result = Expected<Value>(p.takeError());
   return result;

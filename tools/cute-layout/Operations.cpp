@@ -1102,22 +1102,23 @@ bool hasDynamicLeaves(const Value &v) {
 } // namespace
 
 Expected<Value> callOperation(const ResolvedOperation &resolved, ValueRefs args) {
-  const Operation &op = *CL_TRY(withArity(resolved, args.size()));
-  Expected<Value> r = invoke(*resolved.key, op, args);
-  if (!r)
-    return r;
+  // One result object, returned on every path: GCC then builds it in the caller's slot
+  // (a second returned object would cost a Value move per call).
+  Expected<const Operation *> op = withArity(resolved, args.size());
+  Expected<Value> r = op ? invoke(*resolved.key, **op, args) : Expected<Value>(op.error());
   bool dynamic = false;
-  for (const Value &a : args)
-    dynamic = dynamic || hasDynamicLeaves(a);
-  if (!dynamic)
-    return r;
-  std::vector<Value> twin;
-  twin.reserve(args.size());
-  for (const Value &a : args)
-    twin.push_back(staticTwin(a));
-  if (Expected<Value> t = invoke(*resolved.key, op, twin); !t)
-    return makeError(t.error().message +
-                     " (CuTe rejects these values as static integers and does not check them at run time)");
+  if (r)
+    for (const Value &a : args)
+      dynamic = dynamic || hasDynamicLeaves(a);
+  if (dynamic) {
+    std::vector<Value> twin;
+    twin.reserve(args.size());
+    for (const Value &a : args)
+      twin.push_back(staticTwin(a));
+    if (Expected<Value> t = invoke(*resolved.key, **op, twin); !t)
+      r = Expected<Value>(makeError(t.error().message +
+                                    " (CuTe rejects these values as static integers and does not check them at run time)"));
+  }
   return r;
 }
 
