@@ -7,15 +7,21 @@
 
 #include "cutelayout/IntTupleMath.h"
 
+#include <algorithm>
 #include <cctype>
+#include <cstddef>
 #include <cstdio>
 #include <cstring>
+#include <type_traits>
 
 #include "cutelayout/Config.h"
 
 namespace cutelayout {
 CUTELAYOUT_ABI_BEGIN
 namespace {
+
+/// Whether the parser's one-pass reader runs (notation::setFastPathEnabled).
+bool gNotationFastPath = true;
 
 /// Writes a basis leaf's modes, innermost first (`@0@1`), at p; returns the end.
 char *writeBasisSuffix(char *p, uint16_t code) {
@@ -25,39 +31,51 @@ char *writeBasisSuffix(char *p, uint16_t code) {
   return p + s.size();
 }
 
+/// "00" to "99": two digits per table read.
+constexpr char kDigitPairs[] = "00010203040506070809101112131415161718192021222324252627282930313233343536373839"
+                               "40414243444546474849505152535455565758596061626364656667686970717273747576777879"
+                               "8081828384858687888990919293949596979899";
+
 /// Writes the decimal digits of v (INT64_MIN included) at p; returns the end.
-char *writeInt(char *p, int64_t v) {
-  if (v >= 0 && v < 100) { // most extents and strides
-    if (v >= 10)
-      *p++ = char('0' + v / 10);
-    *p++ = char('0' + v % 10);
-    return p;
-  }
-  uint64_t u = v < 0 ? 0 - uint64_t(v) : uint64_t(v);
-  if (v < 0)
+[[gnu::noinline]] char *writeLongInt(char *p, int64_t v) {
+  uint64_t u = uint64_t(v);
+  if (v < 0) {
     *p++ = '-';
-  unsigned digits = 1;
-  for (uint64_t power = 10; digits < 20 && u >= power; power *= 10)
+    u = 0 - u;
+  }
+  if (u < 10) {
+    *p = char('0' + u);
+    return p + 1;
+  }
+  unsigned digits = u < 100 ? 2 : u < 1000 ? 3 : u < 10000 ? 4 : 5;
+  for (uint64_t power = 100000; digits < 20 && u >= power; power *= 10)
     ++digits;
   // Two digits per division, last first, straight into place.
-  static constexpr char kPairs[] = "00010203040506070809101112131415161718192021222324252627282930313233343536373839"
-                                   "40414243444546474849505152535455565758596061626364656667686970717273747576777879"
-                                   "8081828384858687888990919293949596979899";
   char *end = p + digits;
   while (u >= 100) {
     unsigned r = unsigned(u % 100);
     u /= 100;
     end -= 2;
-    end[0] = kPairs[2 * r];
-    end[1] = kPairs[2 * r + 1];
+    std::memcpy(end, kDigitPairs + 2 * r, 2);
   }
-  if (u >= 10) {
-    end[-2] = kPairs[2 * u];
-    end[-1] = kPairs[2 * u + 1];
-  } else {
+  if (u >= 10)
+    std::memcpy(end - 2, kDigitPairs + 2 * u, 2);
+  else
     end[-1] = char('0' + u);
-  }
   return p + digits;
+}
+
+/// writeLongInt, with the most common extents and strides (0 to 99) inline.
+inline char *writeInt(char *p, int64_t v) {
+  if (uint64_t(v) < 10) {
+    *p = char('0' + v);
+    return p + 1;
+  }
+  if (uint64_t(v) < 100) {
+    std::memcpy(p, kDigitPairs + 2 * v, 2);
+    return p + 2;
+  }
+  return writeLongInt(p, v);
 }
 
 /// At most this many characters per node: `_`, 20 digits and a sign, and a separator or
@@ -65,83 +83,80 @@ char *writeInt(char *p, int64_t v) {
 constexpr size_t kMaxCharsPerNode = 32; // and a basis suffix `@d` of up to 4 modes
 
 /// Prints the preorder nodes of one tree iteratively at p (room for kMaxCharsPerNode per
-/// node): a stack of the children still to print in each open tuple, so deep input cannot
+/// node): a stack of the children left to print in each open tuple, so deep input cannot
 /// overflow the stack. Returns the end.
-char *printNodes(char *p, TupleView t, Style style) {
-  const Node *n = t.nodes();
-  uint32_t count = t.span();
-  bool unknownAsQuestion = style == Style::Type || dynamicValuesAreUnknown();
-  bool markStatic = style == Style::Cute;
-  // The children still to print in each open tuple: a fixed array for the usual depths,
-  // a growable one past them.
-  constexpr uint32_t kFixedDepth = 32;
-  uint32_t fixed[kFixedDepth];
-  SmallVec<uint32_t, 16> deep;
-  uint32_t depth = 0;
-  auto top = [&]() -> uint32_t & { return depth <= kFixedDepth ? fixed[depth - 1] : deep[depth - 1 - kFixedDepth]; };
-  for (uint32_t i = 0; i < count; ++i) {
-    const Node &x = n[i];
-    if (x.kind == NodeKind::Tuple) {
+template <bool MarkStatic, bool UnknownAsQuestion> char *printNodes(char *p, TupleView t) {
+  const Node *x = t.nodes(), *last = x + t.span();
+  // The children left to print in the innermost open tuple (its current one included),
+  // and in outer's storage those of the tuples around it: [base, top) used, room up to limit.
+  uint32_t left = 0;
+  SmallVec<uint32_t, 32> outer;
+  uint32_t *base = outer.data(), *top = base, *limit = base + 32;
+  for (; x != last; ++x) {
+    if (x->kind == NodeKind::Tuple) {
       *p++ = '(';
-      if (x.value != 0) {
-        if (depth < kFixedDepth)
-          fixed[depth] = uint32_t(x.value);
-        else
-          deep.push_back(uint32_t(x.value));
-        ++depth;
+      if (x->value != 0) {
+        if (__builtin_expect(top == limit, 0)) {
+          uint32_t open = uint32_t(top - base);
+          outer.resize(open); // commits the counts written (growing copies them)
+          outer.reserveMore(open);
+          base = outer.data();
+          top = base + open;
+          limit = top + open;
+        }
+        *top++ = left;
+        left = uint32_t(x->value);
         continue; // its children follow
       }
       *p++ = ')';
-    } else if (x.kind == NodeKind::Underscore) {
+    } else if (x->kind == NodeKind::Underscore) {
       *p++ = '_';
     } else {
-      if (unknownAsQuestion && !x.isStatic) {
+      if (UnknownAsQuestion && !x->isStatic) {
         *p++ = '?';
       } else {
-        if (markStatic && x.isStatic)
-          *p++ = '_';
-        p = writeInt(p, x.value);
+        *p = '_';
+        p += MarkStatic && x->isStatic;
+        p = writeInt(p, x->value);
       }
-      if (x.basis != 0)
-        p = writeBasisSuffix(p, x.basis);
+      if (__builtin_expect(x->basis != 0, 0))
+        p = writeBasisSuffix(p, x->basis);
     }
     // One element is complete: separate it from its next sibling, or close its tuple
     // (which completes an element of the tuple around it).
-    while (depth != 0) {
-      if (--top() != 0) {
+    while (top != base) {
+      if (--left != 0) {
         *p++ = ',';
         break;
       }
-      if (depth > kFixedDepth)
-        deep.pop_back();
-      --depth;
       *p++ = ')';
+      left = *--top;
     }
   }
   return p;
 }
 
-/// Appends what write(p) prints for `nodes` nodes (at most kMaxCharsPerNode each, plus one
-/// character) to out: through a stack buffer when they fit, so out grows by exactly the
-/// text (a string sized for the worst case would be zero-filled first, about 4 KB for a
-/// 16-leaf layout, and keep that capacity).
-template <class Write> void appendPrinted(std::string &out, size_t nodes, Write write) {
+/// printNodes in style.
+char *printNodes(char *p, TupleView t, Style style) {
+  bool unknownAsQuestion = style == Style::Type || dynamicValuesAreUnknown();
+  if (style == Style::Cute)
+    return unknownAsQuestion ? printNodes<true, true>(p, t) : printNodes<true, false>(p, t);
+  return unknownAsQuestion ? printNodes<false, true>(p, t) : printNodes<false, false>(p, t);
+}
+
+/// What write(p) prints for `nodes` nodes (at most kMaxCharsPerNode each, plus one
+/// character): through a stack buffer when they fit, so the string holds exactly the text
+/// (one sized for the worst case would be zero-filled first, about 4 KB for a 16-leaf
+/// layout, and keep that capacity).
+template <class Write> std::string printed(size_t nodes, Write write) {
   constexpr size_t kStackNodes = 128;
   if (nodes <= kStackNodes) {
     char buffer[kStackNodes * kMaxCharsPerNode + 1];
-    char *end = write(buffer);
-    out.append(buffer, size_t(end - buffer));
-    return;
+    return std::string(buffer, write(buffer));
   }
-  size_t old = out.size();
-  out.resize(old + nodes * kMaxCharsPerNode + 1);
-  char *end = write(&out[old]);
-  out.resize(size_t(end - out.data()));
-}
-
-/// Appends the printed form of t to out.
-void printTo(std::string &out, TupleView t, Style style) {
-  appendPrinted(out, t.span(), [&](char *p) { return printNodes(p, t, style); });
+  std::string out(nodes * kMaxCharsPerNode + 1, '\0');
+  out.resize(size_t(write(&out[0]) - out.data()));
+  return out;
 }
 
 /// The length of the well-formed UTF-8 sequence of 2 to 4 bytes at t[p], or 0.
@@ -183,21 +198,17 @@ std::string describeAt(std::string_view t, size_t p) {
 } // namespace
 
 std::string print(TupleView t, Style style) {
-  std::string out;
-  printTo(out, t, style);
-  return out;
+  return printed(t.span(), [&](char *p) { return printNodes(p, t, style); });
 }
 
 std::string print(Int x, Style style) { return print(IntTuple(x).view(), style); }
 
 std::string print(const Layout &l, Style style) {
-  std::string out;
-  appendPrinted(out, l.shape.view().span() + l.stride.view().span(), [&](char *p) {
+  return printed(l.shape.view().span() + l.stride.view().span(), [&](char *p) {
     p = printNodes(p, l.shape, style);
     *p++ = ':';
     return printNodes(p, l.stride, style);
   });
-  return out;
 }
 
 NotationReader::NotationReader(std::string_view text, ParseOptions options)
@@ -287,105 +298,265 @@ Expected<Int> NotationReader::parseInt() {
                    std::string(text_.substr(start, pos_ - start)) + " does not fit in int64");
 }
 
-bool NotationReader::parseTupleFast(NodeVec &out, bool allowUnderscore, int depth) {
-  const char *t = text_.data();
-  size_t n = text_.size(), p = pos_;
-  // The tuple nodes not yet closed; deeper text goes to the careful parser.
-  constexpr uint32_t kMaxOpen = 32;
-  uint32_t open[kMaxOpen];
-  uint32_t top = 0;
-  auto countChild = [&] {
-    if (top)
-      ++out[open[top - 1]].value;
-  };
-  // Spaces are rare: one test of the next character (every space is <= ' ') guards the loop.
-  auto skip = [&] {
-    if (p < n && static_cast<unsigned char>(t[p]) <= ' ')
-      while (p < n && isSpace(t[p]))
-        ++p;
-  };
-  for (;;) {
-    // An element.
-    skip();
-    if (p >= n)
+namespace {
+/// Whether the digits [first, last) (more than 18 of them) stay at most INT64_MAX - 9
+/// before each digit after the first: the one-pass reader's limit; the careful lexer
+/// reads everything past it (and reports what does not fit).
+bool digitsFitFast(const char *first, const char *last) {
+  int64_t value = *first - '0';
+  for (const char *q = first + 1; q != last; ++q) {
+    if (value > (INT64_MAX - 9) / 10)
       return false;
-    char c = t[p];
-    // The common case: a non-negative integer, plain or static (`_N`).
-    bool marked = c == '_' && p + 1 < n && isDigit(t[p + 1]);
-    if ((c >= '0' && c <= '9') || marked) {
-      p += marked;
-      int64_t value = t[p] - '0';
-      for (++p; p < n && isDigit(t[p]); ++p) {
-        if (value > (INT64_MAX - 9) / 10)
-          return false; // near int64's limit: the careful lexer decides
-        value = value * 10 + (t[p] - '0');
-      }
-      if (p < n && t[p] != ',' && t[p] != ')') { // maybe `@`, after spaces: a scaled basis
-        size_t q = p;
-        while (q < n && isSpace(t[q]))
-          ++q;
-        if (q < n && t[q] == '@') // the careful parser reads it
-          return false;
-      }
-      countChild();
-      out.push_back(Node{value, 1, NodeKind::Int, marked || !options_.plainIsDynamic});
-    } else if (c == '(') {
-      if (depth + int(top) + 1 > options_.maxDepth || top == kMaxOpen)
-        return false;
-      countChild();
-      open[top++] = out.size();
-      out.push_back(Node{0, 0, NodeKind::Tuple, true});
-      ++p;
-      skip();
-      if (p < n && t[p] == ')') {
-        ++p;
-        out[open[--top]].span = 1;
-      } else {
-        continue;
-      }
-    } else if (c == '?' && options_.allowUnknown) {
-      if (p + 1 < n && t[p + 1] == '@')
-        return false;
-      ++p;
-      countChild();
-      out.push_back(Node{kUnknownDynamic, 1, NodeKind::Int, false});
-    } else if (c == '_' && allowUnderscore && !(p + 1 < n && (isDigit(t[p + 1]) || t[p + 1] == '-'))) {
-      ++p;
-      countChild();
-      out.push_back(Node{0, 1, NodeKind::Underscore, true});
-    } else {
-      int64_t value;
-      bool isStatic;
-      if (lexInt(text_, p, options_.plainIsDynamic, value, isStatic) != Lexed::Int)
-        return false;
-      size_t q = p;
-      while (q < n && isSpace(t[q]))
-        ++q;
-      if (q < n && t[q] == '@') // a scaled basis: the careful parser reads it
-        return false;
-      countChild();
-      out.push_back(Node{value, 1, NodeKind::Int, isStatic});
+    value = value * 10 + (*q - '0');
+  }
+  return true;
+}
+
+/// Whether `@` follows q, after spaces: a scaled basis, which the careful parser reads.
+bool basisFollows(const char *q, const char *end) {
+  while (q != end && isSpace(*q))
+    ++q;
+  return q != end && *q == '@';
+}
+
+/// A node's fields after its value (span, kind, isStatic, basis 0) as one 8-byte word, so
+/// that a node is written with two stores (the compiler writes the fields one by one).
+static_assert(sizeof(Node) == 16 && offsetof(Node, span) == 8 && offsetof(Node, kind) == 12 &&
+                  offsetof(Node, isStatic) == 13 && offsetof(Node, basis) == 14 &&
+                  __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__,
+              "a node is its value, then span, kind, isStatic and basis in one little-endian word");
+constexpr uint64_t nodeTag(uint32_t span, NodeKind kind, bool isStatic) {
+  return uint64_t(span) | uint64_t(kind) << 32 | uint64_t(isStatic) << 40;
+}
+/// The tag bit that isStatic sets.
+constexpr uint64_t kStaticTagBit = uint64_t(1) << 40;
+
+/// n's tag: its fields after its value.
+inline uint64_t nodeTagOf(const Node &n) {
+  uint64_t tag;
+  std::memcpy(&tag, reinterpret_cast<const char *>(&n) + 8, 8);
+  return tag;
+}
+
+/// Writes the node (value, tag) at `at` with two stores.
+inline void writeNode(Node *at, int64_t value, uint64_t tag) {
+  std::memcpy(reinterpret_cast<char *>(at), &value, 8);
+  std::memcpy(reinterpret_cast<char *>(at) + 8, &tag, 8);
+}
+
+/// Makes room for `room` nodes after the first `used` of out (committing those: growing
+/// copies them); returns the nodes' start.
+Node *reserveNodes(NodeVec &out, uint32_t used, uint32_t room) {
+  out.resize(used);
+  out.reserveMore(room);
+  return out.data();
+}
+
+/// Commits the nodes written up to w (out's size becomes w - base); returns stop.
+inline const char *commitNodes(NodeVec &out, const Node *base, const Node *w, const char *stop) {
+  out.resize(uint32_t(w - base));
+  return stop;
+}
+
+/// The leaves the one-pass reader meets rarely, at s (not a non-negative integer): `?`,
+/// `_`, and integers with a sign or `_-`. Returns the end of the leaf, written at out, or
+/// nullptr for what the careful parser must read (a scaled basis, anything else).
+[[gnu::noinline]] const char *readRareLeaf(const char *s, const char *end, const ParseOptions &options,
+                                           bool allowUnderscore, Node *out) {
+  if (s == end)
+    return nullptr;
+  char next = s + 1 < end ? s[1] : '\0';
+  if (*s == '?' && options.allowUnknown) {
+    if (next == '@')
+      return nullptr;
+    writeNode(out, kUnknownDynamic, nodeTag(1, NodeKind::Int, false));
+    return s + 1;
+  }
+  if (*s == '_' && allowUnderscore && !isDigit(next) && next != '-') {
+    writeNode(out, 0, nodeTag(1, NodeKind::Underscore, true));
+    return s + 1;
+  }
+  std::string_view rest(s, size_t(end - s));
+  size_t p = 0;
+  int64_t value;
+  bool isStatic;
+  if (lexInt(rest, p, options.plainIsDynamic, value, isStatic) != Lexed::Int || basisFollows(s + p, end))
+    return nullptr;
+  writeNode(out, value, nodeTag(1, NodeKind::Int, isStatic));
+  return s + p;
+}
+
+/// The one-pass reader: reads one well-formed int tuple at s (the text ends at end) and
+/// appends its nodes to out; returns where it stopped, or nullptr (out unspecified) on
+/// anything the careful parser must read: a scaled basis, an integer near int64's limit,
+/// nesting past 32 levels or maxDepth, malformed text. The end reads as a NUL byte, which
+/// nothing accepts: with Bounded false, *end must be a readable NUL (a copy of the text
+/// with one appended), and the reader tests no position against the end.
+template <bool Bounded>
+const char *readTuple(const char *s, const char *end, NodeVec &out, const ParseOptions &options,
+                      bool allowUnderscore, int depth) {
+  auto at = [end](const char *q) -> char { return Bounded && q == end ? '\0' : *q; };
+  // Nodes are written through w up to limit, a block of reserved room at a time. Every
+  // node takes at least one character, so a block never passes what text remains, and up
+  // to kInlineNodes nodes no block leaves the inline array.
+  uint32_t used = out.size(), room = uint32_t(std::min<size_t>(kInlineNodes, size_t(end - s)));
+  Node *base = reserveNodes(out, used, room), *w = base + used, *limit = w + room;
+  // The tuples not yet closed, innermost last: each one's node (written when it closes)
+  // and the commas read so far in the tuple around it.
+  struct Open {
+    Node *node;
+    uint32_t commas;
+    uint32_t index; // node's index while the nodes move
+  };
+  constexpr uint32_t kMaxOpen = 32;
+  Open open[kMaxOpen];
+  Open *top = open; // past the innermost open tuple
+  int64_t depthLeft = int64_t(options.maxDepth) - depth;
+  Open *maxTop = open + (depthLeft <= 0 ? 0 : depthLeft < kMaxOpen ? uint32_t(depthLeft) : kMaxOpen);
+  uint32_t commas = 0; // read so far in the innermost open tuple
+  const uint64_t plainTag = nodeTag(1, NodeKind::Int, !options.plainIsDynamic);
+  for (;;) {
+    // An element: a tuple's opening (its first element follows), or a leaf.
+    char c = at(s);
+    if (__builtin_expect(w == limit, 0)) {
+      for (Open *o = open; o != top; ++o)
+        o->index = uint32_t(o->node - base);
+      used = uint32_t(w - base);
+      room = uint32_t(std::min<size_t>(used, size_t(end - s))); // doubles
+      base = reserveNodes(out, used, room);
+      for (Open *o = open; o != top; ++o)
+        o->node = base + o->index;
+      w = base + used;
+      limit = w + room;
     }
-    // After an element: close tuples, or go on to the next element.
+    if (c == '(') {
+      if (top == maxTop)
+        return nullptr;
+      top->node = w++;
+      top->commas = commas;
+      ++top;
+      commas = 0;
+      ++s;
+      continue;
+    }
+    // The common leaf: a non-negative integer, plain or static (`_N`).
+    bool marked = c == '_' && isDigit(at(s + 1));
+    if (__builtin_expect(marked || isDigit(c), 1)) {
+      s += marked;
+      const char *first = s;
+      uint64_t value = uint64_t(*s++ - '0');
+      for (unsigned d; (d = unsigned(static_cast<unsigned char>(at(s))) - '0') < 10; ++s)
+        value = value * 10 + d;
+      if (__builtin_expect(s - first > 18, 0) && !digitsFitFast(first, s))
+        return nullptr; // near int64's limit: the careful lexer decides
+      writeNode(w++, int64_t(value), plainTag | (marked ? kStaticTagBit : 0));
+      if (__builtin_expect(top == open, 0))
+        return basisFollows(s, end) ? nullptr : commitNodes(out, base, w, s);
+    } else if (isSpace(c)) {
+      while (isSpace(at(s)))
+        ++s;
+      continue;
+    } else if (c == ')' && top != open && top[-1].node == w - 1 && commas == 0) {
+      ++s; // `()`
+      --top;
+      writeNode(top->node, 0, nodeTag(1, NodeKind::Tuple, true));
+      commas = top->commas;
+      if (top == open)
+        return commitNodes(out, base, w, s);
+    } else {
+      s = readRareLeaf(s, end, options, allowUnderscore, w++);
+      if (!s)
+        return nullptr;
+      if (top == open)
+        return commitNodes(out, base, w, s);
+    }
+    // After an element inside a tuple: close tuples, or go on to the next element.
     for (;;) {
-      if (top == 0) {
-        pos_ = p;
-        return true;
-      }
-      skip();
-      if (p >= n)
-        return false;
-      if (t[p] == ',') {
-        ++p;
+      c = at(s);
+      if (c == ',') {
+        ++s;
+        ++commas;
         break;
       }
-      if (t[p] != ')')
-        return false;
-      ++p;
-      uint32_t at = open[--top];
-      out[at].span = out.size() - at;
+      if (c == ')') {
+        ++s;
+        --top;
+        writeNode(top->node, commas + 1, nodeTag(uint32_t(w - top->node), NodeKind::Tuple, true));
+        commas = top->commas;
+        if (top == open)
+          return commitNodes(out, base, w, s);
+        continue;
+      }
+      if (!isSpace(c))
+        return nullptr;
+      while (isSpace(at(s)))
+        ++s;
     }
   }
+}
+/// Whether two trees the one-pass reader read for a layout (no `_` leaves) are congruent:
+/// the same spans and kinds node by node (a tree's spans fix its profile, child counts
+/// included), compared without branching node by node.
+bool sameProfile(const NodeVec &a, const NodeVec &b) {
+  if (a.size() != b.size())
+    return false;
+  constexpr uint64_t kProfileBits = nodeTag(~uint32_t(0), NodeKind(0xFF), false);
+  uint64_t differ = 0;
+  for (uint32_t i = 0; i < a.size(); ++i)
+    differ |= nodeTagOf(a[i]) ^ nodeTagOf(b[i]);
+  return (differ & kProfileBits) == 0;
+}
+
+/// Reads `shape:stride` at s as readTuple reads each (spaces around the `:` skipped);
+/// returns the stride's end having read both and found them congruent, else nullptr.
+/// shapeLength is set to the length of the shape's text when the shape was read (its nodes
+/// then are shape's), and stays 0 otherwise.
+template <bool Bounded>
+const char *readLayout(const char *s, const char *end, NodeVec &shape, NodeVec &stride,
+                       const ParseOptions &options, size_t &shapeLength) {
+  const char *p = readTuple<Bounded>(s, end, shape, options, false, 0);
+  if (!p)
+    return nullptr;
+  shapeLength = size_t(p - s);
+  while (p != end && isSpace(*p))
+    ++p;
+  if (p == end || *p != ':')
+    return nullptr;
+  p = readTuple<Bounded>(p + 1, end, stride, options, false, 0);
+  return p && sameProfile(shape, stride) ? p : nullptr;
+}
+
+/// Runs read(s, end, bounded) on the text from pos on and moves pos to where it stopped;
+/// false (pos unchanged) when it returns nullptr. Short text is read from a copy that ends
+/// in a NUL (bounded is std::false_type: the reader tests no position against the end).
+template <class Read> bool readFromText(std::string_view text, size_t &pos, Read read) {
+  if (pos > text.size())
+    return false;
+  const char *first = text.data() + pos;
+  size_t left = text.size() - pos;
+  constexpr size_t kCopied = 1024;
+  if (left < kCopied) {
+    char copy[kCopied];
+    std::memcpy(copy, first, left);
+    copy[left] = '\0';
+    const char *stop = read(copy, copy + left, std::false_type());
+    if (!stop)
+      return false;
+    pos += size_t(stop - copy);
+    return true;
+  }
+  const char *stop = read(first, first + left, std::true_type());
+  if (!stop)
+    return false;
+  pos += size_t(stop - first);
+  return true;
+}
+} // namespace
+
+bool NotationReader::parseTupleFast(NodeVec &out, bool allowUnderscore, int depth) {
+  return gNotationFastPath && readFromText(text_, pos_, [&](const char *s, const char *end, auto bounded) {
+           return readTuple<decltype(bounded)::value>(s, end, out, options_, allowUnderscore, depth);
+         });
 }
 
 Expected<bool> NotationReader::parseTupleInto(TupleBuilder &b, bool allowUnderscore, int depth) {
@@ -509,13 +680,27 @@ Expected<Layout> NotationReader::parseLayout() {
 Expected<bool> NotationReader::parseLayoutInto(Layout &out) {
   skipSpace();
   size_t start = pos_;
-  CL_CHECK(parseTupleNodes(LayoutBuilder::nodesOf(out.shape), false, 0));
+  NodeVec &shape = LayoutBuilder::nodesOf(out.shape), &stride = LayoutBuilder::nodesOf(out.stride);
+  // Well-formed text in one pass; past what that reads, the general path below.
+  size_t shapeLength = 0;
+  if (gNotationFastPath) {
+    shape.clear();
+    stride.clear();
+    if (readFromText(text_, pos_, [&](const char *s, const char *end, auto bounded) {
+          return readLayout<decltype(bounded)::value>(s, end, shape, stride, options_, shapeLength);
+        }))
+      return true;
+  }
+  if (shapeLength != 0)
+    pos_ += shapeLength; // the shape is read
+  else
+    CL_CHECK(parseTupleNodes(shape, false, 0));
   if (!accept(':'))
     return errorHere("':' after the shape");
   if (hasBasis(out.shape))
     return makeError("column " + std::to_string(start + 1) + ": the shape " + print(out.shape) +
                      " holds a scaled basis; only strides can");
-  CL_CHECK(parseTupleNodes(LayoutBuilder::nodesOf(out.stride), false, 0));
+  CL_CHECK(parseTupleNodes(stride, false, 0));
   if (!congruent(out.shape, out.stride)) {
     Expected<Layout> l = makeLayout(out.shape, out.stride); // its message names both
     return makeError("column " + std::to_string(start + 1) + ": " + l.error().message);
@@ -544,6 +729,11 @@ Expected<Layout> parseLayout(std::string_view text, ParseOptions options) {
 }
 
 std::string describeTextAt(std::string_view text, size_t p) { return describeAt(text, p); }
+
+namespace notation {
+bool fastPathEnabled() { return gNotationFastPath; }
+void setFastPathEnabled(bool on) { gNotationFastPath = on; }
+} // namespace notation
 
 CUTELAYOUT_ABI_END
 } // namespace cutelayout
