@@ -43,6 +43,9 @@ IntTuple padOnes(TupleView b, uint32_t n) { return appendTo(b, n, IntTuple(kStat
 } // namespace
 
 Int product(TupleView t) {
+  const Node *n = t.nodes();
+  if (n->kind != NodeKind::Tuple) // a leaf is its own product (what the fold below gives)
+    return n->asInt();
   Int size;
   if (straight::product(t, size))
     return size;
