@@ -8,9 +8,11 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <functional>
 #include <random>
 #include <string>
+#include <utility>
 
 using namespace cutelayout;
 
@@ -203,6 +205,54 @@ TEST(Notation, LayoutsNeedCongruentShapeAndStride) {
   EXPECT_EQ(layout("(4,8):((1,2),4)"),
             "error: column 1: shape (4,8) and stride ((1,2),4) are not congruent");
   EXPECT_EQ(layout("4:(1)"), "error: column 1: shape 4 and stride (1) are not congruent");
+}
+
+// The stride is read against the shape's nodes (congruent or declined to the careful
+// parser): each answer and message as before that reader, for strides that differ from
+// their shape in one place, spaced, scaled, signed, at int64's limits or malformed.
+TEST(Notation, StrideReadAgainstShapeKeepsEveryAnswer) {
+  const std::pair<const char *, const char *> kCases[] = {
+      {"(4,8):(1,(2,3))", "error: column 1: shape (4,8) and stride (1,(2,3)) are not congruent"},
+      {"(4,()):(1,())", "(_4,()):(_1,())"},
+      {"(4,()):(1,2)", "error: column 1: shape (4,()) and stride (1,2) are not congruent"},
+      {"(4,8):(1,())", "error: column 1: shape (4,8) and stride (1,()) are not congruent"},
+      {"():()", "():()"},
+      {"():(1)", "error: column 1: shape () and stride (1) are not congruent"},
+      {"4:()", "error: column 1: shape 4 and stride () are not congruent"},
+      {"(4,(8,2)):(1,(2,16),4)", "error: column 1: shape (4,(8,2)) and stride (1,(2,16),4) are not congruent"},
+      {"((4,8),2):((1,4))", "error: column 1: shape ((4,8),2) and stride ((1,4)) are not congruent"},
+      {"((4,8),2):((1,4),2,3)", "error: column 1: shape ((4,8),2) and stride ((1,4),2,3) are not congruent"},
+      {"(4,8):(1", "error: column 9: expected ',' or ')' but found end of input"},
+      {"(4,8):(1,4", "error: column 11: expected ',' or ')' but found end of input"},
+      {"(4,8) : ( 1 , 4 )", "(_4,_8):(_1,_4)"},
+      {"(4,8):(1,4)@", "error: column 12: expected end of input but found '@'"},
+      {"(4,8):(1@0,4)", "(_4,_8):(_1@0,_4)"},
+      {"(4,8):(1,4@1)", "(_4,_8):(_1,_4@1)"},
+      {"(4,8):(?,4)", "error: column 8: expected an integer or '(' but found '?'"},
+      {"(4,8):(_-1,4)", "(_4,_8):(_-1,_4)"},
+      {"(4,8):(9223372036854775807,4)", "(_4,_8):(_9223372036854775807,_4)"},
+      {"(4,8):(9223372036854775808,4)", "error: column 8: integer 9223372036854775808 does not fit in int64"},
+      {"(4,8):(-9223372036854775808,4)", "(_4,_8):(_-9223372036854775808,_4)"},
+      {"(4,8):((1),4)", "error: column 1: shape (4,8) and stride ((1),4) are not congruent"},
+      {"(4,(8)):(1,8)", "error: column 1: shape (4,(8)) and stride (1,8) are not congruent"},
+      {"(4,8):(1,4))", "error: column 12: expected end of input but found ')'"},
+      {"(4,8):(1,4),", "error: column 12: expected end of input but found ','"},
+      {"(4,8):(1,,4)", "error: column 10: expected an integer or '(' but found ','"},
+      {"(4,8):(1 4)", "error: column 10: expected ',' or ')' but found '4'"},
+      {"4:1@0", "_4:_1@0"},
+      {"4:(1)", "error: column 1: shape 4 and stride (1) are not congruent"},
+      {"(4):1", "error: column 1: shape (4) and stride 1 are not congruent"},
+      {"(4,8):(1,4 )", "(_4,_8):(_1,_4)"},
+      {"(4,8):( (1,2) ,4)", "error: column 1: shape (4,8) and stride ((1,2),4) are not congruent"},
+      {"(4,(8,2)):(1,(2 , 16))", "(_4,(_8,_2)):(_1,(_2,_16))"},
+      {"(4,8):(1,_)", "error: column 10: expected an integer but found '_'"},
+      {"(4,8):(+1,-4)", "(_4,_8):(_1,_-4)"},
+      {"((((4)))):((((1))))", "((((_4)))):((((_1))))"},
+      {"((((4)))):(((1)))", "error: column 1: shape ((((4)))) and stride (((1))) are not congruent"},
+      {"(4,8):(1,4) junk", "error: column 13: expected end of input but found 'j'"},
+  };
+  for (const auto &[text, expected] : kCases)
+    EXPECT_EQ(layout(text), expected) << text;
 }
 
 // Every other error points past leading whitespace (errorHere skips it), but the congruence
@@ -399,9 +449,24 @@ public:
   std::string text() {
     // Layouts mostly share one profile: shape and stride fill the same skeleton.
     std::string skeleton = tuple(0);
-    std::string t = pick(2) == 0   ? fill(skeleton)
-                    : pick(5) == 0 ? fill(skeleton) + space() + ":" + space() + fill(tuple(0))
-                                   : fill(skeleton) + space() + ":" + space() + fill(skeleton);
+    std::string t;
+    switch (pick(2) == 0 ? 0 : 1 + pick(10)) {
+    case 0:
+      t = fill(skeleton);
+      break;
+    case 1:
+    case 2:
+      t = fill(skeleton) + space() + ":" + space() + fill(tuple(0));
+      break;
+    case 3: // a stride almost congruent with its shape, or the other way round
+    case 4:
+      t = pick(2) ? fill(skeleton) + space() + ":" + space() + fill(reshape(skeleton))
+                  : fill(reshape(skeleton)) + space() + ":" + space() + fill(skeleton);
+      break;
+    default:
+      t = fill(skeleton) + space() + ":" + space() + fill(skeleton);
+      break;
+    }
     if (pick(10) == 0) // a long flat tuple: past the copied text
       t = longTuple() + ":" + longTuple();
     if (pick(3) == 0)
@@ -464,6 +529,63 @@ private:
     for (uint32_t i = 0, n = pick(4); i < n; ++i)
       s += (i ? space() + "," + space() : "") + tuple(depth + 1);
     return s + space() + ")" + space();
+  }
+
+  /// The skeleton changed in one place, so that it is not congruent with what it was
+  /// (most of the time: a change can be undone by the text around it, or make it
+  /// malformed): a leaf made a tuple, a tuple made a leaf or unwrapped, a child added or
+  /// taken away.
+  std::string reshape(std::string s) {
+    auto nth = [&](char c) -> size_t {
+      size_t count = size_t(std::count(s.begin(), s.end(), c));
+      if (count == 0)
+        return std::string::npos;
+      size_t p = s.find(c);
+      for (size_t k = pick(uint32_t(count)); k != 0; --k)
+        p = s.find(c, p + 1);
+      return p;
+    };
+    auto closing = [&](size_t open) {
+      int level = 0;
+      for (size_t q = open; q < s.size(); ++q)
+        if ((level += s[q] == '(' ? 1 : s[q] == ')' ? -1 : 0) == 0)
+          return q;
+      return std::string::npos;
+    };
+    static const char *kTuples[] = {"(#)", "(#,#)", "()", "(#,(#))", "((#))"};
+    uint32_t k = pick(5);
+    size_t at = nth('('), close = at == std::string::npos ? at : closing(at);
+    if (close == std::string::npos) // no tuple, or a deep one (unbalanced): a leaf changes
+      k = 0;
+    switch (k) {
+    case 0: // a leaf made a tuple
+      if ((at = nth('#')) != std::string::npos)
+        s.replace(at, 1, kTuples[pick(5)]);
+      break;
+    case 1: // a tuple made a leaf
+      s.replace(at, close - at + 1, "#");
+      break;
+    case 2: // a tuple unwrapped: its children join its parent
+      s.erase(close, 1);
+      s.erase(at, 1);
+      break;
+    case 3: { // a child added, first or last
+      bool empty = s.find_first_not_of(" \t\n\r", at + 1) == close;
+      if (pick(2))
+        s.insert(close, empty ? "#" : ",#");
+      else
+        s.insert(at + 1, empty ? "#" : "#,");
+      break;
+    }
+    default: // a child taken away
+      if ((at = nth(',')) != std::string::npos) {
+        size_t next = s.find_first_of(",()", at + 1);
+        if (next != std::string::npos && s[next] != '(')
+          s.erase(at, next - at); // `,#` before `,` or `)`
+      }
+      break;
+    }
+    return s;
   }
 
   std::string longTuple() {
