@@ -52,6 +52,14 @@ template <class F> double medianNsPerCall(F f) {
   return runs[kRuns / 2];
 }
 
+/// s on one line: each line break written as the two characters `\n` (an atom's print has
+/// several lines; the output keeps one line per case).
+std::string oneLine(std::string s) {
+  for (size_t p = s.find('\n'); p != std::string::npos; p = s.find('\n', p + 2))
+    s.replace(p, 1, "\\n");
+  return s;
+}
+
 bool blankOrComment(const std::string &line) {
   size_t p = line.find_first_not_of(" \t\r\v\f");
   return p == std::string::npos || line[p] == '#';
@@ -135,7 +143,7 @@ int runCases(int argc, char **argv) {
         benchmark::DoNotOptimize(r);
       });
     }
-    std::printf("%.1f\t%s\n", ns, cli::printValue(*result, style).c_str());
+    std::printf("%.1f\t%s\n", ns, oneLine(cli::printValue(*result, style)).c_str());
     std::fflush(stdout);
   }
   return ok ? 0 : 1;
