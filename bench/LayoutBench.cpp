@@ -1,10 +1,11 @@
 // Google Benchmark suite for the core algebra on realistic GPU layouts, static and
 // dynamic, plus sweeps of cost against the number of leaves. Allocations per operation
-// are counted by wrapping malloc (the link uses -Wl,--wrap=malloc) and reported as the
-// counter allocs/op. Results: docs/performance.md.
+// are counted (AllocationCounter.h: malloc wrapped, operator new replaced) and reported
+// as the counter allocs/op. Results: docs/performance.md.
 //
 // `cutelayout_bench --cases FILE [--dynamic] [--cute]` instead times cute-layout
 // expressions one by one (Cases.h).
+#include "AllocationCounter.h"
 #include "Cases.h"
 #include "Evaluator.h"
 #include "Operations.h"
@@ -16,32 +17,7 @@
 
 #include <cstdio>
 #include <cstdlib>
-#include <new>
 #include <string>
-
-extern "C" {
-void *__real_malloc(size_t size);
-// Counts the mallocs of the code linked into this binary (the core's SmallVec grows with
-// std::malloc). --wrap does not reach into shared libraries, so the global operator new
-// (which libstdc++'s own allocations, std::string's included, call) is replaced below to
-// allocate through this counter too.
-static size_t gMallocs = 0;
-void *__wrap_malloc(size_t size) {
-  ++gMallocs;
-  return __real_malloc(size);
-}
-}
-
-void *operator new(size_t size) {
-  if (void *p = std::malloc(size ? size : 1))
-    return p;
-  throw std::bad_alloc();
-}
-void *operator new[](size_t size) { return ::operator new(size); }
-void operator delete(void *p) noexcept { std::free(p); }
-void operator delete[](void *p) noexcept { std::free(p); }
-void operator delete(void *p, size_t) noexcept { std::free(p); }
-void operator delete[](void *p, size_t) noexcept { std::free(p); }
 
 using namespace cutelayout;
 
@@ -74,13 +50,13 @@ void measure(benchmark::State &state, Operation op, const Inputs &in) {
     state.SkipWithError("the operation fails on these inputs");
     return;
   }
-  size_t before = gMallocs;
+  size_t before = allocationCount();
   int64_t calls = 0;
   for (auto _ : state) {
     op(in);
     ++calls;
   }
-  state.counters["allocs/op"] = calls ? double(gMallocs - before) / double(calls) : 0;
+  state.counters["allocs/op"] = calls ? double(allocationCount() - before) / double(calls) : 0;
 }
 
 /// An operand in cute-layout's notation, evaluated as the command line would.

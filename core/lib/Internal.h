@@ -22,7 +22,6 @@ CUTELAYOUT_ABI_BEGIN
 namespace notation {
 /// Whether the parser's one-pass reader runs (default true). Tests turn it off to compare
 /// every parse with the careful parser's. Not thread-safe to change while parsing.
-bool fastPathEnabled();
 void setFastPathEnabled(bool on);
 } // namespace notation
 

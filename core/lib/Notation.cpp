@@ -534,22 +534,19 @@ template <class Read> bool readFromText(std::string_view text, size_t &pos, Read
     return false;
   const char *first = text.data() + pos;
   size_t left = text.size() - pos;
+  auto advance = [&pos](const char *stop, const char *origin) {
+    if (stop)
+      pos += size_t(stop - origin);
+    return stop != nullptr;
+  };
   constexpr size_t kCopied = 1024;
   if (left < kCopied) {
     char copy[kCopied];
     std::memcpy(copy, first, left);
     copy[left] = '\0';
-    const char *stop = read(copy, copy + left, std::false_type());
-    if (!stop)
-      return false;
-    pos += size_t(stop - copy);
-    return true;
+    return advance(read(copy, copy + left, std::false_type()), copy);
   }
-  const char *stop = read(first, first + left, std::true_type());
-  if (!stop)
-    return false;
-  pos += size_t(stop - first);
-  return true;
+  return advance(read(first, first + left, std::true_type()), first);
 }
 } // namespace
 
@@ -731,7 +728,6 @@ Expected<Layout> parseLayout(std::string_view text, ParseOptions options) {
 std::string describeTextAt(std::string_view text, size_t p) { return describeAt(text, p); }
 
 namespace notation {
-bool fastPathEnabled() { return gNotationFastPath; }
 void setFastPathEnabled(bool on) { gNotationFastPath = on; }
 } // namespace notation
 

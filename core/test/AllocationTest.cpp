@@ -1,58 +1,28 @@
 // No heap allocation per operation for values of up to 32 leaves (issue 9): every core
 // operation, called on operands and with results of at most 32 leaves (nested, flat,
-// static and dynamic), allocates nothing. This binary counts every malloc (it is linked
-// with -Wl,--wrap=malloc) and every operator new; it is left out of the sanitizer builds,
-// whose allocator this counting would bypass.
+// static and dynamic), allocates nothing. Counted with AllocationCounter.h (malloc wrapped,
+// operator new replaced); left out of the sanitizer builds, whose allocator that bypasses.
+#include "AllocationCounter.h"
+
 #include "cutelayout/Layout.h"
 #include "cutelayout/Notation.h"
 #include "cutelayout/Tiler.h"
 
 #include <gtest/gtest.h>
 
-#include <cstdlib>
 #include <functional>
-#include <new>
 #include <string>
-
-namespace {
-bool gArmed = false;
-long gAllocations = 0;
-} // namespace
-
-extern "C" {
-void *__real_malloc(size_t size);
-void *__wrap_malloc(size_t size) {
-  if (gArmed)
-    ++gAllocations;
-  return __real_malloc(size);
-}
-}
-
-void *operator new(size_t size) {
-  if (gArmed)
-    ++gAllocations;
-  if (void *p = std::malloc(size ? size : 1))
-    return p;
-  throw std::bad_alloc();
-}
-void *operator new[](size_t size) { return ::operator new(size); }
-void operator delete(void *p) noexcept { std::free(p); }
-void operator delete[](void *p) noexcept { std::free(p); }
-void operator delete(void *p, size_t) noexcept { std::free(p); }
-void operator delete[](void *p, size_t) noexcept { std::free(p); }
 
 namespace cutelayout {
 namespace {
 
 /// The allocations of one call of f, after a first call (a failing call builds its
 /// message, and the first call may warm lazily built tables).
-long allocationsOf(const std::function<void()> &f) {
+size_t allocationsOf(const std::function<void()> &f) {
   f();
-  gAllocations = 0;
-  gArmed = true;
+  size_t before = allocationCount();
   f();
-  gArmed = false;
-  return gAllocations;
+  return allocationCount() - before;
 }
 
 std::string repeat(const std::string &item, int n, const std::string &sep = ",") {
@@ -135,7 +105,7 @@ TEST(AllocationTest, NoOperationAllocatesUpTo32Leaves) {
       options.plainIsDynamic = dynamic;
       Expected<Layout> l = parseLayout(text, options);
       ASSERT_TRUE(l) << text;
-      EXPECT_EQ(allocationsOf([&] { parseLayout(text, options); }), 0) << "parse " << text;
+      EXPECT_EQ(allocationsOf([&] { parseLayout(text, options); }), 0u) << "parse " << text;
       for (const Named &op : ops) {
         // Complement, so the products, and the inverses need static strides past one mode.
         if (dynamic && op.needsStaticStrides)
@@ -146,7 +116,7 @@ TEST(AllocationTest, NoOperationAllocatesUpTo32Leaves) {
         if (n > 32)
           continue;
         ++checked;
-        EXPECT_EQ(allocationsOf([&] { op.run(*l); }), 0) << op.name << " of " << text
+        EXPECT_EQ(allocationsOf([&] { op.run(*l); }), 0u) << op.name << " of " << text
                                                           << (dynamic ? " (dynamic)" : "");
       }
     }
@@ -157,7 +127,7 @@ TEST(AllocationTest, NoOperationAllocatesUpTo32Leaves) {
 /// The counter counts: a tuple past its inline nodes allocates.
 TEST(AllocationTest, CounterSeesATupleOnTheHeap) {
   std::string big = "(" + repeat("(2,2)", 40) + ")"; // 121 nodes
-  EXPECT_GT(allocationsOf([&] { parseIntTuple(big); }), 0);
+  EXPECT_GT(allocationsOf([&] { parseIntTuple(big); }), 0u);
 }
 
 } // namespace

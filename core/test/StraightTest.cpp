@@ -317,6 +317,31 @@ TEST(Straight, ShapeTilersAgree) {
   expectOften(t, 30);
 }
 
+/// A leaf drawn from values, dynamic in 30% of draws; an extent stays positive
+/// (CuTe's shapes are): 0 or less becomes 2.
+Int extremeLeaf(LayoutGen &gen, const std::vector<int64_t> &values, bool extent) {
+  int64_t v = gen.oneOf(values);
+  if (extent && v <= 0)
+    v = 2;
+  return gen.coin(30) ? Int::dynamic(v) : Int::fixed(v);
+}
+
+/// A flat layout of 1 to 3 modes of extremeLeaf leaves (shape, then stride, mode by mode);
+/// with anyExtents, the shape's leaves are drawn as the strides' are, non-positive ones too.
+Layout extremeLayout(LayoutGen &gen, const std::vector<int64_t> &values, bool anyExtents = false) {
+  TupleBuilder s, d;
+  uint32_t r = uint32_t(gen.pick(1, 3));
+  s.open();
+  d.open();
+  for (uint32_t i = 0; i < r; ++i) {
+    s.leaf(extremeLeaf(gen, values, !anyExtents));
+    d.leaf(extremeLeaf(gen, values, false));
+  }
+  s.close();
+  d.close();
+  return Layout{s.finish(), d.finish()};
+}
+
 /// Leaves at the edges: zero, one, negative, and values whose products overflow int64.
 /// Straight paths must decline wherever the general path fails or overflows, and agree
 /// elsewhere.
@@ -324,25 +349,8 @@ TEST(Straight, AgreesOnExtremeValues) {
   LayoutGen gen(0x57A1'000B);
   const std::vector<int64_t> values = {0, 1, -1, 2, 3, -4, 7, 64, int64_t(1) << 31, int64_t(1) << 40,
                                        int64_t(1) << 62, INT64_MAX, INT64_MIN + 1};
-  auto leaf = [&](bool stride) {
-    int64_t v = gen.oneOf(values);
-    if (!stride && v <= 0) // extents stay positive: CuTe's shapes are
-      v = 2;
-    return gen.coin(30) ? Int::dynamic(v) : Int::fixed(v);
-  };
-  auto layout = [&] {
-    TupleBuilder s, d;
-    uint32_t r = uint32_t(gen.pick(1, 3));
-    s.open();
-    d.open();
-    for (uint32_t i = 0; i < r; ++i) {
-      s.leaf(leaf(false));
-      d.leaf(leaf(true));
-    }
-    s.close();
-    d.close();
-    return Layout{s.finish(), d.finish()};
-  };
+  auto leaf = [&](bool stride) { return extremeLeaf(gen, values, !stride); };
+  auto layout = [&] { return extremeLayout(gen, values); };
   Tally t;
   for (int k = 0; k < kCases; ++k) {
     Layout a = layout(), b = layout();
@@ -404,21 +412,7 @@ TEST(Straight, SizeAndCosizeAgree) {
   LayoutGen gen(0x57A1'000C);
   const std::vector<int64_t> extremes = {0, 1, -1, 2, 3, -4, int64_t(1) << 31, int64_t(1) << 62, INT64_MAX,
                                          INT64_MIN, INT64_MIN + 1};
-  auto extremeLayout = [&] {
-    TupleBuilder s, d;
-    uint32_t r = uint32_t(gen.pick(1, 3));
-    s.open();
-    d.open();
-    for (uint32_t i = 0; i < r; ++i) {
-      for (TupleBuilder *b : {&s, &d}) {
-        int64_t v = gen.oneOf(extremes);
-        b->leaf(gen.coin(30) ? Int::dynamic(v) : Int::fixed(v));
-      }
-    }
-    s.close();
-    d.close();
-    return Layout{s.finish(), d.finish()};
-  };
+
   // size or cosize, and whether it reported an arithmetic failure.
   auto run = [](const Layout &l, bool co) {
     ArithScope scope;
@@ -427,7 +421,7 @@ TEST(Straight, SizeAndCosizeAgree) {
   };
   int tried = 0, straightCount = 0;
   for (int k = 0; k < 2 * kCases; ++k) {
-    Layout l = k % 2 ? operand(gen, 1 << 20) : extremeLayout();
+    Layout l = k % 2 ? operand(gen, 1 << 20) : extremeLayout(gen, extremes, /*anyExtents=*/true);
     for (bool co : {false, true}) {
       ++tried;
       straight::setEnabled(false);
