@@ -22,7 +22,7 @@ std::string pathText(const BasisPath &p) {
 
 // Writes an arithmetic tuple whose mode at path[depth..] holds x (other modes `_0`).
 void buildBasisTuple(TupleBuilder &b, Int x, const BasisPath &p, unsigned depth) {
-  if (depth == p.size) {
+  if (depth >= p.size || depth >= kMaxBasisDepth) { // (p.size <= kMaxBasisDepth: one test, but -O3 wants both)
     b.leaf(Int{x.value, x.isStatic});
     return;
   }

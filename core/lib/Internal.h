@@ -14,6 +14,9 @@
 #include "cutelayout/Layout.h"
 #include "cutelayout/Notation.h"
 
+#include <cstddef>
+#include <cstring>
+
 #include "cutelayout/Config.h"
 
 namespace cutelayout {
@@ -24,6 +27,32 @@ namespace notation {
 /// every parse with the careful parser's. Not thread-safe to change while parsing.
 void setFastPathEnabled(bool on);
 } // namespace notation
+
+/// A node's fields after its value (span, kind, isStatic, basis 0) as one 8-byte word (its
+/// tag), so that a kernel writes a node with two stores (the compiler writes the fields one
+/// by one: five stores). The parser and the straight kernels write their nodes so.
+static_assert(sizeof(Node) == 16 && offsetof(Node, span) == 8 && offsetof(Node, kind) == 12 &&
+                  offsetof(Node, isStatic) == 13 && offsetof(Node, basis) == 14 &&
+                  __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__,
+              "a node is its value, then span, kind, isStatic and basis in one little-endian word");
+constexpr uint64_t nodeTag(uint32_t span, NodeKind kind, bool isStatic) {
+  return uint64_t(span) | uint64_t(kind) << 32 | uint64_t(isStatic) << 40;
+}
+/// The tag bit that isStatic sets.
+constexpr uint64_t kStaticTagBit = uint64_t(1) << 40;
+
+/// n's tag: its fields after its value.
+[[gnu::always_inline]] inline uint64_t nodeTagOf(const Node &n) {
+  uint64_t tag;
+  std::memcpy(&tag, reinterpret_cast<const char *>(&n) + 8, 8);
+  return tag;
+}
+
+/// Writes the node (value, tag) at `at` with two stores.
+[[gnu::always_inline]] inline void writeNode(Node *at, int64_t value, uint64_t tag) {
+  std::memcpy(reinterpret_cast<char *>(at), &value, 8);
+  std::memcpy(reinterpret_cast<char *>(at) + 8, &tag, 8);
+}
 
 /// A layout seen through views into one that lives elsewhere. @pre congruent
 struct LayoutView {

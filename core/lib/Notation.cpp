@@ -319,31 +319,6 @@ bool basisFollows(const char *q, const char *end) {
   return q != end && *q == '@';
 }
 
-/// A node's fields after its value (span, kind, isStatic, basis 0) as one 8-byte word, so
-/// that a node is written with two stores (the compiler writes the fields one by one).
-static_assert(sizeof(Node) == 16 && offsetof(Node, span) == 8 && offsetof(Node, kind) == 12 &&
-                  offsetof(Node, isStatic) == 13 && offsetof(Node, basis) == 14 &&
-                  __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__,
-              "a node is its value, then span, kind, isStatic and basis in one little-endian word");
-constexpr uint64_t nodeTag(uint32_t span, NodeKind kind, bool isStatic) {
-  return uint64_t(span) | uint64_t(kind) << 32 | uint64_t(isStatic) << 40;
-}
-/// The tag bit that isStatic sets.
-constexpr uint64_t kStaticTagBit = uint64_t(1) << 40;
-
-/// n's tag: its fields after its value.
-inline uint64_t nodeTagOf(const Node &n) {
-  uint64_t tag;
-  std::memcpy(&tag, reinterpret_cast<const char *>(&n) + 8, 8);
-  return tag;
-}
-
-/// Writes the node (value, tag) at `at` with two stores.
-inline void writeNode(Node *at, int64_t value, uint64_t tag) {
-  std::memcpy(reinterpret_cast<char *>(at), &value, 8);
-  std::memcpy(reinterpret_cast<char *>(at) + 8, &tag, 8);
-}
-
 /// Makes room for `room` nodes after the first `used` of out (committing those: growing
 /// copies them); returns the nodes' start.
 Node *reserveNodes(NodeVec &out, uint32_t used, uint32_t room) {

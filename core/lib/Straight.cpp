@@ -97,7 +97,8 @@ public:
       return;
     countChild();
     open_[depth_++] = n_;
-    s_[n_] = d_[n_] = Node{0, 0, NodeKind::Tuple, true};
+    writeNode(s_ + n_, 0, nodeTag(0, NodeKind::Tuple, true));
+    writeNode(d_ + n_, 0, nodeTag(0, NodeKind::Tuple, true));
     ++n_;
   }
   void close() {
@@ -112,8 +113,8 @@ public:
     if (!room(1))
       return;
     countChild();
-    s_[at] = Node::leaf(sh);
-    d_[at] = Node::leaf(st);
+    writeLeaf(s_ + at, sh.value, sh.isStatic);
+    writeLeaf(d_ + at, st.value, st.isStatic);
     n_ = at + 1;
   }
   /// A subtree of an operand, copied whole.
@@ -142,11 +143,18 @@ public:
     }
     countChild();
     Node *s = s_ + at, *d = d_ + at;
-    s[0] = d[0] = Node{int64_t(k), k + 1, NodeKind::Tuple, true};
-    for (uint32_t j = 0; j < k; ++j) {
-      uint32_t i = reversed ? k - 1 - j : j;
-      s[1 + j] = Node{m.s[i].value, 1, NodeKind::Int, m.s[i].isStatic};
-      d[1 + j] = Node{m.d[i].value, 1, NodeKind::Int, m.d[i].isStatic};
+    writeNode(s, k, nodeTag(k + 1, NodeKind::Tuple, true));
+    writeNode(d, k, nodeTag(k + 1, NodeKind::Tuple, true));
+    if (reversed) {
+      for (uint32_t j = 0; j < k; ++j) {
+        writeLeaf(s + 1 + j, m.s[k - 1 - j].value, m.s[k - 1 - j].isStatic);
+        writeLeaf(d + 1 + j, m.d[k - 1 - j].value, m.d[k - 1 - j].isStatic);
+      }
+    } else {
+      for (uint32_t j = 0; j < k; ++j) {
+        writeLeaf(s + 1 + j, m.s[j].value, m.s[j].isStatic);
+        writeLeaf(d + 1 + j, m.d[j].value, m.d[j].isStatic);
+      }
     }
     n_ = at + k + 1;
   }
@@ -159,6 +167,10 @@ public:
   }
 
 private:
+  /// An integer leaf (no basis) written with two stores.
+  [[gnu::always_inline]] static void writeLeaf(Node *at, int64_t value, bool isStatic) {
+    writeNode(at, value, nodeTag(1, NodeKind::Int, false) | uint64_t(isStatic) * kStaticTagBit);
+  }
   bool room(uint32_t k) {
     if (__builtin_expect(full_ || n_ + k > kMaxNodes, 0))
       full_ = true;
@@ -525,7 +537,12 @@ struct Pair {
   const Node *as, *ad;  // the input mode
   const Node *ts, *td;  // the tiler element's layout
   Leaves flat;          // divide: coalesce_x of the mode; product: of complement o
-  Leaves rest;          // divide: the complement's modes in order
+  Leaves rest;          // divide: the complement's modes in order (last first when leafA)
+  /// A divide of an integer leaf s:d by an integer leaf: flat is then the one mode s:d
+  /// (unused but for d), and composing with it is a product of strides with d, which emit
+  /// writes directly (composeMode's one-mode case).
+  bool leafA = false;
+  Int d;
 };
 
 /// The stride _1 of a shape tiler's extents (tilerFromShape's n:_1), which have no
@@ -565,13 +582,9 @@ bool leafPair(const Pair &p) {
 /// logical_divide of one mode by one layout (logicalDivideInto's oneD): A o (T, complement(T, shape(coalesce(A)))).
 bool dividePair(Pair &p) {
   if (leafPair(p)) { // a leaf mode s:d by a leaf n:e: the walks below on one leaf each
-    Int s = integerLeaf(*p.as), d = integerLeaf(*p.ad);
-    if (!complementLeaf(integerLeaf(*p.ts), integerLeaf(*p.td), s, p.rest))
-      return false;
-    reverse(p.rest);
-    p.flat.n = 0;
-    p.flat.push(s.isConstant(1) ? Int::fixed(2) : s, d);
-    return true;
+    p.leafA = true;
+    p.d = integerLeaf(*p.ad);
+    return complementLeaf(integerLeaf(*p.ts), integerLeaf(*p.td), integerLeaf(*p.as), p.rest);
   }
   Leaves leavesA;
   if (!loadLeaves(p.as, p.ad, leavesA))
@@ -625,10 +638,19 @@ bool productPair(Pair &p) {
   return true;
 }
 
+/// composeMode of the one-mode A _:d with the mode rshape:rstride.
+[[gnu::always_inline]] inline void composeLeaf(Int d, Int rshape, Int rstride, NodeOut &out) {
+  out.leaf(rshape, rstride.isConstant(0) ? rstride : mul(rstride, d));
+}
+
 /// The first half of a pair: the tile (divide) or the mode itself (product).
 bool emitFirst(const Pair &p, bool isProduct, NodeOut &out) {
   if (isProduct) {
     out.copy(p.as, p.ad);
+    return true;
+  }
+  if (p.leafA) {
+    composeLeaf(plainInt(p.d), integerLeaf(*p.ts), integerLeaf(*p.td), out);
     return true;
   }
   return composeTree(p.flat, p.ts, p.td, out);
@@ -636,7 +658,22 @@ bool emitFirst(const Pair &p, bool isProduct, NodeOut &out) {
 
 /// The second half: the rest (divide) or complement o T (product).
 bool emitSecond(const Pair &p, bool isProduct, NodeOut &out) {
-  return isProduct ? composeTree(p.flat, p.ts, p.td, out) : composeModes(p.flat, p.rest, out);
+  if (isProduct)
+    return composeTree(p.flat, p.ts, p.td, out);
+  if (p.leafA) { // composeModes over the rest, whose modes are held last first
+    const Leaves &r = p.rest;
+    Int d = plainInt(p.d);
+    if (r.n == 1) {
+      composeLeaf(d, r.shape(0), r.stride(0), out);
+      return true;
+    }
+    out.open();
+    for (uint32_t i = r.n; i-- > 0;)
+      composeLeaf(d, r.shape(i), r.stride(i), out);
+    out.close();
+    return true;
+  }
+  return composeModes(p.flat, p.rest, out);
 }
 
 /// The divides and products by a layout tiler, or by a tuple tiler whose elements are
