@@ -1155,6 +1155,41 @@ bool filter(const Layout &l, Layout &result) {
   return guard.clean() && out.finish();
 }
 
+namespace {
+/// cosize's one pass (below) for small values: every leaf in [-2^28, 2^28) and at most
+/// kMaxNodes nodes, so no term (under 2^56) and no sum (under 2^62) can overflow and the
+/// checks fold into one range test at the end. False when that does not hold (the
+/// careful pass decides) or the layout is not two congruent trees of integer leaves.
+bool smallCosize(const Node *s, const Node *d, uint32_t n, Int &size) {
+  constexpr uint64_t kKindBits = nodeTag(0, NodeKind(0xFF), false);
+  constexpr uint64_t kKindAndBasisBits = kKindBits | ~uint64_t(0) << 48;
+  constexpr uint64_t kTupleBits = nodeTag(0, NodeKind::Tuple, false);
+  constexpr uint64_t kBias = uint64_t(1) << 28;
+  if (n > kMaxNodes)
+    return false;
+  int64_t acc = 0;
+  uint64_t range = 0;
+  bool allStatic = true;
+  for (uint32_t i = 0; i < n; ++i) {
+    uint64_t tx = nodeTagOf(s[i]), ty = nodeTagOf(d[i]);
+    int64_t x = s[i].value, y = d[i].value;
+    if (__builtin_expect(((tx | ty) & kKindAndBasisBits) != 0, 0)) { // not two integer leaves
+      if ((tx & kKindBits) != kTupleBits || (ty & kKindBits) != kTupleBits || x != y)
+        return false;
+      continue;
+    }
+    range |= (uint64_t(x) + kBias) | (uint64_t(y) + kBias);
+    acc += (x - 1) * (y < 0 ? -y : y);
+    bool xs = tx & kStaticTagBit, ys = ty & kStaticTagBit;
+    allStatic &= (xs & (ys | (x == 1))) | (ys & (y == 0));
+  }
+  if (range >= 2 * kBias)
+    return false;
+  size = Int{acc + 1, allStatic};
+  return true;
+}
+} // namespace
+
 bool cosize(const Layout &l, Int &size) {
   if (!gEnabled || detail::tracing())
     return false;
@@ -1165,6 +1200,8 @@ bool cosize(const Layout &l, Int &size) {
   uint32_t n = s->span;
   if (d->span != n)
     return false;
+  if (smallCosize(s, d, n, size))
+    return true;
   int64_t acc = 0;
   bool overflow = false, allStatic = true;
   for (uint32_t i = 0; i < n; ++i) {
