@@ -410,8 +410,10 @@ TEST(Straight, AgreesWithUnknownDynamicValues) {
 /// dynamic.
 TEST(Straight, SizeAndCosizeAgree) {
   LayoutGen gen(0x57A1'000C);
-  const std::vector<int64_t> extremes = {0, 1, -1, 2, 3, -4, int64_t(1) << 31, int64_t(1) << 62, INT64_MAX,
-                                         INT64_MIN, INT64_MIN + 1};
+  // (2^28 and -2^28 - 1 are the first values past cosize's unchecked pass.)
+  const std::vector<int64_t> extremes = {0, 1, -1, 2, 3, -4, (int64_t(1) << 28) - 1, int64_t(1) << 28,
+                                         -(int64_t(1) << 28), -(int64_t(1) << 28) - 1, int64_t(1) << 31,
+                                         int64_t(1) << 62, INT64_MAX, INT64_MIN, INT64_MIN + 1};
 
   // size or cosize, and whether it reported an arithmetic failure.
   auto run = [](const Layout &l, bool co) {
