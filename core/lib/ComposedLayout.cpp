@@ -164,10 +164,11 @@ AnyLayout composition(const Swizzle &s, const Layout &l) {
 }
 
 namespace {
-/// l at 1-D index i, which must be static (CuTe computes a swizzle's masks at compile time).
-Expected<int64_t> staticImage(const Layout &l, int64_t i, const char *what) {
-  Int r = CL_TRY(crd2idx(IntTuple(Int::fixed(i)), l));
-  if (!r.isStatic)
+/// l at the 1-D index i: both must be static (CuTe computes a swizzle's masks at compile
+/// time, so a runtime index, such as size - 1 of a runtime extent, fails as well).
+Expected<int64_t> staticImage(const Layout &l, Int i, const char *what) {
+  Int r = CL_TRY(crd2idx(IntTuple(i), l));
+  if (!i.isStatic || !r.isStatic)
     return makeError(std::string(what) + ": the layout " + print(l) +
                      " must be static (CuTe computes the new swizzle's masks at compile time)");
   return r.value;
@@ -176,8 +177,8 @@ Expected<int64_t> staticImage(const Layout &l, int64_t i, const char *what) {
 
 Expected<AnyLayout> composition(const Layout &l, const Swizzle &s) {
   const char *what = "composition of a layout with a swizzle";
-  int64_t y = CL_TRY(staticImage(l, s.yyyMask(), what));
-  int64_t z = CL_TRY(staticImage(l, s.zzzMask(), what));
+  int64_t y = CL_TRY(staticImage(l, Int::fixed(s.yyyMask()), what));
+  int64_t z = CL_TRY(staticImage(l, Int::fixed(s.zzzMask()), what));
   Expected<Swizzle> moved = makeSwizzleFromMasks(y, z);
   if (!moved)
     return makeError("composition of " + print(l) + " with " + print(s) + ": " + moved.error().message);
@@ -536,9 +537,15 @@ Expected<Layout> maxCommonLayout(const ComposedLayout &c, const Layout &l) {
   if (!n.isStatic)
     return makeError("max_common_layout of " + print(c) + " and " + print(l) +
                      ": the common layout's size must be static (CuTe compares it with the swizzle's base)");
+  // CuTe truncates with common.compose(Int<1 << M>{}): composition by the integer tiler,
+  // which keeps common's leading stride (an M = 0 swizzle gives _1:d, not _1:_0).
   int64_t base = int64_t(1) << sw.base;
-  if (base < n.value)
-    return composition(common, makeLayout(IntTuple(Int::fixed(base))));
+  if (base < n.value) {
+    IntTuple tile(Int::fixed(base));
+    Layout truncated;
+    CL_TRY(composition(common, tile.view(), truncated));
+    return truncated;
+  }
   return common;
 }
 
@@ -565,10 +572,10 @@ Expected<AnyLayout> logicalProduct(const Layout &a, const ComposedLayout &tiler)
   Layout product = CL_TRY(logicalProduct(a, tilerFromLayout(tiler.inner)));
   Layout onlyZy = CL_TRY(composition(swizzleFieldsLayout(sw), tiler.inner));
   const char *what = "logical_product by a swizzled layout";
-  int64_t active = CL_TRY(staticImage(onlyZy, size(onlyZy).value - 1, what));
+  int64_t active = CL_TRY(staticImage(onlyZy, sub(size(onlyZy), kStatic1), what));
   int64_t activeZ = active & sw.zzzMask(), activeY = active & sw.yyyMask();
   auto carried = [&](int64_t bits) -> Expected<int64_t> {
-    int64_t inTile = CL_TRY(staticImage(tiler.inner, bits, what));
+    int64_t inTile = CL_TRY(staticImage(tiler.inner, Int::fixed(bits), what));
     IntTuple coord = IntTuple::makeTuple({IntTuple(Int::fixed(0)).view(), IntTuple(Int::fixed(inTile)).view()});
     Int r = CL_TRY(crd2idx(coord, product));
     if (!r.isStatic)

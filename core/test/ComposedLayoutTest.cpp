@@ -396,6 +396,12 @@ const Case kCases[] = {
     {"logical_product", "_2:_1", "Sw<2,4,3> o _0 o (_64,_8):(_1,_64)", "", "Sw<2,5,3> o _0 o (_2,(_64,_8)):(_1,(_2,_128))"},
     {"logical_product", "(_2,_2):(_1,_2)", "Sw<2,4,3> o _0 o (_64,_8):(_1,_64)", "", "Sw<2,6,3> o _0 o ((_2,_2),(_64,_8)):((_1,_2),(_4,_256))"},
     {"logical_product", "_2:_1", "Sw<3,4,3> o _0 o (_8,_64):(_64,_1)", "", "ERROR"},
+    // A runtime extent 1 makes size(layout_only_zy) - 1 a runtime value: CuTe's
+    // make_swizzle<Y, Z> does not compile (a static extent 1 does).
+    {"logical_product", "2:1", "Sw<1,0,1> o _0 o 1:_1", "", "ERROR"},
+    {"logical_product", "_2:_1", "Sw<1,0,1> o _0 o 1:1", "", "ERROR"},
+    {"logical_product", "_16:_1", "Sw<3,2,3> o _0 o 1:_1", "", "ERROR"},
+    {"logical_product", "_2:_1", "Sw<1,0,1> o _0 o _1:_1", "", "(_2,_1):(_1,_0)"},
     {"logical_product", "_2:_1", "Sw<3,4,3> o _0 o (_64,_8):(_1,_64)", "", "ERROR"},
     {"logical_product", "_2:_1", "Sw<3,4,3> o _32 o (_8,_64):(_64,_1)", "", "ERROR"},
     {"logical_product", "(2,2):(1,2)", "Sw<3,4,3> o _0 o _1024:_1", "", "ERROR"},
@@ -622,6 +628,12 @@ const Case kCases[] = {
     {"max_common_layout", "Sw<2,4,3> o _0 o (_8,_32):(_32,_1)", "(_8,_32):(_32,_1)", "", "_16:_8"},
     {"max_common_layout", "Sw<3,2,3> o _0 o (_8,_64):(_64,_1)", "(_8,_64):(_64,_1)", "", "_4:_8"},
     {"max_common_layout", "Sw<3,4,3> o _0 o (8,64):(64,1)", "_512:_1", "", "_1:_0"},
+    // An M = 0 swizzle truncates to compose(Int<1>): the integer tiler _1:_1, which keeps
+    // common's leading stride.
+    {"max_common_layout", "Sw<1,0,1> o _0 o _8:_1", "_8:_1", "", "_1:_1"},
+    {"max_common_layout", "Sw<3,0,5> o _0 o ((_4,_16),_2):((_1,_4),_64)", "(_2,_1,_8,_8):(_1,_2,_2,_16)", "", "_1:_1"},
+    {"max_common_layout", "Sw<1,0,1> o _0 o _8:_2", "_8:_2", "", "_1:_0"},
+    {"max_common_layout", "Sw<1,1,2> o _0 o _8:_1", "_8:_1", "", "_2:_1"},
     {"max_common_layout", "(_8,_64):(_64,_1) o _3 o (_8,_64):(_64,_1)", "(_8,_64):(_64,_1)", "", "ERROR"},
     // max_common_vector
     {"max_common_vector", "Sw<3,4,3> o _0 o (_8,_64):(_64,_1)", "(_8,_64):(_64,_1)", "", "_16"},
