@@ -1167,8 +1167,9 @@ bool smallCosize(const Node *s, const Node *d, uint32_t n, Int &size) {
   constexpr uint64_t kBias = uint64_t(1) << 28;
   if (n > kMaxNodes)
     return false;
-  int64_t acc = 0;
-  uint64_t range = 0;
+  // The sum in uint64_t, which wraps where int64_t would overflow (undefined) on values the
+  // range test then rejects; on the values it accepts, it is the exact signed sum.
+  uint64_t acc = 0, range = 0;
   bool allStatic = true;
   for (uint32_t i = 0; i < n; ++i) {
     uint64_t tx = nodeTagOf(s[i]), ty = nodeTagOf(d[i]);
@@ -1179,13 +1180,13 @@ bool smallCosize(const Node *s, const Node *d, uint32_t n, Int &size) {
       continue;
     }
     range |= (uint64_t(x) + kBias) | (uint64_t(y) + kBias);
-    acc += (x - 1) * (y < 0 ? -y : y);
+    acc += (uint64_t(x) - 1) * (y < 0 ? 0 - uint64_t(y) : uint64_t(y));
     bool xs = tx & kStaticTagBit, ys = ty & kStaticTagBit;
     allStatic &= (xs & (ys | (x == 1))) | (ys & (y == 0));
   }
   if (range >= 2 * kBias)
     return false;
-  size = Int{acc + 1, allStatic};
+  size = Int{int64_t(acc) + 1, allStatic};
   return true;
 }
 } // namespace
