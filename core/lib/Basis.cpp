@@ -22,7 +22,9 @@ std::string pathText(const BasisPath &p) {
 
 // Writes an arithmetic tuple whose mode at path[depth..] holds x (other modes `_0`).
 void buildBasisTuple(TupleBuilder &b, Int x, const BasisPath &p, unsigned depth) {
-  if (depth >= p.size || depth >= kMaxBasisDepth) { // (p.size <= kMaxBasisDepth: one test, but -O3 wants both)
+  // p.size <= kMaxBasisDepth, so the second test never decides; it bounds p.modes[depth]
+  // below for the compiler (-O3 unrolls the recursion and warns without it).
+  if (depth >= p.size || depth >= kMaxBasisDepth) {
     b.leaf(Int{x.value, x.isStatic});
     return;
   }

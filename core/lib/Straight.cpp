@@ -169,7 +169,7 @@ public:
 private:
   /// An integer leaf (no basis) written with two stores.
   [[gnu::always_inline]] static void writeLeaf(Node *at, int64_t value, bool isStatic) {
-    writeNode(at, value, nodeTag(1, NodeKind::Int, false) | uint64_t(isStatic) * kStaticTagBit);
+    writeNode(at, value, nodeTag(1, NodeKind::Int, isStatic));
   }
   bool room(uint32_t k) {
     if (__builtin_expect(full_ || n_ + k > kMaxNodes, 0))
@@ -335,10 +335,18 @@ bool composeSplit(const Leaves &a, Int rshape, Int rstride, NodeOut &out);
   return true;
 }
 
+bool composeSubtrees(const Leaves &a, const Node *s, const Node *d, NodeOut &out);
+
 /// A composed with B, B's tuples kept (composeInto). @pre B has integer leaves
-bool composeTree(const Leaves &a, const Node *s, const Node *d, NodeOut &out) {
+/// A leaf B, the common case, is composed inline; a tuple's children out of line.
+[[gnu::always_inline]] inline bool composeTree(const Leaves &a, const Node *s, const Node *d, NodeOut &out) {
   if (s->kind != NodeKind::Tuple)
     return composeMode(a, integerLeaf(*s), integerLeaf(*d), out);
+  return composeSubtrees(a, s, d, out);
+}
+
+/// composeTree of a tuple B: (A o B_0, A o B_1, ...).
+bool composeSubtrees(const Leaves &a, const Node *s, const Node *d, NodeOut &out) {
   out.open();
   for (uint32_t i = 1, e = s->span; i < e; i += s[i].span)
     if (!composeTree(a, s + i, d + i, out))
@@ -347,12 +355,13 @@ bool composeTree(const Leaves &a, const Node *s, const Node *d, NodeOut &out) {
   return true;
 }
 
-/// A composed with a flat layout given by its modes in order (a leaf for one mode).
+/// A composed with a flat layout given by its modes last first, as the complement yields
+/// them (a leaf for one mode).
 bool composeModes(const Leaves &a, const Leaves &b, NodeOut &out) {
   if (b.n == 1)
     return composeMode(a, b.shape(0), b.stride(0), out);
   out.open();
-  for (uint32_t i = 0; i < b.n; ++i)
+  for (uint32_t i = b.n; i-- > 0;)
     if (!composeMode(a, b.shape(i), b.stride(i), out))
       return false;
   out.close();
@@ -537,12 +546,7 @@ struct Pair {
   const Node *as, *ad;  // the input mode
   const Node *ts, *td;  // the tiler element's layout
   Leaves flat;          // divide: coalesce_x of the mode; product: of complement o
-  Leaves rest;          // divide: the complement's modes in order (last first when leafA)
-  /// A divide of an integer leaf s:d by an integer leaf: flat is then the one mode s:d
-  /// (unused but for d), and composing with it is a product of strides with d, which emit
-  /// writes directly (composeMode's one-mode case).
-  bool leafA = false;
-  Int d;
+  Leaves rest;          // divide: the complement's modes, last first
 };
 
 /// The stride _1 of a shape tiler's extents (tilerFromShape's n:_1), which have no
@@ -582,35 +586,36 @@ bool leafPair(const Pair &p) {
 /// logical_divide of one mode by one layout (logicalDivideInto's oneD): A o (T, complement(T, shape(coalesce(A)))).
 bool dividePair(Pair &p) {
   if (leafPair(p)) { // a leaf mode s:d by a leaf n:e: the walks below on one leaf each
-    p.leafA = true;
-    p.d = integerLeaf(*p.ad);
-    return complementLeaf(integerLeaf(*p.ts), integerLeaf(*p.td), integerLeaf(*p.as), p.rest);
+    Int s = integerLeaf(*p.as), d = integerLeaf(*p.ad);
+    if (!complementLeaf(integerLeaf(*p.ts), integerLeaf(*p.td), s, p.rest))
+      return false;
+    p.flat.n = 0;
+    p.flat.push(s.isConstant(1) ? Int::fixed(2) : s, d);
+    return true;
   }
   Leaves leavesA;
   if (!loadLeaves(p.as, p.ad, leavesA))
     return false;
   // The cotarget is shape(coalesce(A)): an integer, or a tuple of the coalesced modes.
-  Leaves leavesT, rev;
+  Leaves leavesT;
   if (!loadLeaves(p.ts, p.td, leavesT))
     return false;
   bool leafT = p.ts->kind != NodeKind::Tuple;
   if (p.as->kind != NodeKind::Tuple) {
-    if (!complementModes(leavesT, leafT, leavesA.shape(0), rev))
+    if (!complementModes(leavesT, leafT, leavesA.shape(0), p.rest))
       return false;
   } else {
     Leaves c;
     coalesceReversed(leavesA, leavesA.shape(leavesA.n - 1), c);
     if (c.n == 1) {
-      if (!complementModes(leavesT, leafT, c.shape(0), rev))
+      if (!complementModes(leavesT, leafT, c.shape(0), p.rest))
         return false;
     } else {
       reverse(c);
-      if (!complementModes(leavesT, leafT, c, rev))
+      if (!complementModes(leavesT, leafT, c, p.rest))
         return false;
     }
   }
-  p.rest.assign(rev);
-  reverse(p.rest);
   return flatCoalesced(p.as, p.ad, p.flat);
 }
 
@@ -638,19 +643,10 @@ bool productPair(Pair &p) {
   return true;
 }
 
-/// composeMode of the one-mode A _:d with the mode rshape:rstride.
-[[gnu::always_inline]] inline void composeLeaf(Int d, Int rshape, Int rstride, NodeOut &out) {
-  out.leaf(rshape, rstride.isConstant(0) ? rstride : mul(rstride, d));
-}
-
 /// The first half of a pair: the tile (divide) or the mode itself (product).
 bool emitFirst(const Pair &p, bool isProduct, NodeOut &out) {
   if (isProduct) {
     out.copy(p.as, p.ad);
-    return true;
-  }
-  if (p.leafA) {
-    composeLeaf(plainInt(p.d), integerLeaf(*p.ts), integerLeaf(*p.td), out);
     return true;
   }
   return composeTree(p.flat, p.ts, p.td, out);
@@ -658,22 +654,7 @@ bool emitFirst(const Pair &p, bool isProduct, NodeOut &out) {
 
 /// The second half: the rest (divide) or complement o T (product).
 bool emitSecond(const Pair &p, bool isProduct, NodeOut &out) {
-  if (isProduct)
-    return composeTree(p.flat, p.ts, p.td, out);
-  if (p.leafA) { // composeModes over the rest, whose modes are held last first
-    const Leaves &r = p.rest;
-    Int d = plainInt(p.d);
-    if (r.n == 1) {
-      composeLeaf(d, r.shape(0), r.stride(0), out);
-      return true;
-    }
-    out.open();
-    for (uint32_t i = r.n; i-- > 0;)
-      composeLeaf(d, r.shape(i), r.stride(i), out);
-    out.close();
-    return true;
-  }
-  return composeModes(p.flat, p.rest, out);
+  return isProduct ? composeTree(p.flat, p.ts, p.td, out) : composeModes(p.flat, p.rest, out);
 }
 
 /// The divides and products by a layout tiler, or by a tuple tiler whose elements are
@@ -1155,17 +1136,22 @@ bool filter(const Layout &l, Layout &result) {
   return guard.clean() && out.finish();
 }
 
-namespace {
-/// cosize's one pass (below) for small values: every leaf in [-2^28, 2^28) and at most
-/// kMaxNodes nodes, so no term (under 2^56) and no sum (under 2^62) can overflow and the
-/// checks fold into one range test at the end. False when that does not hold (the
-/// careful pass decides) or the layout is not two congruent trees of integer leaves.
-bool smallCosize(const Node *s, const Node *d, uint32_t n, Int &size) {
+bool cosize(const Layout &l, Int &size) {
+  if (!gEnabled || detail::tracing())
+    return false;
+  // cosize's sum (s - _1) * abs(d) over the leaves, plus _1, with its Int rules folded
+  // into flags: a term is static when it is a static 0 (s a static 1, or d a static 0) or
+  // both leaves are static, and the sum is static when every term is. Every leaf in
+  // [-2^28, 2^28) and at most kMaxNodes nodes: no term (under 2^56) and no sum (under
+  // 2^62) can overflow, so one range test at the end replaces the overflow checks; larger
+  // values decline to the general sum, which checks each step.
   constexpr uint64_t kKindBits = nodeTag(0, NodeKind(0xFF), false);
   constexpr uint64_t kKindAndBasisBits = kKindBits | ~uint64_t(0) << 48;
   constexpr uint64_t kTupleBits = nodeTag(0, NodeKind::Tuple, false);
   constexpr uint64_t kBias = uint64_t(1) << 28;
-  if (n > kMaxNodes)
+  const Node *s = l.shape.view().nodes(), *d = l.stride.view().nodes();
+  uint32_t n = s->span;
+  if (d->span != n || n > kMaxNodes)
     return false;
   // The sum in uint64_t, which wraps where int64_t would overflow (undefined) on values the
   // range test then rejects; on the values it accepts, it is the exact signed sum.
@@ -1187,46 +1173,6 @@ bool smallCosize(const Node *s, const Node *d, uint32_t n, Int &size) {
   if (range >= 2 * kBias)
     return false;
   size = Int{int64_t(acc) + 1, allStatic};
-  return true;
-}
-} // namespace
-
-bool cosize(const Layout &l, Int &size) {
-  if (!gEnabled || detail::tracing())
-    return false;
-  // cosize's sum (s - _1) * abs(d) over the leaves, plus _1, with its Int rules folded
-  // into flags: a term is static when it is a static 0 (s a static 1, or d a static 0) or
-  // both leaves are static, and the sum is static when every term is.
-  const Node *s = l.shape.view().nodes(), *d = l.stride.view().nodes();
-  uint32_t n = s->span;
-  if (d->span != n)
-    return false;
-  if (smallCosize(s, d, n, size))
-    return true;
-  int64_t acc = 0;
-  bool overflow = false, allStatic = true;
-  for (uint32_t i = 0; i < n; ++i) {
-    const Node &x = s[i], &y = d[i];
-    if (x.kind == NodeKind::Tuple) {
-      if (y.kind != NodeKind::Tuple || y.value != x.value)
-        return false;
-      continue;
-    }
-    if (x.kind != NodeKind::Int || y.kind != NodeKind::Int || (x.basis | y.basis) != 0)
-      return false;
-    int64_t extent, magnitude, term;
-    overflow |= __builtin_sub_overflow(x.value, int64_t(1), &extent);
-    overflow |= __builtin_sub_overflow(int64_t(0), y.value, &magnitude); // abs: fails only at INT64_MIN
-    if (y.value >= 0)
-      magnitude = y.value;
-    overflow |= __builtin_mul_overflow(extent, magnitude, &term);
-    overflow |= __builtin_add_overflow(acc, term, &acc);
-    allStatic &= (x.isStatic && (y.isStatic || x.value == 1)) || (y.isStatic && y.value == 0);
-  }
-  overflow |= __builtin_add_overflow(acc, int64_t(1), &acc);
-  if (overflow)
-    return false;
-  size = Int{acc, allStatic};
   return true;
 }
 
