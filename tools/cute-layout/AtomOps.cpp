@@ -15,7 +15,7 @@ namespace {
 Expected<MmaAtom> atomArg(ValueRefs args, size_t i) {
   const Value &v = args[i];
   if (v.kind == Value::Kind::MmaAtom)
-    return v.mma->atom;
+    return v.mma()->atom;
   if (v.kind == Value::Kind::Name && isMmaAtomName(v.name))
     return mmaAtom(v.name);
   return makeError("argument " + std::to_string(i + 1) +
@@ -28,7 +28,7 @@ Expected<MmaAtom> atomArg(ValueRefs args, size_t i) {
 Expected<TiledMma> tiledMmaArg(ValueRefs args, size_t i) {
   const Value &v = args[i];
   if (v.kind == Value::Kind::TiledMma)
-    return *v.mma;
+    return *v.mma();
   if (v.kind == Value::Kind::MmaAtom || v.kind == Value::Kind::Name)
     return makeTiledMma(CL_TRY(atomArg(args, i)),
                         makeLayout(IntTuple::makeTuple({IntTuple(Int::fixed(1)), IntTuple(Int::fixed(1)),
@@ -42,7 +42,7 @@ Expected<TiledMma> tiledMmaArg(ValueRefs args, size_t i) {
 Expected<const TiledCopy *> tiledCopyArg(ValueRefs args, size_t i) {
   const Value &v = args[i];
   if (v.kind == Value::Kind::TiledCopy)
-    return v.copy.get();
+    return v.copy();
   return makeError("argument " + std::to_string(i + 1) + " must be a tiled copy (make_tiled_copy) but is " +
                    kindName(v.kind) + " " + describe(v));
 }
@@ -60,16 +60,11 @@ Expected<Int> threadArg(ValueRefs args) {
 /// tensor over it (CuTe's make_tensor(counting_iterator<int>(0), L): a runtime int).
 Expected<Tensor> tensorArg(ValueRefs args) {
   if (args[2].kind == Value::Kind::Tensor)
-    return *args[2].tensor;
+    return *args[2].tensor();
   return makeCountingTensor(Int::dynamic(0), CL_TRY(layoutOrShape(args[2])));
 }
 
-Value tensorValue(Tensor t) {
-  Value v;
-  v.kind = Value::Kind::Tensor;
-  v.tensor = std::make_shared<const Tensor>(std::move(t));
-  return v;
-}
+Value tensorValue(Tensor t) { return Value::ofTensor(std::move(t)); }
 
 } // namespace
 
@@ -99,7 +94,7 @@ Expected<Value> makeTiledCopyOp(ValueRefs args, char which) {
   if (args[0].kind != Value::Kind::CopyAtom)
     return makeError("argument 1 must be a copy atom (Copy_Atom<op, T>{}) but is " + std::string(kindName(args[0].kind)) +
                      " " + describe(args[0]));
-  const CopyAtom &atom = args[0].copy->atom;
+  const CopyAtom &atom = args[0].copy()->atom;
   if (which == 0)
     return Value::ofCopy(CL_TRY(makeTiledCopy(atom, CL_TRY(layoutOrShape(args[1])), CL_TRY(layoutOrShape(args[2])))),
                          false);
@@ -135,7 +130,7 @@ Expected<Value> layoutTVOp(ValueRefs args, char which) {
 
 Expected<Value> tileSizeOp(ValueRefs args) {
   if (args[0].kind == Value::Kind::TiledCopy) { // CuTe's tile_size<i>(TiledCopy): size<i>(Tiler_MN)
-    const IntTuple &tile = args[0].copy->tilerMN;
+    const IntTuple &tile = args[0].copy()->tilerMN;
     if (args[1].kind != Value::Kind::Tuple || !args[1].tuple.isInt() || args[1].tuple.asInt().value < 0 ||
         args[1].tuple.asInt().value >= int64_t(tile.rank()))
       return makeError("argument 2 must be a mode of the tile " + print(tile) + " but is " +

@@ -34,7 +34,7 @@ Expected<OuterFunction> outerOf(const Value &v) {
   case Value::Kind::Swizzle:
     return OuterFunction::of(v.swizzle);
   case Value::Kind::Composed:
-    return OuterFunction::of(*v.composed);
+    return OuterFunction::of(*v.composed());
   case Value::Kind::Layout:
     if (!v.notCongruent)
       return OuterFunction::of(v.layout);
@@ -63,22 +63,22 @@ Expected<Value> compositionRule(ValueRefs a) {
   if (y.kind == K::Swizzle)
     return anyValue(composition(*CL_TRY(plainLayout(x, 0)), y.swizzle));
   if (y.kind == K::Composed && x.kind == K::Layout)
-    return anyValue(composition(*CL_TRY(plainLayout(x, 0)), *y.composed));
+    return anyValue(composition(*CL_TRY(plainLayout(x, 0)), *y.composed()));
   if (x.kind == K::Composed && y.kind != K::Composed)
-    return anyValue(composition(*x.composed, CL_TRY(asTiler(y))));
+    return anyValue(composition(*x.composed(), CL_TRY(asTiler(y))));
   return noOverload("composition", a);
 }
 
 Expected<Value> crd2idxRule(ValueRefs a) {
   if (a.size() != 2 || a[1].kind != Value::Kind::Composed || a[0].kind != Value::Kind::Tuple)
     return noOverload("crd2idx", a);
-  return Value::ofInt(CL_TRY(crd2idx(a[0].tuple, *a[1].composed)));
+  return Value::ofInt(CL_TRY(crd2idx(a[0].tuple, *a[1].composed())));
 }
 
 Expected<Value> sliceRule(ValueRefs a) {
   if (a[1].kind != Value::Kind::Composed || a[0].kind != Value::Kind::Tuple)
     return noOverload("slice", a);
-  return anyValue(slice(a[0].tuple, *a[1].composed));
+  return anyValue(slice(a[0].tuple, *a[1].composed()));
 }
 
 template <Expected<AnyLayout> (*F)(const ComposedLayout &)> Expected<Value> inverseRule(ValueRefs a) {
@@ -86,7 +86,7 @@ template <Expected<AnyLayout> (*F)(const ComposedLayout &)> Expected<Value> inve
     return a[0];
   if (a[0].kind != Value::Kind::Composed)
     return noOverload("the inverse", a);
-  return anyValue(F(*a[0].composed));
+  return anyValue(F(*a[0].composed()));
 }
 
 template <bool Up> Expected<Value> castRule(ValueRefs a) {
@@ -95,32 +95,32 @@ template <bool Up> Expected<Value> castRule(ValueRefs a) {
     return Value::ofSwizzle(CL_TRY(Up ? upcast(a[0].swizzle, n) : downcast(a[0].swizzle, n)));
   if (a[0].kind != Value::Kind::Composed)
     return noOverload(Up ? "upcast" : "downcast", a);
-  return anyValue(Up ? upcast(*a[0].composed, n) : downcast(*a[0].composed, n));
+  return anyValue(Up ? upcast(*a[0].composed(), n) : downcast(*a[0].composed(), n));
 }
 
 Expected<Value> recastRule(ValueRefs a) {
   if (a[0].kind != Value::Kind::Composed)
     return noOverload("recast_layout", a);
-  return anyValue(recastLayout(*a[0].composed, CL_TRY(elementBits(a[1])), CL_TRY(elementBits(a[2]))));
+  return anyValue(recastLayout(*a[0].composed(), CL_TRY(elementBits(a[1])), CL_TRY(elementBits(a[2]))));
 }
 
 Expected<Value> maxCommonLayoutRule(ValueRefs a) {
   // CuTe: a swizzled side against a layout, either way round.
   if (a[0].kind == Value::Kind::Composed && a[1].kind == Value::Kind::Layout)
-    return layoutValue(maxCommonLayout(*a[0].composed, *CL_TRY(plainLayout(a[1], 1))));
+    return layoutValue(maxCommonLayout(*a[0].composed(), *CL_TRY(plainLayout(a[1], 1))));
   if (a[1].kind == Value::Kind::Composed && a[0].kind == Value::Kind::Layout)
-    return layoutValue(maxCommonLayout(*a[1].composed, *CL_TRY(plainLayout(a[0], 0))));
+    return layoutValue(maxCommonLayout(*a[1].composed(), *CL_TRY(plainLayout(a[0], 0))));
   return noOverload("max_common_layout", a);
 }
 
 Expected<Value> maxCommonVectorRule(ValueRefs a) {
   using K = Value::Kind;
   if (a[0].kind == K::Composed && a[1].kind == K::Composed)
-    return Value::ofInt(CL_TRY(maxCommonVector(*a[0].composed, *a[1].composed)));
+    return Value::ofInt(CL_TRY(maxCommonVector(*a[0].composed(), *a[1].composed())));
   if (a[0].kind == K::Composed && a[1].kind == K::Layout)
-    return Value::ofInt(CL_TRY(maxCommonVector(*a[0].composed, *CL_TRY(plainLayout(a[1], 1)))));
+    return Value::ofInt(CL_TRY(maxCommonVector(*a[0].composed(), *CL_TRY(plainLayout(a[1], 1)))));
   if (a[1].kind == K::Composed && a[0].kind == K::Layout)
-    return Value::ofInt(CL_TRY(maxCommonVector(*a[1].composed, *CL_TRY(plainLayout(a[0], 0)))));
+    return Value::ofInt(CL_TRY(maxCommonVector(*a[1].composed(), *CL_TRY(plainLayout(a[0], 0)))));
   return noOverload("max_common_vector", a);
 }
 
@@ -176,14 +176,14 @@ Expected<Value> callWithComposed(std::string_view name, ValueRefs args,
     return it->second(args);
   // logical_product(L, swizzled tiler) carries the swizzle onto the product.
   if (name == "logical_product" && args[0].kind == Value::Kind::Layout && args[1].kind == Value::Kind::Composed)
-    return anyValue(logicalProduct(*CL_TRY(plainLayout(args[0], 0)), *args[1].composed));
+    return anyValue(logicalProduct(*CL_TRY(plainLayout(args[0], 0)), *args[1].composed()));
   bool composedFirst = !args.empty() && args[0].kind == Value::Kind::Composed;
   bool restPlain = true;
   for (size_t i = 1; i < args.size(); ++i)
     restPlain = restPlain && args[i].kind != Value::Kind::Swizzle && args[i].kind != Value::Kind::Composed;
   bool isLifted = lifted().count(name) != 0 || (name == "filter" && args.size() == 2);
   if (composedFirst && restPlain && (isLifted || ofInner().count(name) != 0)) {
-    const ComposedLayout &c = *args[0].composed;
+    const ComposedLayout &c = *args[0].composed();
     if (c.innerSwizzle) // no inner layout to act on
       return innerSwizzleError(c, std::string(name).c_str());
     Value inner = Value::ofLayout(c.inner);
@@ -214,13 +214,13 @@ Expected<Value> makeSwizzleOp(ValueRefs a) {
 
 Expected<Value> swizzlePortionOp(ValueRefs a) {
   if (a[0].kind == Value::Kind::Composed)
-    return Value::ofSwizzle(CL_TRY(swizzlePortion(*a[0].composed)));
+    return Value::ofSwizzle(CL_TRY(swizzlePortion(*a[0].composed())));
   return Value::ofSwizzle(swizzlePortion(*CL_TRY(plainLayout(a[0], 0))));
 }
 
 Expected<Value> nonSwizzlePortionOp(ValueRefs a) {
   if (a[0].kind == Value::Kind::Composed)
-    return Value::ofLayout(CL_TRY(nonSwizzlePortion(*a[0].composed)));
+    return Value::ofLayout(CL_TRY(nonSwizzlePortion(*a[0].composed())));
   return Value::ofLayout(*CL_TRY(plainLayout(a[0], 0)));
 }
 

@@ -136,7 +136,7 @@ private:
       else if (out.kind == Value::Kind::Layout && !out.notCongruent)
         outer = OuterFunction::of(out.layout);
       else if (out.kind == Value::Kind::Composed)
-        outer = OuterFunction::of(*out.composed);
+        outer = OuterFunction::of(*out.composed());
       else
         return fail(makeError("column " + std::to_string(column) +
                               ": the outer function of a composed layout must be a swizzle, a layout or a "
@@ -192,8 +192,7 @@ private:
         return fail(makeError("column " + std::to_string(column) + ": " + t.error().message));
       tilers.push_back(std::move(*t));
     }
-    out.kind = Value::Kind::Tile;
-    out.tilePtr = std::make_shared<const Tiler>(makeTile(tilers.data(), uint32_t(tilers.size())));
+    out = Value::ofTile(makeTile(tilers.data(), uint32_t(tilers.size())));
     return true;
   }
 
@@ -373,19 +372,19 @@ std::string printValue(const Value &v, Style style) {
   case Value::Kind::Swizzle:
     return print(v.swizzle);
   case Value::Kind::Composed:
-    return print(*v.composed, style);
+    return print(*v.composed(), style);
   case Value::Kind::Tensor:
-    return print(*v.tensor, style);
+    return print(*v.tensor(), style);
   case Value::Kind::Iterator:
-    return print(v.tensor->iterator, style);
+    return print(v.tensor()->iterator, style);
   case Value::Kind::MmaAtom:
-    return print(v.mma->atom, style);
+    return print(v.mma()->atom, style);
   case Value::Kind::TiledMma:
-    return print(*v.mma, style);
+    return print(*v.mma(), style);
   case Value::Kind::CopyAtom:
-    return print(v.copy->atom, style);
+    return print(v.copy()->atom, style);
   case Value::Kind::TiledCopy:
-    return print(*v.copy, style);
+    return print(*v.copy(), style);
   }
   return "";
 }

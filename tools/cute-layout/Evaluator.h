@@ -38,23 +38,25 @@ struct Value {
   Kind kind = Kind::Tuple;
   IntTuple tuple;  // Tuple: an int tuple (a leaf is an integer, `_` allowed)
   Layout layout;   // Layout
-  std::shared_ptr<const Tiler> tilePtr; // Tile (shared: values are immutable); see tile()
   std::string name; // Name: a bare identifier such as a type name (uint8_t) or LayoutRight
   Swizzle swizzle;   // Swizzle
-  std::shared_ptr<const ComposedLayout> composed; // Composed (shared: values are immutable)
-  /// Tensor: an iterator and a layout (TensorOps.h); Iterator: its iterator alone, the
-  /// layout unused (counting_iterator<int>(n), before make_tensor binds it).
-  std::shared_ptr<const Tensor> tensor;
-  /// MmaAtom: its atom (the rest unused); TiledMma: CuTe's make_tiled_mma (AtomOps.h).
-  std::shared_ptr<const TiledMma> mma;
-  /// CopyAtom: its atom; TiledCopy: CuTe's make_tiled_copy (AtomOps.h).
-  std::shared_ptr<const TiledCopy> copy;
   /// A Layout whose shape and stride are not congruent. CuTe's make_layout builds and
   /// prints such a pair without complaint; here it can be printed but not computed with.
   bool notCongruent = false;
 
-  /// The tile of a Tile value.
-  const Tiler &tile() const { return *tilePtr; }
+  // The rarer kinds keep their object behind one shared pointer (values are immutable),
+  // so building and destroying the common ones (tuples and layouts) touches one pointer.
+  /// Tile: the tile.
+  const Tiler &tile() const { return *static_cast<const Tiler *>(payload_.get()); }
+  /// Composed: the composed layout.
+  const ComposedLayout *composed() const { return static_cast<const ComposedLayout *>(payload_.get()); }
+  /// Tensor: an iterator and a layout (TensorOps.h); Iterator: its iterator alone, the
+  /// layout unused (counting_iterator<int>(n), before make_tensor binds it).
+  const Tensor *tensor() const { return static_cast<const Tensor *>(payload_.get()); }
+  /// MmaAtom: its atom (the rest unused); TiledMma: CuTe's make_tiled_mma (AtomOps.h).
+  const TiledMma *mma() const { return static_cast<const TiledMma *>(payload_.get()); }
+  /// CopyAtom: its atom; TiledCopy: CuTe's make_tiled_copy (AtomOps.h).
+  const TiledCopy *copy() const { return static_cast<const TiledCopy *>(payload_.get()); }
 
   // User-provided, so that value-initialization (Value(), vector::emplace_back()) runs
   // only the members' constructors instead of first zeroing the whole (large) object.
@@ -81,7 +83,7 @@ struct Value {
   static Value ofComposed(ComposedLayout c) {
     Value v;
     v.kind = Kind::Composed;
-    v.composed = std::make_shared<const ComposedLayout>(std::move(c));
+    v.payload_ = std::make_shared<const ComposedLayout>(std::move(c));
     return v;
   }
   /// A layout or a composed layout, as CuTe's lifted algebra returns it.
@@ -93,7 +95,7 @@ struct Value {
   static Value ofTensor(Tensor t) {
     Value v;
     v.kind = Kind::Tensor;
-    v.tensor = std::make_shared<const Tensor>(std::move(t));
+    v.payload_ = std::make_shared<const Tensor>(std::move(t));
     return v;
   }
   static Value ofIterator(TensorIterator it) {
@@ -104,21 +106,26 @@ struct Value {
   static Value ofMma(TiledMma m, bool atomOnly) {
     Value v;
     v.kind = atomOnly ? Kind::MmaAtom : Kind::TiledMma;
-    v.mma = std::make_shared<const TiledMma>(std::move(m));
+    v.payload_ = std::make_shared<const TiledMma>(std::move(m));
     return v;
   }
   static Value ofCopy(TiledCopy c, bool atomOnly) {
     Value v;
     v.kind = atomOnly ? Kind::CopyAtom : Kind::TiledCopy;
-    v.copy = std::make_shared<const TiledCopy>(std::move(c));
+    v.payload_ = std::make_shared<const TiledCopy>(std::move(c));
     return v;
   }
   static Value ofTile(Tiler t) {
     Value v;
     v.kind = Kind::Tile;
-    v.tilePtr = std::make_shared<const Tiler>(std::move(t));
+    v.payload_ = std::make_shared<const Tiler>(std::move(t));
     return v;
   }
+
+private:
+  /// The object of a Tile, Composed, Tensor, Iterator, MmaAtom, TiledMma, CopyAtom or
+  /// TiledCopy value (its type follows from kind); null for the other kinds.
+  std::shared_ptr<const void> payload_;
 };
 
 /// The arguments of a call, by reference and never copied: a run of values (the

@@ -15,14 +15,14 @@ namespace cutelayout::cli {
 std::string describe(const Value &v) {
   switch (v.kind) {
   case Value::Kind::MmaAtom:
-    return "MMA_Atom<" + v.mma->atom.name + ">";
+    return "MMA_Atom<" + v.mma()->atom.name + ">";
   case Value::Kind::TiledMma:
-    return "TiledMMA<MMA_Atom<" + v.mma->atom.name + ">, " + print(v.mma->thrLayoutVMNK) + ">";
+    return "TiledMMA<MMA_Atom<" + v.mma()->atom.name + ">, " + print(v.mma()->thrLayoutVMNK) + ">";
   case Value::Kind::CopyAtom:
-    return "Copy_Atom<" + v.copy->atom.name + ", " + std::to_string(v.copy->atom.valueBits) + "b>";
+    return "Copy_Atom<" + v.copy()->atom.name + ", " + std::to_string(v.copy()->atom.valueBits) + "b>";
   case Value::Kind::TiledCopy:
-    return "TiledCopy<Copy_Atom<" + v.copy->atom.name + ", " + std::to_string(v.copy->atom.valueBits) + "b>, " +
-           print(v.copy->layoutTV) + ">";
+    return "TiledCopy<Copy_Atom<" + v.copy()->atom.name + ", " + std::to_string(v.copy()->atom.valueBits) + "b>, " +
+           print(v.copy()->layoutTV) + ">";
   default:
     return printValue(v, Style::Plain);
   }
@@ -1056,12 +1056,12 @@ Value staticTwin(const Value &v) {
   case Value::Kind::Tile:
     return Value::ofTile(Tiler{cutelayout::staticTwin(v.tile().layout), v.tile().profile});
   case Value::Kind::Composed:
-    return Value::ofComposed(cutelayout::staticTwin(*v.composed));
+    return Value::ofComposed(cutelayout::staticTwin(*v.composed()));
   case Value::Kind::Tensor:
-    return Value::ofTensor(Tensor{TensorIterator{v.tensor->iterator.kind, cutelayout::staticTwin(v.tensor->iterator.value)},
-                                  cutelayout::staticTwin(v.tensor->layout)});
+    return Value::ofTensor(Tensor{TensorIterator{v.tensor()->iterator.kind, cutelayout::staticTwin(v.tensor()->iterator.value)},
+                                  cutelayout::staticTwin(v.tensor()->layout)});
   case Value::Kind::Iterator:
-    return Value::ofIterator(TensorIterator{v.tensor->iterator.kind, cutelayout::staticTwin(v.tensor->iterator.value)});
+    return Value::ofIterator(TensorIterator{v.tensor()->iterator.kind, cutelayout::staticTwin(v.tensor()->iterator.value)});
   case Value::Kind::Name:
   case Value::Kind::Swizzle:
   case Value::Kind::MmaAtom:
@@ -1083,12 +1083,12 @@ bool hasDynamicLeaves(const Value &v) {
   case Value::Kind::Tile:
     return !isStatic(v.tile().layout.shape) || !isStatic(v.tile().layout.stride);
   case Value::Kind::Composed:
-    return !isStatic(*v.composed);
+    return !isStatic(*v.composed());
   case Value::Kind::Tensor:
-    return !isStatic(v.tensor->iterator.value) || !isStatic(v.tensor->layout.shape) ||
-           !isStatic(v.tensor->layout.stride);
+    return !isStatic(v.tensor()->iterator.value) || !isStatic(v.tensor()->layout.shape) ||
+           !isStatic(v.tensor()->layout.stride);
   case Value::Kind::Iterator:
-    return !isStatic(v.tensor->iterator.value);
+    return !isStatic(v.tensor()->iterator.value);
   case Value::Kind::Name:
   case Value::Kind::Swizzle:
   case Value::Kind::MmaAtom:

@@ -30,8 +30,8 @@ Expected<std::string> render(const Value &v, View view, Style style, const BankO
                      printValue(v, style));
   bool composed = v.kind == Value::Kind::Composed;
   if (view == View::Table)
-    return composed ? printTable(*v.composed, style) : printTable(v.layout, style);
-  return composed ? printBanks(*v.composed, banks, style) : printBanks(v.layout, banks, style);
+    return composed ? printTable(*v.composed(), style) : printTable(v.layout, style);
+  return composed ? printBanks(*v.composed(), banks, style) : printBanks(v.layout, banks, style);
 }
 
 } // namespace cutelayout::cli

@@ -144,7 +144,7 @@ Expected<Picture> pictureOf(const Value &v) {
     return Picture{{Placed{std::move(g), 4, 20, ""}}, w, h};
   }
   case Value::Kind::TiledMma: {
-    const TiledMma &m = *v.mma;
+    const TiledMma &m = *v.mma();
     int64_t M = tileSize(m, 0).value, N = tileSize(m, 1).value, K = tileSize(m, 2).value;
     if (M * N + M * K + N * K > (1 << 20))
       return makeError("a picture of more than 2^20 cells");
@@ -158,7 +158,7 @@ Expected<Picture> pictureOf(const Value &v) {
                    w, h};
   }
   case Value::Kind::TiledCopy: {
-    const TiledCopy &c = *v.copy;
+    const TiledCopy &c = *v.copy();
     auto [rows, cols] = CL_TRY(extents(c.tilerMN));
     if (rows * cols > (1 << 20))
       return makeError("a picture of more than 2^20 cells");

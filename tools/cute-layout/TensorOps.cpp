@@ -66,7 +66,7 @@ Expected<Value> callWithTensor(std::string_view name, ValueRefs args,
   if (name == "crd2idx" || name == "slice") { // (coordinate, tensor)
     if (args.size() != 2 || args[1].kind != Value::Kind::Tensor || isTensorLike(args[0]))
       return noOverload(name, args);
-    const Tensor &t = *args[1].tensor;
+    const Tensor &t = *args[1].tensor();
     const IntTuple &c = *CL_TRY(tupleArg(args[0], 0));
     if (name == "slice")
       return tensorValue(slice(c, t));
@@ -74,7 +74,7 @@ Expected<Value> callWithTensor(std::string_view name, ValueRefs args,
   }
   if (args.empty() || args[0].kind != Value::Kind::Tensor)
     return noOverload(name, args);
-  const Tensor &t = *args[0].tensor;
+  const Tensor &t = *args[0].tensor();
   if (name == "local_tile") { // (tensor, tiler, coord[, projection])
     if (args.size() < 3)
       return makeError("local_tile of a tensor takes (tensor, tiler, coord[, projection])");
@@ -120,7 +120,7 @@ Expected<Value> makeTensorOp(ValueRefs args,
   if (args.size() < 2 || args[0].kind != Value::Kind::Iterator)
     return makeError("make_tensor takes an iterator (counting_iterator<int>(n)) and a layout, or a shape "
                      "[and a stride]");
-  const TensorIterator &it = args[0].tensor->iterator;
+  const TensorIterator &it = args[0].tensor()->iterator;
   Layout l;
   if (args.size() == 2 && args[1].kind == Value::Kind::Layout) {
     l = *CL_TRY(plainLayout(args[1], 1));
