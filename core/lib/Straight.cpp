@@ -307,12 +307,31 @@ bool composeSplit(const Leaves &a, Int rshape, Int rstride, NodeOut &out);
   Int restShape = rshape, restStride = rstride;
   for (uint32_t i = 0; i + 1 < r; ++i) {
     Int currShape = a.shape(r - 1 - i), currStride = a.stride(r - 1 - i);
-    if (currShape.value == 0 || restStride.value == 0 ||
-        !(isMultiple(restStride.value, currShape.value) || restStride.value < currShape.value))
-      return false; // a divisibility condition, or a division by zero
-    Int absStride = abs(restStride);
-    Int nextShape = ceilDiv(currShape, absStride);
-    Int nextStride = mul(ceilDiv(absStride, currShape), signum(restStride));
+    Int nextShape, nextStride;
+    int64_t cs = currShape.value, rs = restStride.value;
+    if (__builtin_expect(cs > 0 && rs > 0 && rs <= INT64_MAX - cs, 1)) {
+      // Positive values whose ceiling divisions cannot overflow (the general steps below
+      // would record an overflow of cs + rs): the same values and staticness, with one
+      // division. Either rs is a multiple of cs (then ceil(cs/rs) is 1 and ceil(rs/cs) is
+      // rs/cs), or rs < cs (then ceil(rs/cs) is 1).
+      bool st = currShape.isStatic && restStride.isStatic;
+      if (rs >= cs) {
+        int64_t q = rs / cs;
+        if (q * cs != rs)
+          return false; // the divisibility condition
+        nextShape = Int{1, st};
+        nextStride = Int{q, st};
+      } else {
+        nextShape = Int{(cs - 1) / rs + 1, st};
+        nextStride = Int{1, st};
+      }
+    } else {
+      if (cs == 0 || rs == 0 || !(isMultiple(rs, cs) || rs < cs))
+        return false; // a divisibility condition, or a division by zero
+      Int absStride = abs(restStride);
+      nextShape = ceilDiv(currShape, absStride);
+      nextStride = mul(ceilDiv(absStride, currShape), signum(restStride));
+    }
     if (nextShape.isConstant(1) || restShape.isConstant(1)) {
       restStride = nextStride;
       continue;
