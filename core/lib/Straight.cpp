@@ -192,6 +192,22 @@ private:
 /// compiler then knows every value's basis is 0 and drops the operators' basis tests.
 [[gnu::always_inline]] inline Int plainInt(Int x) { return Int{x.value, x.isStatic}; }
 
+/// detail::divInts(a, b) and detail::modInts(a, b), values and staticness exactly, with
+/// one division when a >= 0 and b > 0 (the common case of an index and an extent); the
+/// two operations otherwise (modInts first, as the kernels call them).
+[[gnu::always_inline]] inline void divMod(Int a, Int b, Int &quotient, Int &remainder) {
+  if (__builtin_expect(a.value >= 0 && b.value > 0, 1)) {
+    int64_t q = a.value / b.value;
+    bool both = a.isStatic && b.isStatic;
+    bool staticZero = a.isStatic && a.value == 0 && !b.isStatic; // CuTe's _0 / int, _0 % int
+    quotient = Int{q, both || staticZero};
+    remainder = Int{a.value - q * b.value, both || staticZero || (!a.isStatic && b.isStatic && b.value == 1)};
+    return;
+  }
+  remainder = detail::modInts(a, b);
+  quotient = detail::divInts(a, b);
+}
+
 /// Whether a layout (shape and stride nodes) has only integer leaves and fits.
 bool plainLeaves(const Node *s, const Node *d) {
   uint32_t e = s->span;
@@ -1104,17 +1120,20 @@ bool offsetOf(Int idx, const Node *s, const Node *d, Int &out) {
       if (zero || k + 1 == r) {
         part = detail::mulInts(idx, stride);
       } else {
-        part = detail::mulInts(detail::modInts(idx, extent), stride);
-        idx = detail::divInts(idx, extent);
+        Int q, r;
+        divMod(idx, extent, q, r);
+        part = detail::mulInts(r, stride);
+        idx = q;
       }
     } else if (zero || k + 1 == r) {
       if (!offsetOf(idx, x, y, part))
         return false;
     } else {
-      Int p = integerProduct(x);
-      if (!offsetOf(detail::modInts(idx, p), x, y, part))
+      Int q, r;
+      divMod(idx, integerProduct(x), q, r);
+      if (!offsetOf(r, x, y, part))
         return false;
-      idx = detail::divInts(idx, p);
+      idx = q;
     }
     acc = k == 0 ? part : detail::addInts(acc, part);
   }
