@@ -537,9 +537,10 @@ void splitIndex(Int idx, TupleView shape, TupleBuilder &out) {
     } else if (k + 1 == r) {
       splitIndex(idx, s, out);
     } else {
-      Int p = product(s);
-      splitIndex(mod(idx, p), s, out);
-      idx = div(idx, p);
+      Int q, r;
+      divMod(idx, product(s), q, r);
+      splitIndex(r, s, out);
+      idx = q;
     }
     ++k;
   }

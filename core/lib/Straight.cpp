@@ -192,22 +192,6 @@ private:
 /// compiler then knows every value's basis is 0 and drops the operators' basis tests.
 [[gnu::always_inline]] inline Int plainInt(Int x) { return Int{x.value, x.isStatic}; }
 
-/// detail::divInts(a, b) and detail::modInts(a, b), values and staticness exactly, with
-/// one division when a >= 0 and b > 0 (the common case of an index and an extent); the
-/// two operations otherwise (modInts first, as the kernels call them).
-[[gnu::always_inline]] inline void divMod(Int a, Int b, Int &quotient, Int &remainder) {
-  if (__builtin_expect(a.value >= 0 && b.value > 0, 1)) {
-    int64_t q = a.value / b.value;
-    bool both = a.isStatic && b.isStatic;
-    bool staticZero = a.isStatic && a.value == 0 && !b.isStatic; // CuTe's _0 / int, _0 % int
-    quotient = Int{q, both || staticZero};
-    remainder = Int{a.value - q * b.value, both || staticZero || (!a.isStatic && b.isStatic && b.value == 1)};
-    return;
-  }
-  remainder = detail::modInts(a, b);
-  quotient = detail::divInts(a, b);
-}
-
 /// Whether a layout (shape and stride nodes) has only integer leaves and fits.
 bool plainLeaves(const Node *s, const Node *d) {
   uint32_t e = s->span;
@@ -1099,6 +1083,7 @@ bool tileToShape(const Layout &block, TupleView targetShape, Layout &result) {
 namespace {
 /// CuTe's crd2idx of a 1-D index (IntTupleMath.cpp's indexToOffset) without Expected.
 bool offsetOf(Int idx, const Node *s, const Node *d, Int &out) {
+  idx = plainInt(idx);
   if (s->kind != NodeKind::Tuple) {
     if (d->kind == NodeKind::Tuple)
       return false;

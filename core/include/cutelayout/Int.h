@@ -329,6 +329,20 @@ Int lcm(Int a, Int b);
   }
   return detail::divInts(detail::subInts(detail::addInts(a, b), Int::fixed(1)), b);
 }
+/// div(a, b) and mod(a, b) together: the same values, staticness and failures (mod's
+/// first), with one division where a >= 0 and b > 0 (an index split by an extent).
+[[gnu::always_inline]] inline void divMod(Int a, Int b, Int &quotient, Int &remainder) {
+  if (__builtin_expect(!detail::eitherBasis(a, b) && !detail::tracesDynamic(a, b) && a.value >= 0 && b.value > 0, 1)) {
+    int64_t q = a.value / b.value;
+    bool both = a.isStatic && b.isStatic;
+    bool staticZero = a.isStatic && a.value == 0 && !b.isStatic; // CuTe's _0 / int and _0 % int
+    quotient = Int{q, both || staticZero};
+    remainder = Int{a.value - q * b.value, both || staticZero || (!a.isStatic && b.isStatic && b.value == 1)};
+    return;
+  }
+  remainder = mod(a, b);
+  quotient = div(a, b);
+}
 /// CuTe's safe_div: static/static requires exact division. (Its callers check their own
 /// conditions for dynamic values, R18.)
 [[gnu::always_inline]] inline Int safeDiv(Int a, Int b) {
