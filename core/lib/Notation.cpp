@@ -621,10 +621,14 @@ Expected<Int> NotationReader::parseBasisSuffix(Int value) {
 
 Expected<IntTuple> NotationReader::parseTuple(bool allowUnderscore, int depth) {
   Expected<IntTuple> result(std::in_place);
-  Expected<bool> s = parseTupleNodes(LayoutBuilder::nodesOf(*result), allowUnderscore, depth);
+  Expected<bool> s = parseTupleInto(*result, allowUnderscore, depth);
   if (!s)
     result = Expected<IntTuple>(s.error());
   return result;
+}
+
+Expected<bool> NotationReader::parseTupleInto(IntTuple &out, bool allowUnderscore, int depth) {
+  return parseTupleNodes(LayoutBuilder::nodesOf(out), allowUnderscore, depth);
 }
 
 Expected<bool> NotationReader::parseTupleNodes(NodeVec &out, bool allowUnderscore, int depth) {

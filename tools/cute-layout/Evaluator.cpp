@@ -100,7 +100,6 @@ private:
     return true;
   }
 
-  /// @pre out is a default Value.
   /// True (and consumed) when the next word is exactly `o`, the composition of CuTe's print.
   bool acceptCompose() {
     reader_.skipSpace();
@@ -113,6 +112,9 @@ private:
     return true;
   }
 
+  /// An expression into out.
+  /// @pre out is a default Value
+  /// @post on failure out holds no usable value (the caller discards it)
   bool parseExpr(int depth, Value &out) {
     if (!parsePrimary(depth, out))
       return false;
@@ -149,6 +151,7 @@ private:
     return true;
   }
 
+  /// A call or a literal into out; parseExpr's @pre and @post.
   bool parsePrimary(int depth, Value &out) {
     if (depth > kMaxCallDepth)
       return fail(makeError("column " + std::to_string(reader_.column()) + ": expression nested deeper than " +
@@ -158,23 +161,24 @@ private:
       return parseCall(depth, out);
     if (c == '<')
       return parseTile(depth, out);
-    Expected<IntTuple> t = reader_.parseTuple(true);
+    // A layout's shape and stride are read in place; a tuple moves to its member.
+    Layout &l = out.layout;
+    Expected<bool> t = reader_.parseTupleInto(l.shape, true);
     if (!t)
       return fail(t.error());
     if (!reader_.accept(':')) {
-      out.tuple = std::move(*t);
+      out.tuple = std::move(l.shape);
+      l.shape = IntTuple(); // a tree again, as in every value
       return true;
     }
     size_t strideColumn = reader_.column();
-    Expected<IntTuple> stride = reader_.parseTuple(false);
+    Expected<bool> stride = reader_.parseTupleInto(l.stride, false);
     if (!stride)
       return fail(stride.error());
-    Expected<bool> valid = checkLayout(*t, *stride); // makeLayout's conditions, without its copies
+    Expected<bool> valid = checkLayout(l.shape, l.stride); // makeLayout's conditions, without its copies
     if (!valid)
       return fail(makeError("column " + std::to_string(strideColumn) + ": " + valid.error().message));
     out.kind = Value::Kind::Layout;
-    out.layout.shape = std::move(*t);
-    out.layout.stride = std::move(*stride);
     return true;
   }
 

@@ -66,6 +66,10 @@ public:
   Expected<Int> parseInt();
   /// Parses an int tuple; allowUnderscore admits `_` leaves (coordinates).
   Expected<IntTuple> parseTuple(bool allowUnderscore, int depth = 0);
+  /// parseTuple into out, whose nodes it replaces: no tuple is built elsewhere and moved.
+  /// @post on success out is the tuple read and the position is past it; on failure out
+  ///       holds no tree (assign it before reading it) and the error is parseTuple's
+  Expected<bool> parseTupleInto(IntTuple &out, bool allowUnderscore, int depth = 0);
   /// Parses an int tuple into b (one element of the tuple b is building, or its root).
   Expected<bool> parseTupleInto(TupleBuilder &b, bool allowUnderscore, int depth);
   /// Parses `shape:stride` (or a bare shape, giving a compact column-major layout when
