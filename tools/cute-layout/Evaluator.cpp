@@ -37,27 +37,35 @@ public:
 
   bool parseAll(Value &out) { return parseExpr(0, out) && expectEnd(); }
 
-  /// The outermost call's name and evaluated arguments, without calling it.
-  bool parseOutermost(OutermostCall &call) {
-    if (!identifierStart(reader_.peek())) {
-      Value literal;
-      return parseAll(literal); // not a call: checked, nothing to keep
-    }
-    Value bareName;
-    std::string_view name;
-    std::vector<Value> &args = scratch_.args[0];
-    bool isCall = false;
+  /// What the text is at its outermost level (parseOutermostArgs).
+  enum class Outermost { Call, Other, Failed };
+
+  /// When the whole text is one call `name<targs>(args)`: Call, with its name and column
+  /// set and its arguments (template arguments appended) in args(), evaluated but not
+  /// called. Anything else (a literal, a swizzle, a bare name, a call composed further):
+  /// Other, with the position back at the start. Failed (error set) when an argument fails.
+  Outermost parseOutermostArgs(std::string_view &name, size_t &column) {
+    if (!identifierStart(reader_.peek()))
+      return Outermost::Other;
     size_t start = reader_.position();
-    if (!parseCallArgs(0, name, args, bareName, isCall))
-      return false;
-    if (!isCall || !reader_.atEnd()) { // a swizzle, or a call composed further (`... o O o B`)
+    column = reader_.column();
+    Value bareName;
+    bool isCall = false;
+    if (!parseCallArgs(0, name, args(), bareName, isCall))
+      return Outermost::Failed;
+    if (!isCall || !reader_.atEnd()) {
       reader_.setPosition(start);
-      Value whole;
-      return parseAll(whole);
+      return Outermost::Other;
     }
-    call.name.assign(name.data(), name.size());
-    call.args = std::move(args);
-    return true;
+    return Outermost::Call;
+  }
+
+  /// The arguments of the outermost call, as parseOutermostArgs leaves them.
+  std::vector<Value> &args() { return scratch_.args[0]; }
+
+  /// The message of a call's error: its column, the operation's name, then why.
+  static Error callError(size_t column, std::string_view name, const Error &e) {
+    return makeError("column " + std::to_string(column) + ": " + std::string(name) + ": " + e.message);
   }
 
   Error takeError() { return std::move(error_); }
@@ -285,8 +293,7 @@ private:
       return true;
     Expected<Value> r = callOperation(name, args);
     if (!r)
-      return fail(makeError("column " + std::to_string(column) + ": " + std::string(name) + ": " +
-                            r.error().message));
+      return fail(callError(column, name, r.error()));
     out = std::move(*r);
     return true;
   }
@@ -395,18 +402,42 @@ std::string printValue(const Value &v, Style style) {
 
 Expected<Value> evaluate(std::string_view text, const ParseOptions &options) {
   Parser p(text, options);
-  Expected<Value> result(std::in_place);
-  if (!p.parseAll(*result))
+  std::string_view name;
+  size_t column = 0;
+  Parser::Outermost what = p.parseOutermostArgs(name, column);
+  // One result object, returned on every path: an outermost call (most expressions) builds
+  // its value in it, and so in the caller's slot; no Value is moved.
+  Expected<Value> result = what == Parser::Outermost::Call ? callOperation(name, p.args())
+                                                            : Expected<Value>(std::in_place);
+  if (what == Parser::Outermost::Call) {
+    if (!result)
+      result = Expected<Value>(Parser::callError(column, name, result.error()));
+  } else if (what == Parser::Outermost::Failed || !p.parseAll(*result)) {
     result = Expected<Value>(p.takeError());
+  }
   return result;
 }
 
 Expected<OutermostCall> parseOutermostCall(std::string_view text, const ParseOptions &options) {
   Parser p(text, options);
   OutermostCall call;
-  if (!p.parseOutermost(call))
-    return p.takeError();
-  return call;
+  std::string_view name;
+  size_t column = 0;
+  switch (p.parseOutermostArgs(name, column)) {
+  case Parser::Outermost::Call:
+    call.name.assign(name.data(), name.size());
+    call.args = std::move(p.args());
+    return call;
+  case Parser::Outermost::Other: {
+    Value literal;
+    if (p.parseAll(literal)) // not a call: checked, nothing to keep
+      return call;
+    break;
+  }
+  case Parser::Outermost::Failed:
+    break;
+  }
+  return p.takeError();
 }
 
 } // namespace cutelayout::cli
