@@ -78,11 +78,11 @@ inline char *writeInt(char *p, int64_t v) {
   return writeLongInt(p, v);
 }
 
-/// At most this many characters per node: `_`, 20 digits and a sign, and a separator or
-/// the closing parentheses it completes are counted on the nodes they close.
-constexpr size_t kMaxCharsPerNode = 32; // and a basis suffix `@d` of up to 4 modes
+// kMaxPrintedCharsPerNode: `_`, 20 digits and a sign, a basis suffix `@d` of up to 4
+// modes, and a separator (the closing parentheses it completes are counted on the nodes
+// they close).
 
-/// Prints the preorder nodes of one tree iteratively at p (room for kMaxCharsPerNode per
+/// Prints the preorder nodes of one tree iteratively at p (room for kMaxPrintedCharsPerNode per
 /// node): a stack of the children left to print in each open tuple, so deep input cannot
 /// overflow the stack. Returns the end.
 template <bool MarkStatic, bool UnknownAsQuestion> char *printNodes(char *p, TupleView t) {
@@ -144,17 +144,17 @@ char *printNodes(char *p, TupleView t, Style style) {
   return unknownAsQuestion ? printNodes<false, true>(p, t) : printNodes<false, false>(p, t);
 }
 
-/// What write(p) prints for `nodes` nodes (at most kMaxCharsPerNode each, plus one
+/// What write(p) prints for `nodes` nodes (at most kMaxPrintedCharsPerNode each, plus one
 /// character): through a stack buffer when they fit, so the string holds exactly the text
 /// (one sized for the worst case would be zero-filled first, about 4 KB for a 16-leaf
 /// layout, and keep that capacity).
 template <class Write> std::string printed(size_t nodes, Write write) {
   constexpr size_t kStackNodes = 128;
   if (nodes <= kStackNodes) {
-    char buffer[kStackNodes * kMaxCharsPerNode + 1];
+    char buffer[kStackNodes * kMaxPrintedCharsPerNode + 1];
     return std::string(buffer, write(buffer));
   }
-  std::string out(nodes * kMaxCharsPerNode + 1, '\0');
+  std::string out(nodes * kMaxPrintedCharsPerNode + 1, '\0');
   out.resize(size_t(write(&out[0]) - out.data()));
   return out;
 }
@@ -204,11 +204,15 @@ std::string print(TupleView t, Style style) {
 std::string print(Int x, Style style) { return print(IntTuple(x).view(), style); }
 
 std::string print(const Layout &l, Style style) {
-  return printed(l.shape.view().span() + l.stride.view().span(), [&](char *p) {
-    p = printNodes(p, l.shape, style);
-    *p++ = ':';
-    return printNodes(p, l.stride, style);
-  });
+  return printed(l.shape.view().span() + l.stride.view().span(), [&](char *p) { return printTo(p, l, style); });
+}
+
+char *printTo(char *p, TupleView t, Style style) { return printNodes(p, t, style); }
+
+char *printTo(char *p, const Layout &l, Style style) {
+  p = printNodes(p, l.shape, style);
+  *p++ = ':';
+  return printNodes(p, l.stride, style);
 }
 
 NotationReader::NotationReader(std::string_view text, ParseOptions options)

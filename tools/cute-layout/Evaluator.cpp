@@ -400,6 +400,18 @@ std::string printValue(const Value &v, Style style) {
   return "";
 }
 
+size_t printBound(const Value &v) {
+  if (v.kind == Value::Kind::Tuple)
+    return v.tuple.view().span() * kMaxPrintedCharsPerNode + 1;
+  if (v.kind == Value::Kind::Layout)
+    return (v.layout.shape.view().span() + v.layout.stride.view().span()) * kMaxPrintedCharsPerNode + 1;
+  return 0;
+}
+
+char *printValueTo(char *p, const Value &v, Style style) {
+  return v.kind == Value::Kind::Tuple ? printTo(p, v.tuple, style) : printTo(p, v.layout, style);
+}
+
 Expected<Value> evaluate(std::string_view text, const ParseOptions &options) {
   Parser p(text, options);
   std::string_view name;

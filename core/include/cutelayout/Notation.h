@@ -37,6 +37,19 @@ std::string print(TupleView t, Style style = Style::Plain);
 std::string print(Int x, Style style = Style::Plain);
 std::string print(const Layout &l, Style style = Style::Plain);
 
+/// The most characters print writes per node of a tree (`_`, a sign and 19 digits, a basis
+/// suffix, a separator): printTo's room is this times the nodes, plus one.
+constexpr size_t kMaxPrintedCharsPerNode = 32;
+/// print(t, style) written at p, for a caller that owns the buffer (no string is made).
+/// @pre p has room for t.span() * kMaxPrintedCharsPerNode + 1 characters
+/// @post returns the end of the text written (no NUL follows it)
+char *printTo(char *p, TupleView t, Style style);
+/// print(l, style) written at p.
+/// @pre p has room for (l.shape.span() + l.stride.span()) * kMaxPrintedCharsPerNode + 1
+///      characters
+/// @post returns the end of the text written (no NUL follows it)
+char *printTo(char *p, const Layout &l, Style style);
+
 struct ParseOptions {
   bool plainIsDynamic = false; // a plain `N` is a runtime value (cute-layout --dynamic)
   bool allowUnknown = false;   // `?` is a dynamic leaf of unknown value (MLIR types)
