@@ -219,8 +219,7 @@ NotationReader::NotationReader(std::string_view text, ParseOptions options)
     : text_(text), options_(options) {}
 
 namespace {
-// The C locale's isspace and isdigit, without a library call per character.
-inline bool isSpace(char c) { return c == ' ' || (c >= '\t' && c <= '\r'); }
+// The C locale's isdigit, without a library call per character.
 inline bool isDigit(char c) { return c >= '0' && c <= '9'; }
 } // namespace
 
@@ -256,28 +255,6 @@ enum class Lexed { Int, NotAnInt, TooBig };
   return Lexed::Int;
 }
 } // namespace
-
-void NotationReader::skipSpace() {
-  while (pos_ < text_.size() && isSpace(text_[pos_]))
-    ++pos_;
-}
-
-bool NotationReader::atEnd() {
-  skipSpace();
-  return pos_ >= text_.size();
-}
-
-char NotationReader::peek() {
-  skipSpace();
-  return pos_ < text_.size() ? text_[pos_] : '\0';
-}
-
-bool NotationReader::accept(char c) {
-  if (peek() != c)
-    return false;
-  ++pos_;
-  return true;
-}
 
 Error NotationReader::errorHere(const std::string &expected) {
   skipSpace();
@@ -318,7 +295,7 @@ bool digitsFitFast(const char *first, const char *last) {
 
 /// Whether `@` follows q, after spaces: a scaled basis, which the careful parser reads.
 bool basisFollows(const char *q, const char *end) {
-  while (q != end && isSpace(*q))
+  while (q != end && isNotationSpace(*q))
     ++q;
   return q != end && *q == '@';
 }
@@ -431,8 +408,8 @@ const char *readTuple(const char *s, const char *end, NodeVec &out, const ParseO
       writeNode(w++, int64_t(value), plainTag | (marked ? kStaticTagBit : 0));
       if (__builtin_expect(top == open, 0))
         return basisFollows(s, end) ? nullptr : commitNodes(out, base, w, s);
-    } else if (isSpace(c)) {
-      while (isSpace(at(s)))
+    } else if (isNotationSpace(c)) {
+      while (isNotationSpace(at(s)))
         ++s;
       continue;
     } else if (c == ')' && top != open && top[-1].node == w - 1 && commas == 0) {
@@ -466,9 +443,9 @@ const char *readTuple(const char *s, const char *end, NodeVec &out, const ParseO
           return commitNodes(out, base, w, s);
         continue;
       }
-      if (!isSpace(c))
+      if (!isNotationSpace(c))
         return nullptr;
-      while (isSpace(at(s)))
+      while (isNotationSpace(at(s)))
         ++s;
     }
   }
@@ -497,7 +474,7 @@ const char *readLayout(const char *s, const char *end, NodeVec &shape, NodeVec &
   if (!p)
     return nullptr;
   shapeLength = size_t(p - s);
-  while (p != end && isSpace(*p))
+  while (p != end && isNotationSpace(*p))
     ++p;
   if (p == end || *p != ':')
     return nullptr;

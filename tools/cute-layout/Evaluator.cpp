@@ -5,7 +5,6 @@
 #include "Operations.h"
 #include "cutelayout/Basis.h"
 
-#include <cctype>
 
 namespace cutelayout::cli {
 namespace {
@@ -78,14 +77,17 @@ private:
 
   bool expectEnd() { return reader_.atEnd() || fail(reader_.errorHere("end of expression")); }
 
-  static bool identifierStart(char c) { return std::isalpha(static_cast<unsigned char>(c)); }
+  // The C locale's isalpha and isalnum (the tool never sets a locale), without a library
+  // call per character.
+  static bool identifierStart(char c) { return unsigned((c | 0x20) - 'a') < 26; }
+  static bool identifierChar(char c) { return identifierStart(c) || unsigned(c - '0') < 10; }
 
   std::string_view parseIdentifier() {
     reader_.skipSpace();
     std::string_view t = reader_.text();
     size_t p = reader_.position(), start = p;
     // Letters, digits, `_` and `::` (namespaced type names such as cute::uint4_t).
-    while (p < t.size() && (std::isalnum(static_cast<unsigned char>(t[p])) || t[p] == '_' ||
+    while (p < t.size() && (identifierChar(t[p]) || t[p] == '_' ||
                             (t[p] == ':' && p + 1 < t.size() && t[p + 1] == ':'))) {
       p += t[p] == ':' ? 2 : 1;
     }
@@ -114,7 +116,7 @@ private:
     std::string_view t = reader_.text();
     size_t p = reader_.position();
     if (p >= t.size() || t[p] != 'o' ||
-        (p + 1 < t.size() && (std::isalnum(static_cast<unsigned char>(t[p + 1])) || t[p + 1] == '_')))
+        (p + 1 < t.size() && (identifierChar(t[p + 1]) || t[p + 1] == '_')))
       return false;
     reader_.setPosition(p + 1);
     return true;

@@ -56,16 +56,35 @@ struct ParseOptions {
   int maxDepth = 64;
 };
 
+/// What the notation skips between tokens: the C locale's isspace, without a library call.
+inline bool isNotationSpace(char c) { return c == ' ' || (c >= '\t' && c <= '\r'); }
+
 /// A cursor over notation text; the expression parser of tools builds on it.
 class NotationReader {
 public:
   NotationReader(std::string_view text, ParseOptions options = {});
 
-  void skipSpace();
-  bool atEnd();
+  // Inline: the expression parser calls these for every token.
+  void skipSpace() {
+    while (pos_ < text_.size() && isNotationSpace(text_[pos_]))
+      ++pos_;
+  }
+  bool atEnd() {
+    skipSpace();
+    return pos_ >= text_.size();
+  }
+  /// The next character after spaces (which are consumed), or NUL at the end.
+  char peek() {
+    skipSpace();
+    return pos_ < text_.size() ? text_[pos_] : '\0';
+  }
   /// Consumes c (after spaces) if it is next.
-  bool accept(char c);
-  char peek();
+  bool accept(char c) {
+    if (peek() != c)
+      return false;
+    ++pos_;
+    return true;
+  }
   size_t column() const { return pos_ + 1; }
   std::string_view text() const { return text_; }
   size_t position() const { return pos_; }
