@@ -16,7 +16,33 @@ Layout unchecked(IntTuple shape, IntTuple stride) { return Layout{std::move(shap
 
 uint64_t hashValue(const Layout &l) { return hashValue(l.shape) * 0x9E3779B97F4A7C15ull ^ hashValue(l.stride); }
 
+namespace {
+/// Whether shape:stride passes checkLayout, in one pass over both trees: the same span and
+/// kind node by node (spans fix a tree's profile, so that is congruence when no leaf is
+/// `_`), no `_` in either and no scaled basis in the shape.
+/// @post true only if checkLayout(shape, stride) succeeds; false where it fails
+bool isLayoutPair(TupleView shape, TupleView stride) {
+  uint32_t n = shape.span();
+  if (stride.span() != n)
+    return false;
+  constexpr uint64_t kProfileBits = nodeTag(~uint32_t(0), NodeKind(0xFF), false);
+  const Node *a = shape.nodes(), *b = stride.nodes();
+  uint64_t differ = 0;
+  bool underscore = false;
+  uint16_t basis = 0;
+  for (uint32_t i = 0; i < n; ++i) {
+    differ |= nodeTagOf(a[i]) ^ nodeTagOf(b[i]);
+    underscore |= a[i].kind == NodeKind::Underscore;
+    basis |= a[i].basis;
+  }
+  // Equal kinds make a `_` in the stride one in the shape too.
+  return (differ & kProfileBits) == 0 && !underscore && basis == 0;
+}
+} // namespace
+
 Expected<bool> checkLayout(TupleView shape, TupleView stride) {
+  if (isLayoutPair(shape, stride))
+    return true;
   if (!congruent(shape, stride))
     return makeError("shape " + print(shape) + " and stride " + print(stride) + " are not congruent");
   if (hasUnderscore(shape) || hasUnderscore(stride))

@@ -78,11 +78,11 @@ inline char *writeInt(char *p, int64_t v) {
   return writeLongInt(p, v);
 }
 
-/// At most this many characters per node: `_`, 20 digits and a sign, and a separator or
-/// the closing parentheses it completes are counted on the nodes they close.
-constexpr size_t kMaxCharsPerNode = 32; // and a basis suffix `@d` of up to 4 modes
+// kMaxPrintedCharsPerNode: `_`, 20 digits and a sign, a basis suffix `@d` of up to 4
+// modes, and a separator (the closing parentheses it completes are counted on the nodes
+// they close).
 
-/// Prints the preorder nodes of one tree iteratively at p (room for kMaxCharsPerNode per
+/// Prints the preorder nodes of one tree iteratively at p (room for kMaxPrintedCharsPerNode per
 /// node): a stack of the children left to print in each open tuple, so deep input cannot
 /// overflow the stack. Returns the end.
 template <bool MarkStatic, bool UnknownAsQuestion> char *printNodes(char *p, TupleView t) {
@@ -144,17 +144,17 @@ char *printNodes(char *p, TupleView t, Style style) {
   return unknownAsQuestion ? printNodes<false, true>(p, t) : printNodes<false, false>(p, t);
 }
 
-/// What write(p) prints for `nodes` nodes (at most kMaxCharsPerNode each, plus one
+/// What write(p) prints for `nodes` nodes (at most kMaxPrintedCharsPerNode each, plus one
 /// character): through a stack buffer when they fit, so the string holds exactly the text
 /// (one sized for the worst case would be zero-filled first, about 4 KB for a 16-leaf
 /// layout, and keep that capacity).
 template <class Write> std::string printed(size_t nodes, Write write) {
   constexpr size_t kStackNodes = 128;
   if (nodes <= kStackNodes) {
-    char buffer[kStackNodes * kMaxCharsPerNode + 1];
+    char buffer[kStackNodes * kMaxPrintedCharsPerNode + 1];
     return std::string(buffer, write(buffer));
   }
-  std::string out(nodes * kMaxCharsPerNode + 1, '\0');
+  std::string out(nodes * kMaxPrintedCharsPerNode + 1, '\0');
   out.resize(size_t(write(&out[0]) - out.data()));
   return out;
 }
@@ -204,19 +204,22 @@ std::string print(TupleView t, Style style) {
 std::string print(Int x, Style style) { return print(IntTuple(x).view(), style); }
 
 std::string print(const Layout &l, Style style) {
-  return printed(l.shape.view().span() + l.stride.view().span(), [&](char *p) {
-    p = printNodes(p, l.shape, style);
-    *p++ = ':';
-    return printNodes(p, l.stride, style);
-  });
+  return printed(l.shape.view().span() + l.stride.view().span(), [&](char *p) { return printTo(p, l, style); });
+}
+
+char *printTo(char *p, TupleView t, Style style) { return printNodes(p, t, style); }
+
+char *printTo(char *p, const Layout &l, Style style) {
+  p = printNodes(p, l.shape, style);
+  *p++ = ':';
+  return printNodes(p, l.stride, style);
 }
 
 NotationReader::NotationReader(std::string_view text, ParseOptions options)
     : text_(text), options_(options) {}
 
 namespace {
-// The C locale's isspace and isdigit, without a library call per character.
-inline bool isSpace(char c) { return c == ' ' || (c >= '\t' && c <= '\r'); }
+// The C locale's isdigit, without a library call per character.
 inline bool isDigit(char c) { return c >= '0' && c <= '9'; }
 } // namespace
 
@@ -252,28 +255,6 @@ enum class Lexed { Int, NotAnInt, TooBig };
   return Lexed::Int;
 }
 } // namespace
-
-void NotationReader::skipSpace() {
-  while (pos_ < text_.size() && isSpace(text_[pos_]))
-    ++pos_;
-}
-
-bool NotationReader::atEnd() {
-  skipSpace();
-  return pos_ >= text_.size();
-}
-
-char NotationReader::peek() {
-  skipSpace();
-  return pos_ < text_.size() ? text_[pos_] : '\0';
-}
-
-bool NotationReader::accept(char c) {
-  if (peek() != c)
-    return false;
-  ++pos_;
-  return true;
-}
 
 Error NotationReader::errorHere(const std::string &expected) {
   skipSpace();
@@ -314,7 +295,7 @@ bool digitsFitFast(const char *first, const char *last) {
 
 /// Whether `@` follows q, after spaces: a scaled basis, which the careful parser reads.
 bool basisFollows(const char *q, const char *end) {
-  while (q != end && isSpace(*q))
+  while (q != end && isNotationSpace(*q))
     ++q;
   return q != end && *q == '@';
 }
@@ -427,8 +408,8 @@ const char *readTuple(const char *s, const char *end, NodeVec &out, const ParseO
       writeNode(w++, int64_t(value), plainTag | (marked ? kStaticTagBit : 0));
       if (__builtin_expect(top == open, 0))
         return basisFollows(s, end) ? nullptr : commitNodes(out, base, w, s);
-    } else if (isSpace(c)) {
-      while (isSpace(at(s)))
+    } else if (isNotationSpace(c)) {
+      while (isNotationSpace(at(s)))
         ++s;
       continue;
     } else if (c == ')' && top != open && top[-1].node == w - 1 && commas == 0) {
@@ -462,9 +443,9 @@ const char *readTuple(const char *s, const char *end, NodeVec &out, const ParseO
           return commitNodes(out, base, w, s);
         continue;
       }
-      if (!isSpace(c))
+      if (!isNotationSpace(c))
         return nullptr;
-      while (isSpace(at(s)))
+      while (isNotationSpace(at(s)))
         ++s;
     }
   }
@@ -493,7 +474,7 @@ const char *readLayout(const char *s, const char *end, NodeVec &shape, NodeVec &
   if (!p)
     return nullptr;
   shapeLength = size_t(p - s);
-  while (p != end && isSpace(*p))
+  while (p != end && isNotationSpace(*p))
     ++p;
   if (p == end || *p != ':')
     return nullptr;
@@ -621,10 +602,14 @@ Expected<Int> NotationReader::parseBasisSuffix(Int value) {
 
 Expected<IntTuple> NotationReader::parseTuple(bool allowUnderscore, int depth) {
   Expected<IntTuple> result(std::in_place);
-  Expected<bool> s = parseTupleNodes(LayoutBuilder::nodesOf(*result), allowUnderscore, depth);
+  Expected<bool> s = parseTupleInto(*result, allowUnderscore, depth);
   if (!s)
     result = Expected<IntTuple>(s.error());
   return result;
+}
+
+Expected<bool> NotationReader::parseTupleInto(IntTuple &out, bool allowUnderscore, int depth) {
+  return parseTupleNodes(LayoutBuilder::nodesOf(out), allowUnderscore, depth);
 }
 
 Expected<bool> NotationReader::parseTupleNodes(NodeVec &out, bool allowUnderscore, int depth) {

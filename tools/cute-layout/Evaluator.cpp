@@ -5,7 +5,6 @@
 #include "Operations.h"
 #include "cutelayout/Basis.h"
 
-#include <cctype>
 
 namespace cutelayout::cli {
 namespace {
@@ -37,27 +36,35 @@ public:
 
   bool parseAll(Value &out) { return parseExpr(0, out) && expectEnd(); }
 
-  /// The outermost call's name and evaluated arguments, without calling it.
-  bool parseOutermost(OutermostCall &call) {
-    if (!identifierStart(reader_.peek())) {
-      Value literal;
-      return parseAll(literal); // not a call: checked, nothing to keep
-    }
-    Value bareName;
-    std::string_view name;
-    std::vector<Value> &args = scratch_.args[0];
-    bool isCall = false;
+  /// What the text is at its outermost level (parseOutermostArgs).
+  enum class Outermost { Call, Other, Failed };
+
+  /// When the whole text is one call `name<targs>(args)`: Call, with its name and column
+  /// set and its arguments (template arguments appended) in args(), evaluated but not
+  /// called. Anything else (a literal, a swizzle, a bare name, a call composed further):
+  /// Other, with the position back at the start. Failed (error set) when an argument fails.
+  Outermost parseOutermostArgs(std::string_view &name, size_t &column) {
+    if (!identifierStart(reader_.peek()))
+      return Outermost::Other;
     size_t start = reader_.position();
-    if (!parseCallArgs(0, name, args, bareName, isCall))
-      return false;
-    if (!isCall || !reader_.atEnd()) { // a swizzle, or a call composed further (`... o O o B`)
+    column = reader_.column();
+    Value bareName;
+    bool isCall = false;
+    if (!parseCallArgs(0, name, args(), bareName, isCall))
+      return Outermost::Failed;
+    if (!isCall || !reader_.atEnd()) {
       reader_.setPosition(start);
-      Value whole;
-      return parseAll(whole);
+      return Outermost::Other;
     }
-    call.name.assign(name.data(), name.size());
-    call.args = std::move(args);
-    return true;
+    return Outermost::Call;
+  }
+
+  /// The arguments of the outermost call, as parseOutermostArgs leaves them.
+  std::vector<Value> &args() { return scratch_.args[0]; }
+
+  /// The message of a call's error: its column, the operation's name, then why.
+  static Error callError(size_t column, std::string_view name, const Error &e) {
+    return makeError("column " + std::to_string(column) + ": " + std::string(name) + ": " + e.message);
   }
 
   Error takeError() { return std::move(error_); }
@@ -70,14 +77,17 @@ private:
 
   bool expectEnd() { return reader_.atEnd() || fail(reader_.errorHere("end of expression")); }
 
-  static bool identifierStart(char c) { return std::isalpha(static_cast<unsigned char>(c)); }
+  // The C locale's isalpha and isalnum (the tool never sets a locale), without a library
+  // call per character.
+  static bool identifierStart(char c) { return unsigned((c | 0x20) - 'a') < 26; }
+  static bool identifierChar(char c) { return identifierStart(c) || unsigned(c - '0') < 10; }
 
   std::string_view parseIdentifier() {
     reader_.skipSpace();
     std::string_view t = reader_.text();
     size_t p = reader_.position(), start = p;
     // Letters, digits, `_` and `::` (namespaced type names such as cute::uint4_t).
-    while (p < t.size() && (std::isalnum(static_cast<unsigned char>(t[p])) || t[p] == '_' ||
+    while (p < t.size() && (identifierChar(t[p]) || t[p] == '_' ||
                             (t[p] == ':' && p + 1 < t.size() && t[p + 1] == ':'))) {
       p += t[p] == ':' ? 2 : 1;
     }
@@ -100,19 +110,21 @@ private:
     return true;
   }
 
-  /// @pre out is a default Value.
   /// True (and consumed) when the next word is exactly `o`, the composition of CuTe's print.
   bool acceptCompose() {
     reader_.skipSpace();
     std::string_view t = reader_.text();
     size_t p = reader_.position();
     if (p >= t.size() || t[p] != 'o' ||
-        (p + 1 < t.size() && (std::isalnum(static_cast<unsigned char>(t[p + 1])) || t[p + 1] == '_')))
+        (p + 1 < t.size() && (identifierChar(t[p + 1]) || t[p + 1] == '_')))
       return false;
     reader_.setPosition(p + 1);
     return true;
   }
 
+  /// An expression into out.
+  /// @pre out is a default Value
+  /// @post on failure out holds no usable value (the caller discards it)
   bool parseExpr(int depth, Value &out) {
     if (!parsePrimary(depth, out))
       return false;
@@ -149,6 +161,7 @@ private:
     return true;
   }
 
+  /// A call or a literal into out; parseExpr's @pre and @post.
   bool parsePrimary(int depth, Value &out) {
     if (depth > kMaxCallDepth)
       return fail(makeError("column " + std::to_string(reader_.column()) + ": expression nested deeper than " +
@@ -158,23 +171,24 @@ private:
       return parseCall(depth, out);
     if (c == '<')
       return parseTile(depth, out);
-    Expected<IntTuple> t = reader_.parseTuple(true);
+    // A layout's shape and stride are read in place; a tuple moves to its member.
+    Layout &l = out.layout;
+    Expected<bool> t = reader_.parseTupleInto(l.shape, true);
     if (!t)
       return fail(t.error());
     if (!reader_.accept(':')) {
-      out.tuple = std::move(*t);
+      out.tuple = std::move(l.shape);
+      l.shape = IntTuple(); // a tree again, as in every value
       return true;
     }
     size_t strideColumn = reader_.column();
-    Expected<IntTuple> stride = reader_.parseTuple(false);
+    Expected<bool> stride = reader_.parseTupleInto(l.stride, false);
     if (!stride)
       return fail(stride.error());
-    Expected<bool> valid = checkLayout(*t, *stride); // makeLayout's conditions, without its copies
+    Expected<bool> valid = checkLayout(l.shape, l.stride); // makeLayout's conditions, without its copies
     if (!valid)
       return fail(makeError("column " + std::to_string(strideColumn) + ": " + valid.error().message));
     out.kind = Value::Kind::Layout;
-    out.layout.shape = std::move(*t);
-    out.layout.stride = std::move(*stride);
     return true;
   }
 
@@ -281,8 +295,7 @@ private:
       return true;
     Expected<Value> r = callOperation(name, args);
     if (!r)
-      return fail(makeError("column " + std::to_string(column) + ": " + std::string(name) + ": " +
-                            r.error().message));
+      return fail(callError(column, name, r.error()));
     out = std::move(*r);
     return true;
   }
@@ -389,20 +402,56 @@ std::string printValue(const Value &v, Style style) {
   return "";
 }
 
+size_t printBound(const Value &v) {
+  if (v.kind == Value::Kind::Tuple)
+    return v.tuple.view().span() * kMaxPrintedCharsPerNode + 1;
+  if (v.kind == Value::Kind::Layout)
+    return (v.layout.shape.view().span() + v.layout.stride.view().span()) * kMaxPrintedCharsPerNode + 1;
+  return 0;
+}
+
+char *printValueTo(char *p, const Value &v, Style style) {
+  return v.kind == Value::Kind::Tuple ? printTo(p, v.tuple, style) : printTo(p, v.layout, style);
+}
+
 Expected<Value> evaluate(std::string_view text, const ParseOptions &options) {
   Parser p(text, options);
-  Expected<Value> result(std::in_place);
-  if (!p.parseAll(*result))
+  std::string_view name;
+  size_t column = 0;
+  Parser::Outermost what = p.parseOutermostArgs(name, column);
+  // One result object, returned on every path: an outermost call (most expressions) builds
+  // its value in it, and so in the caller's slot; no Value is moved.
+  Expected<Value> result = what == Parser::Outermost::Call ? callOperation(name, p.args())
+                                                            : Expected<Value>(std::in_place);
+  if (what == Parser::Outermost::Call) {
+    if (!result)
+      result = Expected<Value>(Parser::callError(column, name, result.error()));
+  } else if (what == Parser::Outermost::Failed || !p.parseAll(*result)) {
     result = Expected<Value>(p.takeError());
+  }
   return result;
 }
 
 Expected<OutermostCall> parseOutermostCall(std::string_view text, const ParseOptions &options) {
   Parser p(text, options);
   OutermostCall call;
-  if (!p.parseOutermost(call))
-    return p.takeError();
-  return call;
+  std::string_view name;
+  size_t column = 0;
+  switch (p.parseOutermostArgs(name, column)) {
+  case Parser::Outermost::Call:
+    call.name.assign(name.data(), name.size());
+    call.args = std::move(p.args());
+    return call;
+  case Parser::Outermost::Other: {
+    Value literal;
+    if (p.parseAll(literal)) // not a call: checked, nothing to keep
+      return call;
+    break;
+  }
+  case Parser::Outermost::Failed:
+    break;
+  }
+  return p.takeError();
 }
 
 } // namespace cutelayout::cli

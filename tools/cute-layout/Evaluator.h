@@ -175,6 +175,14 @@ private:
 
 std::string printValue(const Value &v, Style style);
 
+/// The room printValueTo needs for v: a tuple or a layout prints straight into a caller's
+/// buffer; 0 for the other kinds, which printValue alone prints.
+size_t printBound(const Value &v);
+/// printValue(v, style) written at p.
+/// @pre printBound(v) > 0 and p has room for printBound(v) characters
+/// @post returns the end of the text written
+char *printValueTo(char *p, const Value &v, Style style);
+
 /// Parses and evaluates one expression.
 Expected<Value> evaluate(std::string_view text, const ParseOptions &options);
 

@@ -8,7 +8,6 @@
 
 #include <algorithm>
 #include <map>
-#include <unordered_map>
 
 namespace cutelayout::cli {
 
@@ -929,18 +928,71 @@ struct Found {
   const Operation *op;
 };
 
-/// Every name and alias, hashed: one lookup per call.
-const std::unordered_map<std::string_view, Found> &byName() {
-  static const std::unordered_map<std::string_view, Found> index = [] {
-    std::unordered_map<std::string_view, Found> m;
+/// Every name and alias in an open-addressing table (at most a quarter full), hashed by
+/// the name's length and three of its letters: a lookup costs a probe or two, where
+/// std::hash reads every byte.
+class NameIndex {
+public:
+  NameIndex() {
+    size_t count = operations().size() + aliases().size(), slots = 1;
+    while (slots < 4 * count)
+      slots *= 2;
+    slots_.resize(slots);
     for (const auto &[name, op] : operations())
-      m.emplace(name, Found{&name, &op});
+      insert(name, Found{&name, &op});
     for (const auto &[alias, name] : aliases()) {
       auto it = operations().find(name);
-      m.emplace(alias, Found{&it->first, &it->second});
+      insert(alias, Found{&it->first, &it->second});
     }
-    return m;
-  }();
+  }
+
+  /// The operation listed under name or aliased by it; null for any other name.
+  const Found *find(std::string_view name) const {
+    for (size_t i = slotOf(name);; i = (i + 1) & mask()) {
+      const Slot &s = slots_[i];
+      if (!s.found.op)
+        return nullptr;
+      if (s.name == name)
+        return &s.found;
+    }
+  }
+
+  /// Every name and alias, in no particular order.
+  std::vector<std::string_view> names() const {
+    std::vector<std::string_view> out;
+    for (const Slot &s : slots_)
+      if (s.found.op)
+        out.push_back(s.name);
+    return out;
+  }
+
+private:
+  struct Slot {
+    std::string_view name;
+    Found found{nullptr, nullptr}; // op null: an empty slot
+  };
+
+  size_t mask() const { return slots_.size() - 1; }
+  size_t slotOf(std::string_view s) const {
+    if (s.empty())
+      return 0;
+    size_t h = s.size() * 0x9E3779B1u ^ size_t(uint8_t(s[0])) * 0x85EBCA77u ^
+               size_t(uint8_t(s[s.size() / 2])) * 0xC2B2AE3Du ^ size_t(uint8_t(s.back())) * 0x27D4EB2Fu;
+    return (h ^ h >> 15) & mask();
+  }
+  /// @pre name is not in the table, which has an empty slot
+  void insert(std::string_view name, Found found) {
+    size_t i = slotOf(name);
+    while (slots_[i].found.op)
+      i = (i + 1) & mask();
+    slots_[i] = Slot{name, found};
+  }
+
+  std::vector<Slot> slots_; // a power of two of them
+};
+
+const NameIndex &byName() {
+  static const NameIndex index;
   return index;
 }
 
@@ -1006,15 +1058,15 @@ inline Expected<Value> invoke(const std::string &key, const Operation &op, Value
 
 } // namespace
 
-bool isOperationName(std::string_view name) { return byName().count(name) != 0; }
+bool isOperationName(std::string_view name) { return byName().find(name) != nullptr; }
 
 bool isArgumentName(std::string_view name) { return isMajorName(name) || name == "X" || typeBits(name) > 0; }
 
 Expected<ResolvedOperation> findOperation(std::string_view name) {
-  auto it = byName().find(name);
-  if (it == byName().end())
+  const Found *found = byName().find(name);
+  if (!found)
     return makeError("unknown operation (see --help for the list)");
-  return ResolvedOperation{it->second.key, it->second.op};
+  return ResolvedOperation{found->key, found->op};
 }
 
 namespace {
@@ -1180,8 +1232,8 @@ Expected<Tiler> asTiler(const Value &v) {
 
 std::vector<std::string> operationNames() {
   std::vector<std::string> names;
-  for (const auto &entry : byName())
-    names.emplace_back(entry.first);
+  for (std::string_view name : byName().names())
+    names.emplace_back(name);
   std::sort(names.begin(), names.end());
   return names;
 }

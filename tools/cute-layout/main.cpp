@@ -23,6 +23,7 @@
 #include <cstdio>
 #include <cstring>
 #include <iostream>
+#include <memory>
 #include <string>
 #include <tuple>
 #include <vector>
@@ -77,7 +78,9 @@ struct Options {
 /// flushed when full, before the program blocks reading more input, and at exit.
 class Output {
 public:
-  Output() : interactive_(isatty(STDOUT_FILENO)) { buf_.reserve(kCapacity); }
+  static constexpr size_t kCapacity = 64 * 1024;
+
+  Output() : interactive_(isatty(STDOUT_FILENO)), buf_(new char[kCapacity]) {}
   ~Output() { flush(); }
   Output(const Output &) = delete;
   Output &operator=(const Output &) = delete;
@@ -85,33 +88,44 @@ public:
   /// The text of s up to its first NUL (what printf's %s and fputs would write).
   void put(const std::string &s) { put(s.data(), ::strnlen(s.data(), s.size())); }
   void put(const char *p, size_t n) {
-    if (buf_.size() + n > kCapacity)
+    if (size_ + n > kCapacity)
       flush();
     if (n >= kCapacity) {
       writeAll(p, n);
       return;
     }
-    buf_.insert(buf_.end(), p, p + n);
+    std::memcpy(buf_.get() + size_, p, n);
+    size_ += n;
   }
   void put(const char *s) { put(s, std::strlen(s)); }
   void putChar(char c) {
-    if (buf_.size() == kCapacity)
+    if (size_ == kCapacity)
       flush();
-    buf_.push_back(c);
+    buf_[size_++] = c;
   }
+  /// Room for n characters in the buffer (flushed first where they do not fit), for text
+  /// written in place; commit keeps what was written.
+  /// @pre n <= kCapacity
+  /// @post the result has room for n characters
+  char *reserve(size_t n) {
+    if (size_ + n > kCapacity)
+      flush();
+    return buf_.get() + size_;
+  }
+  /// Keeps the text written at reserve's result up to end.
+  /// @pre end is within the room the last reserve gave
+  void commit(const char *end) { size_ = size_t(end - buf_.get()); }
   /// The end of one expression's output: flushed at once on a terminal.
   void endOfItem() {
     if (interactive_)
       flush();
   }
   void flush() {
-    writeAll(buf_.data(), buf_.size());
-    buf_.clear();
+    writeAll(buf_.get(), size_);
+    size_ = 0;
   }
 
 private:
-  static constexpr size_t kCapacity = 64 * 1024;
-
   // Write errors are ignored, as stdio's buffered printf ignored them.
   static void writeAll(const char *p, size_t n) {
     while (n > 0) {
@@ -126,7 +140,8 @@ private:
   }
 
   bool interactive_;
-  std::vector<char> buf_;
+  std::unique_ptr<char[]> buf_; // kCapacity characters, the first size_ of them written
+  size_t size_ = 0;
 };
 
 /// The lines of standard input, read with read(2) into one growing buffer. A line is
@@ -209,7 +224,12 @@ bool runOne(std::string_view expr, const Options &opts, Output &out) {
     out.put(*t);
     return true;
   }
-  out.put(printValue(*v, opts.style));
+  // A tuple or a layout prints straight into the output buffer.
+  size_t bound = printBound(*v);
+  if (bound != 0 && bound <= Output::kCapacity)
+    out.commit(printValueTo(out.reserve(bound), *v, opts.style));
+  else
+    out.put(printValue(*v, opts.style));
   out.putChar('\n');
   for (auto [view, file, flag] : {std::make_tuple(View::Svg, &opts.svgFile, "--svg"),
                                    std::make_tuple(View::Latex, &opts.latexFile, "--latex")}) {

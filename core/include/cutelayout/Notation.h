@@ -37,22 +37,54 @@ std::string print(TupleView t, Style style = Style::Plain);
 std::string print(Int x, Style style = Style::Plain);
 std::string print(const Layout &l, Style style = Style::Plain);
 
+/// The most characters print writes per node of a tree (`_`, a sign and 19 digits, a basis
+/// suffix, a separator): printTo's room is this times the nodes, plus one.
+constexpr size_t kMaxPrintedCharsPerNode = 32;
+/// print(t, style) written at p, for a caller that owns the buffer (no string is made).
+/// @pre p has room for t.span() * kMaxPrintedCharsPerNode + 1 characters
+/// @post returns the end of the text written (no NUL follows it)
+char *printTo(char *p, TupleView t, Style style);
+/// print(l, style) written at p.
+/// @pre p has room for (l.shape.span() + l.stride.span()) * kMaxPrintedCharsPerNode + 1
+///      characters
+/// @post returns the end of the text written (no NUL follows it)
+char *printTo(char *p, const Layout &l, Style style);
+
 struct ParseOptions {
   bool plainIsDynamic = false; // a plain `N` is a runtime value (cute-layout --dynamic)
   bool allowUnknown = false;   // `?` is a dynamic leaf of unknown value (MLIR types)
   int maxDepth = 64;
 };
 
+/// What the notation skips between tokens: the C locale's isspace, without a library call.
+inline bool isNotationSpace(char c) { return c == ' ' || (c >= '\t' && c <= '\r'); }
+
 /// A cursor over notation text; the expression parser of tools builds on it.
 class NotationReader {
 public:
   NotationReader(std::string_view text, ParseOptions options = {});
 
-  void skipSpace();
-  bool atEnd();
+  // Inline: the expression parser calls these for every token.
+  void skipSpace() {
+    while (pos_ < text_.size() && isNotationSpace(text_[pos_]))
+      ++pos_;
+  }
+  bool atEnd() {
+    skipSpace();
+    return pos_ >= text_.size();
+  }
+  /// The next character after spaces (which are consumed), or NUL at the end.
+  char peek() {
+    skipSpace();
+    return pos_ < text_.size() ? text_[pos_] : '\0';
+  }
   /// Consumes c (after spaces) if it is next.
-  bool accept(char c);
-  char peek();
+  bool accept(char c) {
+    if (peek() != c)
+      return false;
+    ++pos_;
+    return true;
+  }
   size_t column() const { return pos_ + 1; }
   std::string_view text() const { return text_; }
   size_t position() const { return pos_; }
@@ -66,6 +98,10 @@ public:
   Expected<Int> parseInt();
   /// Parses an int tuple; allowUnderscore admits `_` leaves (coordinates).
   Expected<IntTuple> parseTuple(bool allowUnderscore, int depth = 0);
+  /// parseTuple into out, whose nodes it replaces: no tuple is built elsewhere and moved.
+  /// @post on success out is the tuple read and the position is past it; on failure out
+  ///       holds no tree (assign it before reading it) and the error is parseTuple's
+  Expected<bool> parseTupleInto(IntTuple &out, bool allowUnderscore, int depth = 0);
   /// Parses an int tuple into b (one element of the tuple b is building, or its root).
   Expected<bool> parseTupleInto(TupleBuilder &b, bool allowUnderscore, int depth);
   /// Parses `shape:stride` (or a bare shape, giving a compact column-major layout when
