@@ -1062,10 +1062,14 @@ bool isOperationName(std::string_view name) { return byName().find(name) != null
 
 bool isArgumentName(std::string_view name) { return isMajorName(name) || name == "X" || typeBits(name) > 0; }
 
+namespace {
+Error unknownOperation() { return makeError("unknown operation (see --help for the list)"); }
+} // namespace
+
 Expected<ResolvedOperation> findOperation(std::string_view name) {
   const Found *found = byName().find(name);
   if (!found)
-    return makeError("unknown operation (see --help for the list)");
+    return unknownOperation();
   return ResolvedOperation{found->key, found->op};
 }
 
@@ -1175,7 +1179,11 @@ Expected<Value> callOperation(const ResolvedOperation &resolved, ValueRefs args)
 }
 
 Expected<Value> callOperation(std::string_view name, ValueRefs args) {
-  return callOperation(CL_TRY(findOperation(name)), args);
+  // The table's entry straight, no Expected<ResolvedOperation> made per call.
+  const Found *found = byName().find(name);
+  if (!found)
+    return unknownOperation();
+  return callOperation(ResolvedOperation{found->key, found->op}, args);
 }
 
 Expected<const Layout *> plainLayout(const Value &v, size_t i) {
