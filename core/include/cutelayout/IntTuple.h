@@ -177,9 +177,16 @@ template <class F> IntTuple mapLeaves(TupleView t, F f) {
   return b.finish();
 }
 
-/// CuTe's static twin of t: the same values, every integer leaf static (docs/semantics.md, R18).
+/// CuTe's static twin of t: the same values, every integer leaf static (docs/semantics.md,
+/// R18). One copy of t's nodes with every static flag set (tuple and `_` nodes are static
+/// as built), so it equals mapping each leaf to its static self, without rebuilding.
+/// @post the same profile, values and bases as t; isStatic(result)
 inline IntTuple staticTwin(TupleView t) {
-  return mapLeaves(t, [](Int x) { return Int{x.value, true, x.basis}; });
+  NodeVec nodes;
+  nodes.append(t.nodes(), t.span());
+  for (Node &n : nodes)
+    n.isStatic = true;
+  return IntTuple::fromNodes(std::move(nodes));
 }
 
 /// Nesting depth: 0 for a leaf, 1 + max child depth for a tuple.
