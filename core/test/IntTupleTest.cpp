@@ -9,6 +9,7 @@
 
 #include <gtest/gtest.h>
 
+#include <random>
 #include <string>
 
 using namespace cutelayout;
@@ -578,6 +579,49 @@ TEST(Int, CeilDivAndSafeDiv) {
   safeDiv(S(6), S(4));
   ASSERT_TRUE(scope.failed());
   EXPECT_EQ(scope.error("test").message, "safe_div requires 6 % 4 == 0 (in test)");
+}
+
+TEST(Int, DivModIsDivAndMod) {
+  // divMod's one-division path (a >= 0, b > 0) and its fallback agree with div and mod:
+  // values, staticness (CuTe's _0 / int, _0 % int and int % _1 are static) and the failure
+  // recorded, over seeded random pairs of every sign and staticness, and the edges.
+  std::mt19937_64 gen(0xD17'0D00);
+  const int64_t edges[] = {0, 1, -1, 2, -2, 7, INT64_MAX, INT64_MIN, INT64_MIN + 1};
+  auto value = [&]() -> int64_t {
+    switch (gen() % 4) {
+    case 0:
+      return edges[gen() % (sizeof edges / sizeof edges[0])];
+    case 1:
+      return int64_t(gen() % 64) - 16;
+    case 2:
+      return int64_t(gen() % 100000);
+    default:
+      return int64_t(gen());
+    }
+  };
+  for (int k = 0; k < 20000; ++k) {
+    Int a{value(), gen() % 2 == 0}, b{value(), gen() % 2 == 0};
+    std::string expectedError, actualError;
+    Int q0, r0, q, r;
+    {
+      ArithScope scope;
+      r0 = mod(a, b);
+      q0 = div(a, b);
+      if (scope.failed())
+        expectedError = scope.error("t").message;
+    }
+    {
+      ArithScope scope;
+      divMod(a, b, q, r);
+      if (scope.failed())
+        actualError = scope.error("t").message;
+    }
+    ASSERT_EQ(actualError, expectedError) << print(a) << " " << print(b);
+    if (expectedError.empty()) {
+      ASSERT_EQ(q, q0) << print(a) << " / " << print(b);
+      ASSERT_EQ(r, r0) << print(a) << " % " << print(b);
+    }
+  }
 }
 
 TEST(Int, ComparisonsAreStaticWhenBothAre) {

@@ -329,8 +329,10 @@ Int lcm(Int a, Int b);
   }
   return detail::divInts(detail::subInts(detail::addInts(a, b), Int::fixed(1)), b);
 }
-/// div(a, b) and mod(a, b) together: the same values, staticness and failures (mod's
-/// first), with one division where a >= 0 and b > 0 (an index split by an extent).
+/// div(a, b) and mod(a, b) together, with one division where a >= 0 and b > 0 (an index
+/// split by an extent).
+/// @post quotient == div(a, b) and remainder == mod(a, b), staticness included; a failure
+///       (b == 0, a basis) is recorded as mod(a, b) then div(a, b) record it
 [[gnu::always_inline]] inline void divMod(Int a, Int b, Int &quotient, Int &remainder) {
   if (__builtin_expect(!detail::eitherBasis(a, b) && !detail::tracesDynamic(a, b) && a.value >= 0 && b.value > 0, 1)) {
     int64_t q = a.value / b.value;
