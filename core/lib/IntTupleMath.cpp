@@ -537,10 +537,10 @@ void splitIndex(Int idx, TupleView shape, TupleBuilder &out) {
     } else if (k + 1 == r) {
       splitIndex(idx, s, out);
     } else {
-      Int q, r;
-      divMod(idx, product(s), q, r);
-      splitIndex(r, s, out);
-      idx = q;
+      Int quotient, remainder;
+      divMod(idx, product(s), quotient, remainder);
+      splitIndex(remainder, s, out);
+      idx = quotient;
     }
     ++k;
   }

@@ -1105,20 +1105,20 @@ bool offsetOf(Int idx, const Node *s, const Node *d, Int &out) {
       if (zero || k + 1 == r) {
         part = detail::mulInts(idx, stride);
       } else {
-        Int q, r;
-        divMod(idx, extent, q, r);
-        part = detail::mulInts(r, stride);
-        idx = q;
+        Int quotient, remainder;
+        divMod(idx, extent, quotient, remainder);
+        part = detail::mulInts(remainder, stride);
+        idx = quotient;
       }
     } else if (zero || k + 1 == r) {
       if (!offsetOf(idx, x, y, part))
         return false;
     } else {
-      Int q, r;
-      divMod(idx, integerProduct(x), q, r);
-      if (!offsetOf(r, x, y, part))
+      Int quotient, remainder;
+      divMod(idx, integerProduct(x), quotient, remainder);
+      if (!offsetOf(remainder, x, y, part))
         return false;
-      idx = q;
+      idx = quotient;
     }
     acc = k == 0 ? part : detail::addInts(acc, part);
   }
