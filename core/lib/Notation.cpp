@@ -207,6 +207,10 @@ std::string print(const Layout &l, Style style) {
   return printed(l.shape.view().span() + l.stride.view().span(), [&](char *p) { return printTo(p, l, style); });
 }
 
+size_t printRoom(const Layout &l) {
+  return (l.shape.view().span() + l.stride.view().span()) * kMaxPrintedCharsPerNode + 1;
+}
+
 char *printTo(char *p, TupleView t, Style style) { return printNodes(p, t, style); }
 
 char *printTo(char *p, const Layout &l, Style style) {

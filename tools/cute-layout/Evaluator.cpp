@@ -404,9 +404,9 @@ std::string printValue(const Value &v, Style style) {
 
 size_t printBound(const Value &v) {
   if (v.kind == Value::Kind::Tuple)
-    return v.tuple.view().span() * kMaxPrintedCharsPerNode + 1;
+    return printRoom(v.tuple);
   if (v.kind == Value::Kind::Layout)
-    return (v.layout.shape.view().span() + v.layout.stride.view().span()) * kMaxPrintedCharsPerNode + 1;
+    return printRoom(v.layout);
   return 0;
 }
 

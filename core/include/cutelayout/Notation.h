@@ -40,13 +40,15 @@ std::string print(const Layout &l, Style style = Style::Plain);
 /// The most characters print writes per node of a tree (`_`, a sign and 19 digits, a basis
 /// suffix, a separator): printTo's room is this times the nodes, plus one.
 constexpr size_t kMaxPrintedCharsPerNode = 32;
+/// The room printTo needs for t, and for l: kMaxPrintedCharsPerNode per node, plus one.
+inline size_t printRoom(TupleView t) { return t.span() * kMaxPrintedCharsPerNode + 1; }
+size_t printRoom(const Layout &l);
 /// print(t, style) written at p, for a caller that owns the buffer (no string is made).
-/// @pre p has room for t.span() * kMaxPrintedCharsPerNode + 1 characters
+/// @pre p has room for printRoom(t) characters
 /// @post returns the end of the text written (no NUL follows it)
 char *printTo(char *p, TupleView t, Style style);
 /// print(l, style) written at p.
-/// @pre p has room for (l.shape.span() + l.stride.span()) * kMaxPrintedCharsPerNode + 1
-///      characters
+/// @pre p has room for printRoom(l) characters
 /// @post returns the end of the text written (no NUL follows it)
 char *printTo(char *p, const Layout &l, Style style);
 
