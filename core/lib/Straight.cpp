@@ -852,20 +852,44 @@ bool product(const Layout &a, TupleView shapeTiler, Form form, Layout &result) {
   return byTiler(a, nodesOf(shapeTiler), form, /*isProduct=*/true, result);
 }
 
-bool rankSensitiveProduct(const Layout &a, const Layout &b, bool blockFirst, Layout &result) {
-  Guard guard;
-  const Node *as = a.shape.view().nodes(), *ad = a.stride.view().nodes();
-  const Node *bs = b.shape.view().nodes(), *bd = b.stride.view().nodes();
-  Leaves la, lb;
-  if (!guard.usable() || !loadLeaves(as, ad, la) || !loadLeaves(bs, bd, lb))
+namespace {
+/// An operand of rankSensitiveProduct read once: its leaves, its rank and its top-level
+/// modes as node pointers (a leaf layout is its own one mode).
+struct RankedOperand {
+  Leaves leaves;
+  uint32_t rank = 0;
+  const Node *modeS[kMaxLeaves], *modeD[kMaxLeaves];
+};
+
+/// Loads a layout as a RankedOperand; false where loadLeaves declines or the rank is over
+/// kMaxLeaves.
+bool loadRanked(const Layout &l, RankedOperand &out) {
+  const Node *s = l.shape.view().nodes(), *d = l.stride.view().nodes();
+  if (!loadLeaves(s, d, out.leaves))
     return false;
-  uint32_t ra = as->kind == NodeKind::Tuple ? uint32_t(as->value) : 1;
-  uint32_t rb = bs->kind == NodeKind::Tuple ? uint32_t(bs->value) : 1;
+  uint32_t rank = s->kind == NodeKind::Tuple ? uint32_t(s->value) : 1;
+  if (rank > kMaxLeaves)
+    return false;
+  out.rank = rank;
+  const Node *x = s->kind == NodeKind::Tuple ? s + 1 : s, *y = s->kind == NodeKind::Tuple ? d + 1 : d;
+  for (uint32_t i = 0; i < rank; ++i, x += x->span, y += y->span) {
+    out.modeS[i] = x;
+    out.modeD[i] = y;
+  }
+  return true;
+}
+
+/// rankSensitiveProduct of two loaded operands (consumed: their leaves get the pads).
+/// @pre guard.usable()
+bool rankSensitiveProductOf(const Guard &guard, RankedOperand &a, RankedOperand &b, bool blockFirst,
+                            Layout &result) {
+  uint32_t ra = a.rank, rb = b.rank;
   uint32_t r = ra > rb ? ra : rb;
   if (r < 2 || r > kMaxLeaves)
     return false; // rank 1 zips a leaf; the general path handles it
   // Both padded to rank r with _1:_0 modes (appendTo): as leaves, they are the operand's
   // leaves followed by the pads.
+  Leaves &la = a.leaves, &lb = b.leaves;
   if (la.n + (r - ra) > kSlots || lb.n + (r - rb) > kSlots)
     return false;
   for (uint32_t i = ra; i < r; ++i)
@@ -880,16 +904,6 @@ bool rankSensitiveProduct(const Layout &a, const Layout &b, bool blockFirst, Lay
   reverse(rev);
   flatCoalesced(rev, flat);
   // Mode i of the result: (pa_i, y_i) or (y_i, pa_i), y_i = the rest composed with pb_i.
-  auto modes = [](const Node *s, const Node *d, uint32_t rank, const Node **ms, const Node **md) {
-    const Node *x = s->kind == NodeKind::Tuple ? s + 1 : s, *y = s->kind == NodeKind::Tuple ? d + 1 : d;
-    for (uint32_t i = 0; i < rank; ++i, x += x->span, y += y->span) {
-      ms[i] = x;
-      md[i] = y;
-    }
-  };
-  const Node *aS[kMaxLeaves], *aD[kMaxLeaves], *bS[kMaxLeaves], *bD[kMaxLeaves];
-  modes(as, ad, ra, aS, aD);
-  modes(bs, bd, rb, bS, bD);
   NodeOut out(result);
   out.open();
   for (uint32_t i = 0; i < r; ++i) {
@@ -897,11 +911,11 @@ bool rankSensitiveProduct(const Layout &a, const Layout &b, bool blockFirst, Lay
     for (int half = 0; half < 2; ++half) {
       if ((half == 0) == blockFirst) { // pa_i
         if (i < ra)
-          out.copy(aS[i], aD[i]);
+          out.copy(a.modeS[i], a.modeD[i]);
         else
           out.leaf(kStatic1, kStatic0);
       } else if (i < rb) {
-        if (!composeTree(flat, bS[i], bD[i], out))
+        if (!composeTree(flat, b.modeS[i], b.modeD[i], out))
           return false;
       } else if (!composeMode(flat, kStatic1, kStatic0, out)) {
         return false;
@@ -911,6 +925,15 @@ bool rankSensitiveProduct(const Layout &a, const Layout &b, bool blockFirst, Lay
   }
   out.close();
   return guard.clean() && out.finish();
+}
+} // namespace
+
+bool rankSensitiveProduct(const Layout &a, const Layout &b, bool blockFirst, Layout &result) {
+  Guard guard;
+  RankedOperand ra, rb;
+  if (!guard.usable() || !loadRanked(a, ra) || !loadRanked(b, rb))
+    return false;
+  return rankSensitiveProductOf(guard, ra, rb, blockFirst, result);
 }
 
 namespace {
@@ -1020,18 +1043,18 @@ bool leftInverse(const Layout &l, Layout &result) {
 
 bool tileToShape(const Layout &block, TupleView targetShape, Layout &result) {
   Guard guard;
-  const Node *bs = block.shape.view().nodes(), *bd = block.stride.view().nodes();
   const Node *ts = targetShape.nodes();
-  if (!guard.usable() || !plainLeaves(bs, bd) || ts->span > kMaxNodes)
+  RankedOperand pb; // the block
+  if (!guard.usable() || ts->span > kMaxNodes || !loadRanked(block, pb))
     return false;
-  uint32_t rb = bs->kind == NodeKind::Tuple ? uint32_t(bs->value) : 1;
+  uint32_t rb = pb.rank;
   uint32_t rt = ts->kind == NodeKind::Tuple ? uint32_t(ts->value) : 1;
-  if (rb != rt || rt < 2 || rt > kMaxLeaves)
+  if (rb != rt || rt < 2)
     return false; // the block as is (no appendTo); rank 1 takes the general path
   // blockShape = product_each(block's shape), target = product_each(targetShape).
   Slot blockShape[kMaxLeaves], target[kMaxLeaves];
   bool targetStatic = true;
-  const Node *b = bs + 1, *t = ts + 1;
+  const Node *t = ts + 1;
   // The product of a mode whose leaves are all integers (no `_`, no basis).
   auto productOfMode = [](const Node *m, Int &out) {
     for (uint32_t k = 0; k < m->span; ++k)
@@ -1040,10 +1063,11 @@ bool tileToShape(const Layout &block, TupleView targetShape, Layout &result) {
     out = integerProduct(m);
     return true;
   };
-  for (uint32_t i = 0; i < rt; ++i, b += b->span, t += t->span) {
-    Int x, y;
-    if (!productOfMode(b, x) || !productOfMode(t, y))
+  for (uint32_t i = 0; i < rt; ++i, t += t->span) {
+    Int y;
+    if (!productOfMode(t, y))
       return false;
+    Int x = integerProduct(pb.modeS[i]); // the block's leaves are loaded: integers
     blockShape[i] = Slot{x.value, x.isStatic};
     target[i] = Slot{y.value, y.isStatic};
     targetStatic = targetStatic && y.isStatic; // is_static of the products, as CuTe tests it
@@ -1058,26 +1082,24 @@ bool tileToShape(const Layout &block, TupleView targetShape, Layout &result) {
   }
   if ((targetStatic && !divides.isStatic) || !divides.value)
     return false; // an error, or one only where values are known
-  // tiles = make_layout(ceil_div(target, blockShape)): compact column-major.
-  Layout tiles;
-  {
-    NodeOut out(tiles);
-    out.open();
-    Int current = kStatic1;
-    for (uint32_t i = 0; i < rt; ++i) {
-      Int n = ceilDiv(Int{target[i].value, target[i].isStatic}, Int{blockShape[i].value, blockShape[i].isStatic});
-      if (n.isConstant(1)) {
-        out.leaf(n, kStatic0);
-      } else {
-        out.leaf(n, current);
-        current = mul(current, n);
-      }
-    }
-    out.close();
-    if (!out.finish())
-      return false;
+  // tiles = make_layout(ceil_div(target, blockShape)): compact column-major, one leaf mode
+  // per target mode, handed to the product as loaded leaves (no layout is built).
+  RankedOperand tiles;
+  Node tileS[kMaxLeaves], tileD[kMaxLeaves];
+  tiles.rank = rt;
+  Int current = kStatic1;
+  for (uint32_t i = 0; i < rt; ++i) {
+    Int n = ceilDiv(Int{target[i].value, target[i].isStatic}, Int{blockShape[i].value, blockShape[i].isStatic});
+    Int stride = n.isConstant(1) ? kStatic0 : current;
+    if (!n.isConstant(1))
+      current = mul(current, n);
+    tiles.leaves.push(n, stride);
+    tileS[i] = Node::leaf(n);
+    tileD[i] = Node::leaf(stride);
+    tiles.modeS[i] = &tileS[i];
+    tiles.modeD[i] = &tileD[i];
   }
-  return guard.clean() && rankSensitiveProduct(block, tiles, /*blockFirst=*/true, result);
+  return guard.clean() && rankSensitiveProductOf(guard, pb, tiles, /*blockFirst=*/true, result);
 }
 
 namespace {
@@ -1159,6 +1181,21 @@ bool filter(const Layout &l, Layout &result) {
   return guard.clean() && out.finish();
 }
 
+namespace {
+/// Whether every term (s - _1) * abs(d) of cosize's sum is static: a static 0 (s a static
+/// 1, or d a static 0) or two static leaves. @pre s and d are congruent integer trees
+bool everyCosizeTermStatic(const Node *s, const Node *d, uint32_t n) {
+  for (uint32_t i = 0; i < n; ++i) {
+    if (s[i].kind != NodeKind::Int)
+      continue;
+    bool xs = s[i].isStatic, ys = d[i].isStatic;
+    if (!((xs & (ys | (s[i].value == 1))) | (ys & (d[i].value == 0))))
+      return false;
+  }
+  return true;
+}
+} // namespace
+
 bool cosize(const Layout &l, Int &size) {
   if (!gEnabled || detail::tracing())
     return false;
@@ -1168,33 +1205,38 @@ bool cosize(const Layout &l, Int &size) {
   // [-2^28, 2^28) and at most kMaxNodes nodes: no term (under 2^56) and no sum (under
   // 2^62) can overflow, so one range test at the end replaces the overflow checks; larger
   // values decline to the general sum, which checks each step.
+  // The loop only accumulates; the tests come after it: the trees are congruent when
+  // every node has the same span and kind on both sides (preorder spans and kinds fix a
+  // tree), no node may be `_` or a scaled basis, and when some flag is dynamic, a second
+  // pass applies the staticness rule term by term.
   constexpr uint64_t kKindBits = nodeTag(0, NodeKind(0xFF), false);
-  constexpr uint64_t kKindAndBasisBits = kKindBits | ~uint64_t(0) << 48;
-  constexpr uint64_t kTupleBits = nodeTag(0, NodeKind::Tuple, false);
+  constexpr uint64_t kProfileBits = nodeTag(~uint32_t(0), NodeKind(0xFF), false);
+  constexpr uint64_t kUnderscoreOrBasisBits = nodeTag(0, NodeKind::Underscore, false) | ~uint64_t(0) << 48;
+  static_assert(uint8_t(NodeKind::Int) == 0 && (uint8_t(NodeKind::Tuple) & uint8_t(NodeKind::Underscore)) == 0,
+                "an Int leaf has no kind bits, and only `_` sets the Underscore kind's bit");
   constexpr uint64_t kBias = uint64_t(1) << 28;
   const Node *s = l.shape.view().nodes(), *d = l.stride.view().nodes();
   uint32_t n = s->span;
-  if (d->span != n || n > kMaxNodes)
+  if (n > kMaxNodes)
     return false;
   // The sum in uint64_t, which wraps where int64_t would overflow (undefined) on values the
   // range test then rejects; on the values it accepts, it is the exact signed sum.
-  uint64_t acc = 0, range = 0;
-  bool allStatic = true;
+  uint64_t acc = 0, range = 0, differ = 0, anyTag = 0, allTags = ~uint64_t(0);
   for (uint32_t i = 0; i < n; ++i) {
     uint64_t tx = nodeTagOf(s[i]), ty = nodeTagOf(d[i]);
     int64_t x = s[i].value, y = d[i].value;
-    if (__builtin_expect(((tx | ty) & kKindAndBasisBits) != 0, 0)) { // not two integer leaves
-      if ((tx & kKindBits) != kTupleBits || (ty & kKindBits) != kTupleBits || x != y)
-        return false;
+    differ |= tx ^ ty;
+    anyTag |= tx; // ty differs where tx has no `_` or basis bit but ty has
+    allTags &= tx; // ty's static flag differs, or is tx's
+    if (tx & kKindBits) // a tuple (or a `_`, declined below)
       continue;
-    }
     range |= (uint64_t(x) + kBias) | (uint64_t(y) + kBias);
     acc += (uint64_t(x) - 1) * (y < 0 ? 0 - uint64_t(y) : uint64_t(y));
-    bool xs = tx & kStaticTagBit, ys = ty & kStaticTagBit;
-    allStatic &= (xs & (ys | (x == 1))) | (ys & (y == 0));
   }
-  if (range >= 2 * kBias)
+  if ((differ & (kProfileBits | kUnderscoreOrBasisBits)) != 0 || (anyTag & kUnderscoreOrBasisBits) != 0 ||
+      range >= 2 * kBias)
     return false;
+  bool allStatic = ((allTags & ~differ) & kStaticTagBit) != 0 || everyCosizeTermStatic(s, d, n);
   size = Int{int64_t(acc) + 1, allStatic};
   return true;
 }

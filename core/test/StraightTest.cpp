@@ -453,6 +453,31 @@ TEST(Straight, SizeAndCosizeAgree) {
   EXPECT_FALSE(straight::cosize(*parseLayout("(4,2):(1@0,1@1)"), c));
   EXPECT_TRUE(straight::cosize(*parseLayout("((8,16),(64,2)):((64,512),(1,8192))"), c));
   EXPECT_EQ(c, Int::fixed(16384));
+  // A `_` on either side (pairs only built by hand), and tuples of equal rank but another
+  // profile: declined.
+  Layout underscoreShape{*parseIntTuple("(4,_)"), *parseIntTuple("(1,4)")};
+  Layout underscoreStride{*parseIntTuple("(4,8)"), *parseIntTuple("(1,_)")};
+  Layout underscoreBoth{*parseIntTuple("(4,_)"), *parseIntTuple("(1,_)")};
+  Layout otherProfile{*parseIntTuple("((2,2),4)"), *parseIntTuple("(2,(2,4))")};
+  for (const Layout *l : {&underscoreShape, &underscoreStride, &underscoreBoth, &otherProfile})
+    EXPECT_FALSE(straight::cosize(*l, c)) << show(*l);
+  // The staticness rule term by term, where some flag is dynamic: a term is static when s
+  // is a static 1 or d a static 0, whatever the other leaf; the sum when every term is.
+  ParseOptions dynamic;
+  dynamic.plainIsDynamic = true;
+  const std::pair<const char *, Int> mixed[] = {
+      {"(_1,_4):(7,_2)", Int::fixed(7)},         {"(9,_4):(_0,_2)", Int::fixed(7)},
+      {"(_1,9):(7,_0)", Int::fixed(1)},          {"(_2,_4):(7,_2)", Int::dynamic(14)},
+      {"(_4,(_1,5)):(_2,(3,_0))", Int::fixed(7)}, {"(_4,(_1,5)):(_2,(3,_1))", Int::dynamic(11)},
+  };
+  for (const auto &[text, want] : mixed) {
+    Layout l = *parseLayout(text, dynamic);
+    ASSERT_TRUE(straight::cosize(l, c)) << text;
+    EXPECT_EQ(c, want) << text;
+    straight::setEnabled(false);
+    EXPECT_EQ(cosize(l), want) << text;
+    straight::setEnabled(true);
+  }
 }
 
 /// Inputs the straight paths decline, answered by the general path unchanged.
