@@ -1241,31 +1241,53 @@ bool cosize(const Layout &l, Int &size) {
   return true;
 }
 
+namespace {
+/// Whether the integer leaves of the tree at s are all static, or (when zero says the
+/// product is 0) one of them is a static 0.
+bool leavesStaticOrStaticZero(const Node *s, bool zero) {
+  bool allStatic = true;
+  for (uint32_t i = 0, n = s->span; i < n; ++i)
+    if (s[i].kind == NodeKind::Int) {
+      if (s[i].isStatic && s[i].value == 0 && zero)
+        return true;
+      if (!s[i].isStatic && !zero)
+        return false; // a dynamic leaf, and no zero to make the product _0
+      allStatic &= s[i].isStatic;
+    }
+  return allStatic;
+}
+} // namespace
+
 bool product(TupleView t, Int &size) {
   if (!gEnabled || detail::tracing())
     return false;
   // product's left fold over the integer leaves with mul's rules folded into flags: the
   // result is a static 0 once a leaf is, and otherwise static when every leaf is (an empty
-  // tuple is _1).
+  // tuple is _1). The loop only accumulates: every node's static flag joins one test
+  // (tuple and `_` nodes, which product skips, are static as built; where some flag is
+  // dynamic a second pass reads the leaves'); past a zero the product stays 0 and no later
+  // step can overflow, so an overflow is one before any zero, as the fold meets it.
+  // Without an overflow the product is exact: it is 0 only when some leaf is.
+  constexpr uint64_t kKindBits = nodeTag(0, NodeKind(0xFF), false);
+  constexpr uint64_t kBasisBits = ~uint64_t(0) << 48;
   const Node *s = t.nodes();
   int64_t acc = 1;
-  bool overflow = false, allStatic = true, staticZero = false;
+  bool overflow = false;
+  uint64_t anyTag = 0, allTags = ~uint64_t(0);
   for (uint32_t i = 0, n = s->span; i < n; ++i) {
-    const Node &x = s[i];
-    if (__builtin_expect((uint32_t(x.kind) | x.basis) != 0, 0)) {
-      if (x.kind == NodeKind::Int) // a basis
-        return false;
-      continue; // a tuple or `_` (product skips it)
-    }
-    // Past a static 0 the fold multiplies no more (so overflows no more).
-    if (!staticZero)
-      overflow |= __builtin_mul_overflow(acc, x.value, &acc);
-    allStatic &= x.isStatic;
-    staticZero |= x.isStatic & (x.value == 0);
+    uint64_t tag = nodeTagOf(s[i]);
+    anyTag |= tag;
+    allTags &= tag;
+    if (tag & kKindBits) // a tuple or `_`
+      continue;
+    overflow |= __builtin_mul_overflow(acc, s[i].value, &acc);
   }
-  if (overflow)
+  if (overflow || (anyTag & kBasisBits) != 0)
     return false;
-  size = staticZero ? kStatic0 : Int{acc, allStatic};
+  bool allStatic = (allTags & kStaticTagBit) != 0;
+  if (!allStatic) // the leaves' own flags decide: all static, or a static 0 among them
+    allStatic = leavesStaticOrStaticZero(s, acc == 0);
+  size = Int{acc, allStatic};
   return true;
 }
 

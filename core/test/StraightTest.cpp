@@ -445,6 +445,32 @@ TEST(Straight, SizeAndCosizeAgree) {
   ASSERT_TRUE(straight::product(*parseIntTuple("(4,_0,4611686018427387904,4)"), z));
   EXPECT_EQ(z, Int::fixed(0));
   EXPECT_FALSE(straight::product(*parseIntTuple("(4,4611686018427387904,_0)"), z));
+  // Where some leaf is dynamic: dynamic, unless a static 0 makes it _0 (a dynamic 0 does
+  // not); `_` and tuple nodes are skipped.
+  ParseOptions runtime;
+  runtime.plainIsDynamic = true;
+  const std::pair<const char *, Int> sizes[] = {
+      {"(_4,8)", Int::dynamic(32)},        {"(8,(_0,_2))", Int::fixed(0)}, {"((0,_4),_2)", Int::dynamic(0)},
+      {"(0,(_0,5))", Int::fixed(0)},       {"(_4,_,(_2))", Int::fixed(8)}, {"(_4,_,(2))", Int::dynamic(8)},
+      {"(_4,4611686018427387904,_0)", Int::fixed(0)},
+  };
+  for (const auto &[text, want] : sizes) {
+    IntTuple t = *parseIntTuple(text, runtime);
+    Int fast;
+    bool took = straight::product(t, fast);
+    straight::setEnabled(false);
+    ArithScope scope;
+    Int general = product(t);
+    straight::setEnabled(true);
+    if (std::string(text) == "(_4,4611686018427387904,_0)") { // an overflow before the _0
+      EXPECT_FALSE(took);
+      EXPECT_TRUE(scope.failed());
+      continue;
+    }
+    ASSERT_TRUE(took) << text;
+    EXPECT_EQ(fast, want) << text;
+    EXPECT_EQ(general, want) << text;
+  }
   // Not congruent, a basis, `_`: declined, and the general answer stands.
   Int c;
   Layout pair{*parseIntTuple("(4,8)"), *parseIntTuple("((1,2),4)")};
