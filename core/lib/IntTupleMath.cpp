@@ -694,14 +694,14 @@ Expected<IntTuple> increment(TupleView coord, TupleView shape) {
   // CuTe's increment: add 1 to the first leaf and carry into the next one while a leaf
   // reaches its extent. The carry is arithmetic (0 or 1), not a branch, so on runtime
   // leaves the Trace records it (the lowering).
-  uint32_t n = leafCount(shape);
-  std::vector<Int> c(n);
-  for (uint32_t i = 0; i < n; ++i)
-    c[i] = leafAt(coord, i).asInt();
+  IntVec c, extents; // inline up to kInlineNodes leaves: no allocation for small tuples
+  leavesOf(coord, c);
+  leavesOf(shape, extents);
+  uint32_t n = c.size();
   if (n > 0) {
     c[0] = add(c[0], kStatic1);
     for (uint32_t i = 1; i < n; ++i) {
-      Int carry = asInt(equal(c[i - 1], leafAt(shape, i - 1).asInt()));
+      Int carry = asInt(equal(c[i - 1], extents[i - 1]));
       c[i - 1] = mul(c[i - 1], sub(kStatic1, carry));
       c[i] = add(c[i], carry);
     }

@@ -127,12 +127,13 @@ Expected<OrderStarts> OrderStarts::make(const IntVec &extents, const IntVec &ord
   // With every extent >= 1 a product's value, staticness and overflow do not depend on
   // the order of multiplication, so each group of equal orders starts at the running
   // product of the groups before it.
-  std::vector<uint32_t> byOrder(n);
+  SmallVec<uint32_t, kInlineNodes> byOrder;
+  byOrder.resize(n);
   std::iota(byOrder.begin(), byOrder.end(), 0u);
   std::sort(byOrder.begin(), byOrder.end(),
             [&](uint32_t a, uint32_t b) { return orders[a].value < orders[b].value; });
-  s.starts_.assign(n, Int::fixed(1));
-  s.overflowed_.assign(n, false);
+  s.starts_.resize(n); // every leaf's start is written below
+  s.overflowed_.resize(n);
   int64_t product = 1;
   bool isStatic = true, overflow = false;
   for (uint32_t g = 0; g < n;) {

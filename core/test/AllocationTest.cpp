@@ -6,6 +6,7 @@
 
 #include "cutelayout/Layout.h"
 #include "cutelayout/Notation.h"
+#include "cutelayout/IntTupleMath.h"
 #include "cutelayout/Tiler.h"
 
 #include <gtest/gtest.h>
@@ -122,6 +123,74 @@ TEST(AllocationTest, NoOperationAllocatesUpTo32Leaves) {
     }
   }
   EXPECT_GE(checked, 140); // of the 8 x 17 static and 8 x 11 dynamic calls
+}
+
+/// Every other layout and tuple operation of the core, one call each on the realistic
+/// kernel layouts of bench/cases/operations.txt (at most 16 leaves): none allocates. (The
+/// atoms' operations build their tiled layouts in vectors; Atom.h.)
+TEST(AllocationTest, EveryOperationOnRealisticLayoutsAllocatesNothing) {
+  auto L = [](const char *text) { return *parseLayout(text); };
+  auto T = [](const char *text) { return *parseIntTuple(text); };
+  const Layout tile128 = L("(128,128):(1,128)"), tv = L("((4,8),(2,2)):((64,1),(32,8))"),
+               mma = L("((4,8),(2,2,2)):((32,1),(16,8,128))"), smem = L("((8,16),(64,2)):((64,512),(1,8192))"),
+               atom = L("(8,64):(64,1)"), threads = L("(32,4):(4,1)"), block = L("(16,2):(1,16)"),
+               tvZero = L("((4,8),(2,2)):((64,0),(32,8))");
+  const IntTuple shape128 = T("(128,64)"), tileShape = T("(128,32)"), at = T("(1,2)"), five = T("5"),
+                 slicer = T("(_,3)"), order = T("(1,0,2)"), shape3 = T("(8,64,2)"), window = T("(3,3)"),
+                 one = T("(1,1)"), nested = T("(8,(16,2))"), coord = T("(3,(7,1))"), extents = T("(4,(8,2))"),
+                 a2 = T("(128,64)"), b2 = T("(2,4)"), index = T("1000"), shape2 = T("((8,16),(64,2))"),
+                 profile = T("(_,_)"), one1 = T("1");
+  const Tiler byShape = tilerFromShape(tileShape.view()), byLayout = tilerFromLayout(block);
+  const uint32_t path[] = {1, 0}, modes[] = {1, 0};
+  const std::pair<const char *, std::function<bool()>> ops[] = {
+      {"get", [&] { return bool(get(smem, path, 2)); }},
+      {"take", [&] { return bool(take(mma, 0, 1)); }},
+      {"select", [&] { return bool(select(mma, modes, 2)); }},
+      {"group", [&] { return bool(group(smem, 0, 2)); }},
+      {"flatten", [&] { return leafCount(flatten(smem).shape.view()) == 4; }},
+      {"append", [&] { return appendTo(atom, 3).rank() == 3; }},
+      {"prepend", [&] { return prependTo(atom, 3).rank() == 3; }},
+      {"slice", [&] { return bool(slice(slicer.view(), tile128)); }},
+      {"dice", [&] { return bool(dice(slicer.view(), tile128)); }},
+      {"coalesce by profile", [&] { return bool(coalesce(mma, profile.view())); }},
+      {"filter_zeros", [&] { return bool(filterZeros(tvZero)); }},
+      {"filter by profile", [&] { return bool(filter(tvZero, profile.view())); }},
+      {"max_common_layout", [&] { return bool(maxCommonLayout(tile128, tile128)); }},
+      {"max_common_vector", [&] { return bool(maxCommonVector(atom, atom)); }},
+      {"upcast", [&] { return bool(upcast(smem, 8)); }},
+      {"downcast", [&] { return bool(downcast(atom, 2)); }},
+      {"recast_layout", [&] { return bool(recastLayout(atom, 16, 32)); }},
+      {"make_layout(shape)", [&] { return makeLayout(shape128.view()).rank() == 2; }},
+      {"make_layout(shape, LayoutRight)", [&] { return makeLayoutRight(shape128.view()).rank() == 2; }},
+      {"make_layout(A, B)", [&] { return concat(atom, block).rank() == 2; }},
+      {"make_ordered_layout", [&] { return bool(makeOrderedLayout(shape3.view(), order.view())); }},
+      {"make_layout_like", [&] { return bool(makeLayoutLike(tv)); }},
+      {"make_fragment_like", [&] { return bool(makeFragmentLike(mma)); }},
+      {"composition by a tile", [&] { return bool(composition(tile128, byShape)); }},
+      {"logical_product by a layout", [&] { return bool(logicalProduct(atom, byLayout)); }},
+      {"tiled_product", [&] { return bool(tiledProduct(atom, byShape)); }},
+      {"flat_product", [&] { return bool(flatProduct(atom, byShape)); }},
+      {"blocked_product", [&] { return bool(blockedProduct(atom, block)); }},
+      {"raked_product", [&] { return bool(rakedProduct(atom, block)); }},
+      {"tile_to_shape", [&] { return bool(tileToShape(atom, shape128.view(), nullptr)); }},
+      {"local_tile", [&] { return bool(localTile(tile128, byShape, at.view(), nullptr)); }},
+      {"local_partition", [&] { return bool(localPartition(tile128, threads, five.view(), nullptr)); }},
+      {"stencil_divide", [&] { return bool(stencilDivide(tile128, window.view(), one.view(), one.view())); }},
+      {"crd2idx", [&] { return bool(crd2idx(at.view(), tile128)); }},
+      {"idx2crd", [&] { return bool(idx2crd(index.view(), shape2.view())); }},
+      {"product_each", [&] { return productEach(shape2.view()).rank() == 2; }},
+      {"compact_major", [&] { return bool(compactMajor(nested.view(), one1.view(), Major::Right)); }},
+      {"compact_order", [&] { return bool(compactOrder(shape3.view(), order.view())); }},
+      {"increment", [&] { return bool(increment(coord.view(), extents.view())); }},
+      {"tuple_add", [&] { return bool(tupleArith(TupleOp::Add, a2.view(), b2.view())); }},
+      {"ceil_div", [&] { return bool(ceilDiv(a2.view(), b2.view())); }},
+      {"round_up", [&] { return bool(roundUp(a2.view(), b2.view())); }},
+      {"shape_div", [&] { return bool(shapeDiv(a2.view(), b2.view())); }},
+  };
+  for (const auto &[name, run] : ops) {
+    ASSERT_TRUE(run()) << name;
+    EXPECT_EQ(allocationsOf([&] { run(); }), 0u) << name;
+  }
 }
 
 /// The counter counts: a tuple past its inline nodes allocates.
