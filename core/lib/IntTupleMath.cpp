@@ -379,6 +379,9 @@ Expected<IntTuple> compactOrderImpl(TupleView shape, TupleView order, OrderStart
 } // namespace
 
 Expected<IntTuple> compactOrder(TupleView shape, TupleView order) {
+  Expected<IntTuple> strides(std::in_place);
+  if (straight::compactOrder(shape, order, /*unitWhereOrderIsZero=*/false, *strides))
+    return strides;
   if (!weaklyCongruent(order, shape))
     return makeError("compact_order: order " + print(order) + " is not weakly congruent with shape " +
                      print(shape));

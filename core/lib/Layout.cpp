@@ -94,6 +94,9 @@ Expected<Layout> makeOrderedLayout(TupleView shape, TupleView order) {
 
 Expected<Layout> makeLayoutLike(const Layout &l) {
   CL_CHECK(integerStrides("make_layout_like", l));
+  IntTuple strides;
+  if (straight::compactOrder(l.shape, l.stride, /*unitWhereOrderIsZero=*/true, strides))
+    return unchecked(l.shape, std::move(strides));
   IntTuple filtered = CL_TRY(filterZeros(l.stride, l.shape));
   IntTuple d = CL_TRY(compactOrder(filtered, l.stride));
   return unchecked(l.shape, std::move(d));

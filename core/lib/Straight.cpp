@@ -1242,6 +1242,89 @@ bool cosize(const Layout &l, Int &size) {
 }
 
 namespace {
+/// One leaf of compact_order's order and the shape subtree it orders.
+struct OrderedPart {
+  const Node *shape; // the subtree (a leaf or a tuple of integer leaves)
+  uint32_t at;       // its offset among the shape's nodes
+  Int extent;        // its size (product_like of the shape by the order)
+  int64_t key;       // the order, or past every static order for a runtime one
+  bool runtimeKey;   // the order is a runtime value (its key is computed after the walk)
+  bool unit;         // read as _1 (filter_zeros where the order is a static 0)
+};
+
+/// Pairs each order leaf with the shape subtree under it (weak congruence: an order tuple
+/// needs a shape tuple of its rank). False where they do not pair, or past kMaxLeaves.
+bool pairOrder(const Node *o, const Node *s, const Node *shapeRoot, OrderedPart *parts, uint32_t &n) {
+  if (o->kind == NodeKind::Tuple) {
+    if (s->kind != NodeKind::Tuple || s->value != o->value)
+      return false;
+    const Node *oc = o + 1, *sc = s + 1;
+    for (int64_t k = 0; k < o->value; ++k, oc += oc->span, sc += sc->span)
+      if (!pairOrder(oc, sc, shapeRoot, parts, n))
+        return false;
+    return true;
+  }
+  if (o->kind != NodeKind::Int || o->basis != 0 || n == kMaxLeaves)
+    return false;
+  for (uint32_t k = 0; k < s->span; ++k)
+    if (s[k].kind == NodeKind::Underscore || s[k].basis != 0)
+      return false;
+  parts[n++] = OrderedPart{s, uint32_t(s - shapeRoot), Int(), o->value, false, false};
+  return true;
+}
+} // namespace
+
+bool compactOrder(TupleView shape, TupleView order, bool unitWhereOrderIsZero, IntTuple &strides) {
+  Guard guard;
+  const Node *s = shape.nodes(), *o = order.nodes();
+  OrderedPart parts[kMaxLeaves];
+  uint32_t n = 0;
+  if (!guard.usable() || s->span > kMaxNodes || !pairOrder(o, s, s, parts, n))
+    return false;
+  // CuTe's reference order: a static order as it is, a runtime one past the largest
+  // static order (max + 1 + its index among the order's leaves).
+  int64_t maxOrder = 0;
+  const Node *leaf = o;
+  for (uint32_t j = 0; j < n; ++j, ++leaf) {
+    while (leaf->kind != NodeKind::Int)
+      ++leaf;
+    parts[j].unit = unitWhereOrderIsZero && leaf->isStatic && leaf->value == 0;
+    if (leaf->isStatic && maxOrder < leaf->value)
+      maxOrder = leaf->value;
+    parts[j].runtimeKey = !leaf->isStatic;
+  }
+  for (uint32_t j = 0; j < n; ++j) {
+    if (parts[j].runtimeKey && __builtin_add_overflow(maxOrder, int64_t(1) + j, &parts[j].key))
+      return false; // the general path records the overflow
+    parts[j].extent = parts[j].unit ? kStatic1 : integerProduct(parts[j].shape);
+  }
+  // The strides: the shape's nodes, each part's leaves compact column-major from the
+  // product (in leaf order) of the extents ordered before it.
+  NodeVec &out = LayoutBuilder::nodesOf(strides);
+  out.clear();
+  out.append(s, s->span);
+  for (uint32_t j = 0; j < n; ++j) {
+    Int current = kStatic1;
+    for (uint32_t k = 0; k < n; ++k)
+      if (parts[k].key < parts[j].key)
+        current = mul(current, parts[k].extent);
+    Node *x = out.data() + parts[j].at;
+    for (uint32_t k = 0, e = parts[j].shape->span; k < e; ++k) {
+      if (x[k].kind != NodeKind::Int)
+        continue;
+      Int extent = parts[j].unit ? kStatic1 : integerLeaf(x[k]);
+      if (extent.isConstant(1)) {
+        x[k] = Node::leaf(kStatic0);
+        continue;
+      }
+      x[k] = Node::leaf(current);
+      current = mul(current, extent);
+    }
+  }
+  return guard.clean();
+}
+
+namespace {
 /// Whether the integer leaves of the tree at s are all static, or (when zero says the
 /// product is 0) one of them is a static 0.
 bool leavesStaticOrStaticZero(const Node *s, bool zero) {

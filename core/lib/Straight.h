@@ -66,6 +66,12 @@ bool filter(const Layout &l, Layout &result);
 /// a leaf outside [-2^28, 2^28) (the general sum checks those for overflow).
 /// @post true: size is the general cosize (value and staticness)
 bool cosize(const Layout &l, Int &size);
+/// CuTe's compact_order(shape, order) into strides (make_ordered_layout); with
+/// unitWhereOrderIsZero, of the shape whose leaves are _1 where the order is a static 0
+/// (make_layout_like: compact_order(filter_zeros(stride, shape), stride)). Declines where
+/// order is not weakly congruent with shape, on `_` or a basis, past kMaxLeaves order leaves
+/// or kMaxNodes shape nodes, and on an arithmetic failure.
+bool compactOrder(TupleView shape, TupleView order, bool unitWhereOrderIsZero, IntTuple &strides);
 /// The product of a tuple's integer leaves (`_` skipped), in one pass; declines on a basis
 /// or any overflow. @post true: size is the general product (value and staticness)
 bool product(TupleView t, Int &size);

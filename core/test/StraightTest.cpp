@@ -405,6 +405,77 @@ TEST(Straight, AgreesWithUnknownDynamicValues) {
   expectOften(t, 30);
 }
 
+/// An order for shape: weakly congruent with it (a leaf orders a whole subtree), sometimes
+/// not (a tuple order where the shape has a leaf, or of another rank); values in [-3, 6]
+/// with ties, static or runtime, and now and then one at the int64 edge.
+IntTuple orderFor(LayoutGen &gen, TupleView shape) {
+  TupleBuilder b;
+  std::function<void(TupleView)> build = [&](TupleView s) {
+    if (s.isTuple() && !gen.coin(20)) {
+      b.open();
+      uint32_t r = s.rank();
+      if (gen.coin(3))
+        r += 1; // not congruent
+      for (uint32_t i = 0; i < r; ++i)
+        build(i < s.rank() ? s.child(i) : s.child(0));
+      b.close();
+      return;
+    }
+    if (!s.isTuple() && gen.coin(2)) { // a tuple where the shape has a leaf
+      b.open();
+      b.leaf(Int::fixed(0));
+      b.close();
+      return;
+    }
+    int64_t v = gen.coin(2) ? INT64_MAX - gen.pick(0, 2) : gen.pick(-3, 6);
+    b.leaf(gen.coin(25) ? Int::dynamic(v) : Int::fixed(v));
+  };
+  build(shape);
+  return b.finish();
+}
+
+/// compact_order's one pass (make_ordered_layout, and make_layout_like's filtered form)
+/// against the general algorithm: strides, staticness, errors and overflow.
+TEST(Straight, CompactOrderAgrees) {
+  LayoutGen gen(0xC0DE'0A11);
+  int tried = 0, straightCount = 0;
+  auto describeTuple = [](const Expected<IntTuple> &r) {
+    return r ? print(r->view(), Style::Cute) : "error: " + r.error().message;
+  };
+  for (int k = 0; k < kCases; ++k) {
+    Layout l = operand(gen, 1 << 12);
+    if (gen.coin(10)) // extents of 0 and below, whose products depend on the order of the fold
+      l = Layout{mapLeaves(l.shape, [&](Int x) { return gen.coin(30) ? Int{gen.pick(-2, 0), x.isStatic} : x; }),
+                 l.stride};
+    if (gen.coin(5)) // products past int64
+      l = Layout{mapLeaves(l.shape, [&](Int x) { return Int{x.value << 40, x.isStatic}; }), l.stride};
+    IntTuple order = gen.coin(30) ? l.stride : orderFor(gen, l.shape);
+    ++tried;
+    straight::setEnabled(false);
+    ArithScope generalScope;
+    Expected<IntTuple> expected = compactOrder(l.shape, order);
+    bool generalFailed = generalScope.failed();
+    straight::setEnabled(true);
+    IntTuple fast;
+    if (straight::compactOrder(l.shape, order, false, fast)) {
+      ++straightCount;
+      ASSERT_TRUE(expected && !generalFailed) << show(l.shape) << " by " << show(order) << ": straight "
+                                              << show(fast) << ", general " << describeTuple(expected);
+      ASSERT_EQ(show(fast), show(*expected)) << show(l.shape) << " by " << show(order);
+      ASSERT_TRUE(fast == *expected) << show(l.shape) << " by " << show(order);
+    }
+    ArithScope publicScope;
+    Expected<IntTuple> viaPublic = compactOrder(l.shape, order);
+    ASSERT_EQ(describeTuple(viaPublic), describeTuple(expected)) << show(l.shape) << " by " << show(order);
+    ASSERT_EQ(publicScope.failed(), generalFailed) << show(l.shape) << " by " << show(order);
+    // make_layout_like on the same layout: the filtered shape's one pass.
+    Expected<Layout> like = makeLayoutLike(l);
+    Expected<Layout> likeGeneral = general([&] { return makeLayoutLike(l); });
+    ASSERT_EQ(describe(like), describe(likeGeneral)) << "make_layout_like(" << show(l) << ")";
+  }
+  EXPECT_GE(straightCount * 100, tried * 50);
+}
+
 /// size's and cosize's one passes against the general fold and sum: values, staticness
 /// and a reported overflow, on random layouts and on layouts of extreme leaves, static and
 /// dynamic.
