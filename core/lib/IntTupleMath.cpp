@@ -276,6 +276,9 @@ Bool evenlyDivides(TupleView shape, TupleView tiler) {
 }
 
 Expected<IntTuple> filterZeros(TupleView a, TupleView b) {
+  Expected<IntTuple> result(std::in_place);
+  if (straight::filterZeros(a, b, *result))
+    return result;
   if (a.isTuple())
     return transform2("filter_zeros", a, b, [](TupleView x, TupleView y) { return filterZeros(x, y); });
   if (a.isInt() && a.asInt().isConstant(0))

@@ -1242,6 +1242,36 @@ bool cosize(const Layout &l, Int &size) {
 }
 
 namespace {
+/// filterZeros on b's copied nodes y under a's tree x. False where they do not pair.
+bool unitsUnderZeros(const Node *x, Node *y) {
+  if (x->kind == NodeKind::Tuple) {
+    if (y->kind != NodeKind::Tuple || y->value != x->value)
+      return false;
+    const Node *xc = x + 1;
+    Node *yc = y + 1;
+    for (int64_t k = 0; k < x->value; ++k, xc += xc->span, yc += yc->span)
+      if (!unitsUnderZeros(xc, yc))
+        return false;
+    return true;
+  }
+  if (x->kind == NodeKind::Int && x->asInt().isConstant(0)) // repeat_like(y, _1)
+    for (uint32_t k = 0, e = y->span; k < e; ++k)
+      if (y[k].kind != NodeKind::Tuple)
+        y[k] = Node::leaf(kStatic1);
+  return true;
+}
+} // namespace
+
+bool filterZeros(TupleView a, TupleView b, IntTuple &result) {
+  if (!gEnabled || b.span() > kMaxNodes)
+    return false;
+  NodeVec &out = LayoutBuilder::nodesOf(result);
+  out.clear();
+  out.append(b.nodes(), b.span());
+  return unitsUnderZeros(a.nodes(), out.data());
+}
+
+namespace {
 /// One leaf of compact_order's order and the shape subtree it orders.
 struct OrderedPart {
   const Node *shape; // the subtree (a leaf or a tuple of integer leaves)

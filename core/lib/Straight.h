@@ -72,6 +72,10 @@ bool cosize(const Layout &l, Int &size);
 /// order is not weakly congruent with shape, on `_` or a basis, past kMaxLeaves order leaves
 /// or kMaxNodes shape nodes, and on an arithmetic failure.
 bool compactOrder(TupleView shape, TupleView order, bool unitWhereOrderIsZero, IntTuple &strides);
+/// CuTe's filter_zeros(a, b): b with every subtree under a static 0 of a made _1 leaves,
+/// as one copy of b's nodes. Declines where a and b do not pair (a tuple of a against a leaf
+/// or a tuple of another rank in b) or past kMaxNodes nodes.
+bool filterZeros(TupleView a, TupleView b, IntTuple &result);
 /// The product of a tuple's integer leaves (`_` skipped), in one pass; declines on a basis
 /// or any overflow. @post true: size is the general product (value and staticness)
 bool product(TupleView t, Int &size);

@@ -476,6 +476,65 @@ TEST(Straight, CompactOrderAgrees) {
   EXPECT_GE(straightCount * 100, tried * 50);
 }
 
+/// filter_zeros(a, b)'s one copy against the general transform: a congruent or weakly
+/// congruent with b (a leaf over a subtree), or not pairing; static and runtime zeros; `_`
+/// leaves in either.
+TEST(Straight, FilterZerosAgrees) {
+  LayoutGen gen(0xF117'0000);
+  auto describeTuple = [](const Expected<IntTuple> &r) {
+    return r ? print(r->view(), Style::Cute) : "error: " + r.error().message;
+  };
+  int tried = 0, straightCount = 0;
+  for (int k = 0; k < kCases; ++k) {
+    Layout l = operand(gen);
+    IntTuple b = l.shape;
+    if (gen.coin(10)) { // `_` in b
+      TupleBuilder u;
+      u.open();
+      u.add(b.view());
+      u.underscore();
+      u.close();
+      b = u.finish();
+    }
+    // a: b's profile with zeros (static or not), or a leaf over a whole subtree, or `_`.
+    TupleBuilder ab;
+    std::function<void(TupleView)> build = [&](TupleView t) {
+      if (t.isTuple() && !gen.coin(15)) {
+        ab.open();
+        uint32_t r = t.rank() + (gen.coin(3) ? 1 : 0); // sometimes another rank
+        for (uint32_t i = 0; i < r; ++i)
+          build(t.child(i < t.rank() ? i : 0));
+        ab.close();
+      } else if (gen.coin(5)) {
+        ab.underscore();
+      } else if (!t.isTuple() && gen.coin(3)) {
+        ab.open(); // a tuple against a leaf
+        ab.leaf(Int::fixed(0));
+        ab.close();
+      } else {
+        int64_t v = gen.coin(50) ? 0 : gen.pick(-2, 9);
+        ab.leaf(gen.coin(30) ? Int::dynamic(v) : Int::fixed(v));
+      }
+    };
+    build(b.view());
+    IntTuple a = ab.finish();
+    ++tried;
+    straight::setEnabled(false);
+    Expected<IntTuple> expected = filterZeros(a.view(), b.view());
+    straight::setEnabled(true);
+    IntTuple fast;
+    if (straight::filterZeros(a.view(), b.view(), fast)) {
+      ++straightCount;
+      ASSERT_TRUE(expected) << show(a.view()) << ", " << show(b.view());
+      ASSERT_EQ(show(fast.view()), show(expected->view())) << show(a.view()) << ", " << show(b.view());
+      ASSERT_TRUE(fast == *expected);
+    }
+    ASSERT_EQ(describeTuple(filterZeros(a.view(), b.view())), describeTuple(expected))
+        << show(a.view()) << ", " << show(b.view());
+  }
+  EXPECT_GE(straightCount * 100, tried * 40);
+}
+
 /// size's and cosize's one passes against the general fold and sum: values, staticness
 /// and a reported overflow, on random layouts and on layouts of extreme leaves, static and
 /// dynamic.
