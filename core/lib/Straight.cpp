@@ -158,6 +158,26 @@ public:
     }
     n_ = at + k + 1;
   }
+  /// Where the next element goes (its first node).
+  uint32_t size() const { return n_; }
+  /// CuTe's unpacking of a mode, result(_, repeat<R>(_)) with R its rank: the element
+  /// written last, starting at node `at`, is replaced by its children when it is a tuple
+  /// of rank R >= 2; a leaf or a rank-1 tuple stays (repeat<1>(_) is `_`). False for an
+  /// empty tuple (left to the general path) or after an overflow.
+  /// @pre the element at `at` is closed and nothing follows it
+  bool unpack(uint32_t at) {
+    if (full_ || s_[at].kind != NodeKind::Tuple || s_[at].value == 1)
+      return !full_;
+    uint32_t k = uint32_t(s_[at].value);
+    if (k == 0)
+      return false;
+    std::memmove(s_ + at, s_ + at + 1, (n_ - at - 1) * sizeof(Node));
+    std::memmove(d_ + at, d_ + at + 1, (n_ - at - 1) * sizeof(Node));
+    --n_;
+    if (depth_)
+      s_[open_[depth_ - 1]].value += k - 1;
+    return true;
+  }
   bool finish() {
     if (full_)
       return false;
@@ -689,13 +709,19 @@ bool byTiler(const Layout &a, TilerNodes t, Form form, bool isProduct, Layout &r
   NodeOut out(result);
   if (ps->kind != NodeKind::Tuple) { // a 1-D tiler: (first, second) of the whole of A
     Pair p;
-    if (!elementLayout(ps, ls, ld, shapeTiler, p.ts, p.td) || form == Form::Tiled || form == Form::Flat)
-      return false; // the tiled and flat forms unpack halves of unknown rank
+    if (!elementLayout(ps, ls, ld, shapeTiler, p.ts, p.td))
+      return false;
     p.as = as, p.ad = ad;
     if (!compute(p))
       return false;
+    // The tiled form unpacks the second half into its modes, the flat form both halves;
+    // the logical and zipped forms are (first, second).
     out.open();
-    if (!emitFirst(p, isProduct, out) || !emitSecond(p, isProduct, out))
+    uint32_t first = out.size();
+    if (!emitFirst(p, isProduct, out) || (form == Form::Flat && !out.unpack(first)))
+      return false;
+    uint32_t second = out.size();
+    if (!emitSecond(p, isProduct, out) || ((form == Form::Tiled || form == Form::Flat) && !out.unpack(second)))
       return false;
     out.close();
     return guard.clean() && out.finish();
