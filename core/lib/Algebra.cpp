@@ -527,14 +527,17 @@ Status leftInverse(const Layout &l, Layout &result) {
 }
 
 namespace {
-// The leading static, stride-1 part of coalesce(a o right_inverse(b)), if any.
-Expected<std::pair<Layout, bool>> commonPrefix(const Layout &a, const Layout &b, Layout &invB) {
-  invB = CL_TRY(rightInverse(b));
-  Layout common = coalesce(CL_TRY(composition(a, invB)));
-  Layout first = common.mode(0);
-  bool ok = first.shape.isInt() && first.shape.asInt().isStatic && first.stride.isInt() &&
-            first.stride.asInt().isConstant(1);
-  return std::make_pair(first, ok);
+/// The leading mode of common = coalesce(a o right_inverse(b)), kept in place (invB and
+/// common are the caller's): true when it is static with stride _1 (the common part).
+Expected<bool> commonPrefix(const Layout &a, const Layout &b, Layout &invB, Layout &common, TupleView &shape,
+                            TupleView &stride) {
+  CL_TRY(rightInverse(b, invB));
+  Layout composed;
+  CL_TRY(composition(a, invB, composed));
+  coalesce(composed, common);
+  shape = common.shape.view().child(0); // mode 0 (a leaf layout is its own mode 0)
+  stride = common.stride.view().child(0);
+  return shape.isInt() && shape.asInt().isStatic && stride.isInt() && stride.asInt().isConstant(1);
 }
 } // namespace
 
@@ -542,18 +545,18 @@ Expected<std::pair<Layout, bool>> commonPrefix(const Layout &a, const Layout &b,
 // answer); `b` is inverted, which needs integer strides.
 Expected<Layout> maxCommonLayout(const Layout &a, const Layout &b) {
   CL_CHECK(integerStrides("max_common_layout", b, true));
-  Layout invB;
-  auto [first, ok] = CL_TRY(commonPrefix(a, b, invB));
-  if (!ok)
+  Layout invB, common;
+  TupleView shape(nullptr), stride(nullptr);
+  if (!CL_TRY(commonPrefix(a, b, invB, common, shape, stride)))
     return Layout{IntTuple(kStatic1), IntTuple(kStatic0)};
-  return composition(invB, first);
+  return composition(invB, Layout{IntTuple(shape), IntTuple(stride)});
 }
 
 Expected<Int> maxCommonVector(const Layout &a, const Layout &b) {
   CL_CHECK(integerStrides("max_common_vector", b, true));
-  Layout invB;
-  auto [first, ok] = CL_TRY(commonPrefix(a, b, invB));
-  return ok ? first.shape.asInt() : kStatic1;
+  Layout invB, common;
+  TupleView shape(nullptr), stride(nullptr);
+  return CL_TRY(commonPrefix(a, b, invB, common, shape, stride)) ? shape.asInt() : kStatic1;
 }
 
 namespace {
