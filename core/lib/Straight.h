@@ -61,9 +61,10 @@ bool coalesce(const Layout &l, Layout &result);
 /// crd2idx of a 1-D index into shape:stride. @pre no leaf is a scaled basis
 bool indexToOffset(Int idx, TupleView shape, TupleView stride, Int &offset);
 bool filter(const Layout &l, Layout &result);
-/// cosize of a layout of integer leaves, in one pass that also checks congruence; declines
-/// on a basis, `_`, a shape and stride that are not congruent, more than kMaxNodes nodes, or
-/// a leaf outside [-2^28, 2^28) (the general sum checks those for overflow).
+/// cosize of a layout of integer leaves, in one pass that also checks congruence (and a
+/// second over the leaves' flags only where some flag is dynamic); declines on a basis,
+/// `_`, a shape and stride that are not congruent, more than kMaxNodes nodes, or a leaf
+/// outside [-2^28, 2^28) (the general sum checks those for overflow).
 /// @post true: size is the general cosize (value and staticness)
 bool cosize(const Layout &l, Int &size);
 /// CuTe's compact_order(shape, order) into strides (make_ordered_layout); with
@@ -76,8 +77,9 @@ bool compactOrder(TupleView shape, TupleView order, bool unitWhereOrderIsZero, I
 /// as one copy of b's nodes. Declines where a and b do not pair (a tuple of a against a leaf
 /// or a tuple of another rank in b) or past kMaxNodes nodes.
 bool filterZeros(TupleView a, TupleView b, IntTuple &result);
-/// The product of a tuple's integer leaves (`_` skipped), in one pass; declines on a basis
-/// or any overflow. @post true: size is the general product (value and staticness)
+/// The product of a tuple's integer leaves (`_` skipped), in one pass (and a second over
+/// the leaves' flags only where some flag is dynamic); declines on a basis or any overflow.
+/// @post true: size is the general product (value and staticness)
 bool product(TupleView t, Int &size);
 
 } // namespace straight
