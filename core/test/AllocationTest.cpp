@@ -193,6 +193,53 @@ TEST(AllocationTest, EveryOperationOnRealisticLayoutsAllocatesNothing) {
   }
 }
 
+/// The single-layout operations of the test above on a layout of 32 leaves (sixteen pairs,
+/// compact strides): past the straight paths' 16 leaves, the general algorithms run, and
+/// they allocate nothing either.
+TEST(AllocationTest, LayoutOperationsAt32LeavesAllocateNothing) {
+  std::string shapeText = "(", strideText = "(", profileText = "(", coordText = "(";
+  int64_t stride = 1;
+  for (int i = 0; i < 16; ++i, stride *= 4) {
+    std::string sep = i ? "," : "";
+    shapeText += sep + "(2,2)";
+    strideText += sep + "(" + std::to_string(stride) + "," + std::to_string(2 * stride) + ")";
+    profileText += sep + "_";
+    coordText += sep + "(1,0)";
+  }
+  const Layout l = *parseLayout(shapeText + "):" + strideText + ")");
+  const IntTuple profile = *parseIntTuple(profileText + ")"), coord = *parseIntTuple(coordText + ")"),
+                 one = *parseIntTuple("1");
+  const uint32_t path[] = {3, 1}, modes[] = {5, 2, 9};
+  const std::pair<const char *, std::function<bool()>> ops[] = {
+      {"get", [&] { return bool(get(l, path, 2)); }},
+      {"take", [&] { return bool(take(l, 2, 9)); }},
+      {"select", [&] { return bool(select(l, modes, 3)); }},
+      {"group", [&] { return bool(group(l, 2, 9)); }},
+      {"flatten", [&] { return flatten(l).rank() == 32; }},
+      {"append", [&] { return appendTo(l, 17).rank() == 17; }},
+      {"coalesce by profile", [&] { return bool(coalesce(l, profile.view())); }},
+      {"filter_zeros", [&] { return bool(filterZeros(l)); }},
+      {"filter by profile", [&] { return bool(filter(l, profile.view())); }},
+      {"max_common_vector", [&] { return bool(maxCommonVector(l, l)); }},
+      {"max_common_layout", [&] { return bool(maxCommonLayout(l, l)); }},
+      {"upcast", [&] { return bool(upcast(l, 2)); }},
+      {"downcast", [&] { return bool(downcast(l, 2)); }},
+      {"make_layout_like", [&] { return bool(makeLayoutLike(l)); }},
+      {"make_ordered_layout", [&] { return bool(makeOrderedLayout(l.shape.view(), l.stride.view())); }},
+      {"make_fragment_like", [&] { return bool(makeFragmentLike(l)); }},
+      {"slice", [&] { return bool(slice(coord.view(), l)); }},
+      {"crd2idx", [&] { return bool(crd2idx(coord.view(), l)); }},
+      {"increment", [&] { return bool(increment(coord.view(), l.shape.view())); }},
+      {"product_each", [&] { return productEach(l.shape.view()).rank() == 16; }},
+      {"compact_major", [&] { return bool(compactMajor(l.shape.view(), one.view(), Major::Right)); }},
+      {"make_layout(shape)", [&] { return makeLayout(l.shape.view()).rank() == 16; }},
+  };
+  for (const auto &[name, run] : ops) {
+    ASSERT_TRUE(run()) << name;
+    EXPECT_EQ(allocationsOf([&] { run(); }), 0u) << name;
+  }
+}
+
 /// The counter counts: a tuple past its inline nodes allocates.
 TEST(AllocationTest, CounterSeesATupleOnTheHeap) {
   std::string big = "(" + repeat("(2,2)", 40) + ")"; // 121 nodes
