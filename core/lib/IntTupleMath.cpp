@@ -275,15 +275,22 @@ Bool evenlyDivides(TupleView shape, TupleView tiler) {
   return equal(sa, mul(product(tiler), sq));
 }
 
+namespace {
+/// filter_zeros by CuTe's transform (the general algorithm, with its errors).
+Expected<IntTuple> filterZerosGeneral(TupleView a, TupleView b) {
+  if (a.isTuple())
+    return transform2("filter_zeros", a, b, [](TupleView x, TupleView y) { return filterZerosGeneral(x, y); });
+  if (a.isInt() && a.asInt().isConstant(0))
+    return repeatLike(b, IntTuple(kStatic1));
+  return IntTuple(b);
+}
+} // namespace
+
 Expected<IntTuple> filterZeros(TupleView a, TupleView b) {
   Expected<IntTuple> result(std::in_place);
   if (straight::filterZeros(a, b, *result))
     return result;
-  if (a.isTuple())
-    return transform2("filter_zeros", a, b, [](TupleView x, TupleView y) { return filterZeros(x, y); });
-  if (a.isInt() && a.asInt().isConstant(0))
-    return repeatLike(b, IntTuple(kStatic1));
-  return IntTuple(b);
+  return filterZerosGeneral(a, b); // once: the straight path is not retried on every part
 }
 
 namespace {

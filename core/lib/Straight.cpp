@@ -212,6 +212,31 @@ private:
 /// compiler then knows every value's basis is 0 and drops the operators' basis tests.
 [[gnu::always_inline]] inline Int plainInt(Int x) { return Int{x.value, x.isStatic}; }
 
+/// Walks the tree at x with y in lockstep, as CuTe's transforms of a weakly congruent pair
+/// do: a tuple of x needs a tuple of y of its rank, and each leaf of x meets the subtree of
+/// y under it, handed to onLeaf(x leaf, y subtree). False where they do not pair or where
+/// onLeaf returns false. (Y is Node or const Node: the walk may write y's nodes.)
+template <class Y, class F> bool pairLeaves(const Node *x, Y *y, F &onLeaf) {
+  if (x->kind != NodeKind::Tuple)
+    return onLeaf(x, y);
+  if (y->kind != NodeKind::Tuple || y->value != x->value)
+    return false;
+  const Node *xc = x + 1;
+  Y *yc = y + 1;
+  for (int64_t k = 0; k < x->value; ++k, xc += xc->span, yc += yc->span)
+    if (!pairLeaves(xc, yc, onLeaf))
+      return false;
+  return true;
+}
+
+/// Whether every leaf of the subtree at n is an integer (no `_`, no scaled basis).
+bool integerSubtree(const Node *n) {
+  for (uint32_t k = 0; k < n->span; ++k)
+    if (n[k].kind == NodeKind::Underscore || n[k].basis != 0)
+      return false;
+  return true;
+}
+
 /// Whether a layout (shape and stride nodes) has only integer leaves and fits.
 bool plainLeaves(const Node *s, const Node *d) {
   uint32_t e = s->span;
@@ -1081,18 +1106,10 @@ bool tileToShape(const Layout &block, TupleView targetShape, Layout &result) {
   Slot blockShape[kMaxLeaves], target[kMaxLeaves];
   bool targetStatic = true;
   const Node *t = ts + 1;
-  // The product of a mode whose leaves are all integers (no `_`, no basis).
-  auto productOfMode = [](const Node *m, Int &out) {
-    for (uint32_t k = 0; k < m->span; ++k)
-      if (m[k].kind == NodeKind::Underscore || m[k].basis != 0)
-        return false;
-    out = integerProduct(m);
-    return true;
-  };
   for (uint32_t i = 0; i < rt; ++i, t += t->span) {
-    Int y;
-    if (!productOfMode(t, y))
+    if (!integerSubtree(t))
       return false;
+    Int y = integerProduct(t);
     Int x = integerProduct(pb.modeS[i]); // the block's leaves are loaded: integers
     blockShape[i] = Slot{x.value, x.isStatic};
     target[i] = Slot{y.value, y.isStatic};
@@ -1267,34 +1284,20 @@ bool cosize(const Layout &l, Int &size) {
   return true;
 }
 
-namespace {
-/// filterZeros on b's copied nodes y under a's tree x. False where they do not pair.
-bool unitsUnderZeros(const Node *x, Node *y) {
-  if (x->kind == NodeKind::Tuple) {
-    if (y->kind != NodeKind::Tuple || y->value != x->value)
-      return false;
-    const Node *xc = x + 1;
-    Node *yc = y + 1;
-    for (int64_t k = 0; k < x->value; ++k, xc += xc->span, yc += yc->span)
-      if (!unitsUnderZeros(xc, yc))
-        return false;
-    return true;
-  }
-  if (x->kind == NodeKind::Int && x->asInt().isConstant(0)) // repeat_like(y, _1)
-    for (uint32_t k = 0, e = y->span; k < e; ++k)
-      if (y[k].kind != NodeKind::Tuple)
-        y[k] = Node::leaf(kStatic1);
-  return true;
-}
-} // namespace
-
 bool filterZeros(TupleView a, TupleView b, IntTuple &result) {
   if (!gEnabled || b.span() > kMaxNodes)
     return false;
   NodeVec &out = LayoutBuilder::nodesOf(result);
   out.clear();
   out.append(b.nodes(), b.span());
-  return unitsUnderZeros(a.nodes(), out.data());
+  auto unitsUnderZero = [](const Node *x, Node *y) { // repeat_like(y, _1) under a static 0
+    if (x->kind == NodeKind::Int && x->asInt().isConstant(0))
+      for (uint32_t k = 0, e = y->span; k < e; ++k)
+        if (y[k].kind != NodeKind::Tuple)
+          y[k] = Node::leaf(kStatic1);
+    return true;
+  };
+  return pairLeaves(a.nodes(), out.data(), unitsUnderZero);
 }
 
 namespace {
@@ -1308,26 +1311,6 @@ struct OrderedPart {
   bool unit;         // read as _1 (filter_zeros where the order is a static 0)
 };
 
-/// Pairs each order leaf with the shape subtree under it (weak congruence: an order tuple
-/// needs a shape tuple of its rank). False where they do not pair, or past kMaxLeaves.
-bool pairOrder(const Node *o, const Node *s, const Node *shapeRoot, OrderedPart *parts, uint32_t &n) {
-  if (o->kind == NodeKind::Tuple) {
-    if (s->kind != NodeKind::Tuple || s->value != o->value)
-      return false;
-    const Node *oc = o + 1, *sc = s + 1;
-    for (int64_t k = 0; k < o->value; ++k, oc += oc->span, sc += sc->span)
-      if (!pairOrder(oc, sc, shapeRoot, parts, n))
-        return false;
-    return true;
-  }
-  if (o->kind != NodeKind::Int || o->basis != 0 || n == kMaxLeaves)
-    return false;
-  for (uint32_t k = 0; k < s->span; ++k)
-    if (s[k].kind == NodeKind::Underscore || s[k].basis != 0)
-      return false;
-  parts[n++] = OrderedPart{s, uint32_t(s - shapeRoot), Int(), o->value, false, false};
-  return true;
-}
 } // namespace
 
 bool compactOrder(TupleView shape, TupleView order, bool unitWhereOrderIsZero, IntTuple &strides) {
@@ -1335,7 +1318,14 @@ bool compactOrder(TupleView shape, TupleView order, bool unitWhereOrderIsZero, I
   const Node *s = shape.nodes(), *o = order.nodes();
   OrderedPart parts[kMaxLeaves];
   uint32_t n = 0;
-  if (!guard.usable() || s->span > kMaxNodes || !pairOrder(o, s, s, parts, n))
+  // Each order leaf with the shape subtree under it (weak congruence).
+  auto pairPart = [&](const Node *orderLeaf, const Node *sub) {
+    if (orderLeaf->kind != NodeKind::Int || orderLeaf->basis != 0 || n == kMaxLeaves || !integerSubtree(sub))
+      return false;
+    parts[n++] = OrderedPart{sub, uint32_t(sub - s), Int(), orderLeaf->value, false, false};
+    return true;
+  };
+  if (!guard.usable() || s->span > kMaxNodes || !pairLeaves(o, s, pairPart))
     return false;
   // CuTe's reference order: a static order as it is, a runtime one past the largest
   // static order (max + 1 + its index among the order's leaves).

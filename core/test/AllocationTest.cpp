@@ -4,14 +4,15 @@
 // operator new replaced); left out of the sanitizer builds, whose allocator that bypasses.
 #include "AllocationCounter.h"
 
+#include "cutelayout/IntTupleMath.h"
 #include "cutelayout/Layout.h"
 #include "cutelayout/Notation.h"
-#include "cutelayout/IntTupleMath.h"
 #include "cutelayout/Tiler.h"
 
 #include <gtest/gtest.h>
 
 #include <functional>
+#include <initializer_list>
 #include <string>
 
 namespace cutelayout {
@@ -125,6 +126,17 @@ TEST(AllocationTest, NoOperationAllocatesUpTo32Leaves) {
   EXPECT_GE(checked, 140); // of the 8 x 17 static and 8 x 11 dynamic calls
 }
 
+/// A named call that returns whether it succeeded.
+using Call = std::pair<const char *, std::function<bool()>>;
+
+/// Every call succeeds, and a second run of it allocates nothing.
+void expectNoAllocations(std::initializer_list<Call> calls) {
+  for (const auto &[name, run] : calls) {
+    ASSERT_TRUE(run()) << name;
+    EXPECT_EQ(allocationsOf([&] { run(); }), 0u) << name;
+  }
+}
+
 /// Every other layout and tuple operation of the core, one call each on the realistic
 /// kernel layouts of bench/cases/operations.txt (at most 16 leaves): none allocates. (The
 /// atoms' operations build their tiled layouts in vectors; Atom.h.)
@@ -142,7 +154,7 @@ TEST(AllocationTest, EveryOperationOnRealisticLayoutsAllocatesNothing) {
                  profile = T("(_,_)"), one1 = T("1");
   const Tiler byShape = tilerFromShape(tileShape.view()), byLayout = tilerFromLayout(block);
   const uint32_t path[] = {1, 0}, modes[] = {1, 0};
-  const std::pair<const char *, std::function<bool()>> ops[] = {
+  expectNoAllocations({
       {"get", [&] { return bool(get(smem, path, 2)); }},
       {"take", [&] { return bool(take(mma, 0, 1)); }},
       {"select", [&] { return bool(select(mma, modes, 2)); }},
@@ -186,11 +198,7 @@ TEST(AllocationTest, EveryOperationOnRealisticLayoutsAllocatesNothing) {
       {"ceil_div", [&] { return bool(ceilDiv(a2.view(), b2.view())); }},
       {"round_up", [&] { return bool(roundUp(a2.view(), b2.view())); }},
       {"shape_div", [&] { return bool(shapeDiv(a2.view(), b2.view())); }},
-  };
-  for (const auto &[name, run] : ops) {
-    ASSERT_TRUE(run()) << name;
-    EXPECT_EQ(allocationsOf([&] { run(); }), 0u) << name;
-  }
+  });
 }
 
 /// The single-layout operations of the test above on a layout of 32 leaves (sixteen pairs,
@@ -210,7 +218,7 @@ TEST(AllocationTest, LayoutOperationsAt32LeavesAllocateNothing) {
   const IntTuple profile = *parseIntTuple(profileText + ")"), coord = *parseIntTuple(coordText + ")"),
                  one = *parseIntTuple("1");
   const uint32_t path[] = {3, 1}, modes[] = {5, 2, 9};
-  const std::pair<const char *, std::function<bool()>> ops[] = {
+  expectNoAllocations({
       {"get", [&] { return bool(get(l, path, 2)); }},
       {"take", [&] { return bool(take(l, 2, 9)); }},
       {"select", [&] { return bool(select(l, modes, 3)); }},
@@ -233,11 +241,7 @@ TEST(AllocationTest, LayoutOperationsAt32LeavesAllocateNothing) {
       {"product_each", [&] { return productEach(l.shape.view()).rank() == 16; }},
       {"compact_major", [&] { return bool(compactMajor(l.shape.view(), one.view(), Major::Right)); }},
       {"make_layout(shape)", [&] { return makeLayout(l.shape.view()).rank() == 16; }},
-  };
-  for (const auto &[name, run] : ops) {
-    ASSERT_TRUE(run()) << name;
-    EXPECT_EQ(allocationsOf([&] { run(); }), 0u) << name;
-  }
+  });
 }
 
 /// The counter counts: a tuple past its inline nodes allocates.
