@@ -33,6 +33,9 @@ struct Slot {
   bool isStatic;
 };
 
+inline Slot slot(Int x) { return Slot{x.value, x.isStatic}; }
+inline Int intOf(Slot x) { return Int{x.value, x.isStatic}; }
+
 /// A working set of modes s:d (see Straight.h for its invariant).
 struct Leaves {
   uint32_t n = 0;
@@ -90,7 +93,7 @@ public:
     s_ = shapeVec_.data();
     d_ = strideVec_.data();
   }
-  void open() {
+  [[gnu::always_inline]] void open() {
     if (depth_ == kMaxDepth)
       full_ = true;
     if (!room(1))
@@ -101,14 +104,14 @@ public:
     writeNode(d_ + n_, 0, nodeTag(0, NodeKind::Tuple, true));
     ++n_;
   }
-  void close() {
+  [[gnu::always_inline]] void close() {
     if (full_)
       return;
     uint32_t at = open_[--depth_];
     s_[at].span = d_[at].span = n_ - at;
     d_[at].value = s_[at].value; // children are counted on the shape side
   }
-  void leaf(Int sh, Int st) {
+  [[gnu::always_inline]] void leaf(Int sh, Int st) {
     uint32_t at = n_;
     if (!room(1))
       return;
@@ -116,6 +119,17 @@ public:
     writeLeaf(s_ + at, sh.value, sh.isStatic);
     writeLeaf(d_ + at, st.value, st.isStatic);
     n_ = at + 1;
+  }
+  /// k leaves in order: one is a leaf, more a tuple of them.
+  void leaves(const Slot *shapes, const Slot *strides, uint32_t k) {
+    if (k == 1) {
+      leaf(intOf(shapes[0]), intOf(strides[0]));
+      return;
+    }
+    open();
+    for (uint32_t j = 0; j < k; ++j)
+      leaf(intOf(shapes[j]), intOf(strides[j]));
+    close();
   }
   /// A subtree of an operand, copied whole.
   void copy(const Node *sh, const Node *st) {
@@ -609,6 +623,12 @@ bool integerCotarget(TupleView cotarget, Int &out) {
 struct Pair {
   const Node *as, *ad;  // the input mode
   const Node *ts, *td;  // the tiler element's layout
+  // A leaf mode divided by a leaf (divideLeafPair): both halves as leaves, the rest one or
+  // two of them in order; flat and rest are then unused.
+  bool leafDivide;
+  Slot tileShape, tileStride;
+  uint32_t restCount;
+  Slot restShape[2], restStride[2];
   Leaves flat;          // divide: coalesce_x of the mode; product: of complement o
   Leaves rest;          // divide: the complement's modes, last first
 };
@@ -647,16 +667,50 @@ bool leafPair(const Pair &p) {
          (p.as->basis | p.ad->basis | p.ts->basis | p.td->basis) == 0;
 }
 
+/// dividePair of a leaf mode s:d by a leaf n:e, the steps below on one leaf each, fused:
+/// complementLeaf(n:e, s), then A (read as coalesce_x, whose one mode has stride d)
+/// composed with the tile n:e and with each mode of the rest (composeMode's one-mode case).
+[[gnu::always_inline]] inline bool divideLeafPair(Int s, Int d, Int n, Int e, Pair &p) {
+  if (n.isConstant(1) || e.isConstant(0))
+    return false; // filtered away: the general path makes the cotarget's layout
+  Int newShape = div(e, kStatic1);
+  Int last = mul(e, n);
+  if (newShape.value == 0 || last.value == 0)
+    return false;
+  Int rest = ceilDiv(s, last);
+  Int restStride = rest.isConstant(1) ? kStatic0 : last;
+  // coalesceReversed of (newShape:_1, rest:restStride), kept in order.
+  Int shapes[2] = {rest, kStatic0}, strides[2] = {restStride, kStatic0};
+  uint32_t k = 1;
+  if (!newShape.isConstant(1)) {
+    if (rest.isConstant(1)) {
+      shapes[0] = newShape, strides[0] = kStatic1;
+    } else if (rest.isStatic && equal(mul(newShape, kStatic1), restStride).isStaticTrue()) {
+      shapes[0] = mul(newShape, rest), strides[0] = kStatic1;
+    } else {
+      shapes[1] = rest, strides[1] = restStride;
+      shapes[0] = newShape, strides[0] = kStatic1;
+      k = 2;
+    }
+  }
+  if (k == 1 && shapes[0].isConstant(1))
+    strides[0] = kStatic0;
+  p.leafDivide = true;
+  p.tileShape = slot(n);
+  p.tileStride = slot(mul(e, d));
+  p.restCount = k;
+  for (uint32_t i = 0; i < k; ++i) {
+    p.restShape[i] = slot(shapes[i]);
+    p.restStride[i] = slot(strides[i].isConstant(0) ? strides[i] : mul(strides[i], d));
+  }
+  return true;
+}
+
 /// logical_divide of one mode by one layout (logicalDivideInto's oneD): A o (T, complement(T, shape(coalesce(A)))).
 bool dividePair(Pair &p) {
-  if (leafPair(p)) { // a leaf mode s:d by a leaf n:e: the walks below on one leaf each
-    Int s = integerLeaf(*p.as), d = integerLeaf(*p.ad);
-    if (!complementLeaf(integerLeaf(*p.ts), integerLeaf(*p.td), s, p.rest))
-      return false;
-    p.flat.n = 0;
-    p.flat.push(s.isConstant(1) ? Int::fixed(2) : s, d);
-    return true;
-  }
+  if (leafPair(p)) // a leaf mode s:d by a leaf n:e
+    return divideLeafPair(integerLeaf(*p.as), integerLeaf(*p.ad), integerLeaf(*p.ts), integerLeaf(*p.td), p);
+  p.leafDivide = false;
   Leaves leavesA;
   if (!loadLeaves(p.as, p.ad, leavesA))
     return false;
@@ -686,6 +740,7 @@ bool dividePair(Pair &p) {
 /// logical_product of one mode by one layout (logicalProductInto's oneD):
 /// (A, complement(A, size(A) * cosize(T)) o T).
 bool productPair(Pair &p) {
+  p.leafDivide = false;
   if (leafPair(p)) { // a leaf mode s:d by a leaf n:e
     Int s = integerLeaf(*p.as), n = integerLeaf(*p.ts);
     Int cotarget = mul(s, add(mul(sub(n, kStatic1), abs(integerLeaf(*p.td))), kStatic1));
@@ -708,16 +763,24 @@ bool productPair(Pair &p) {
 }
 
 /// The first half of a pair: the tile (divide) or the mode itself (product).
-bool emitFirst(const Pair &p, bool isProduct, NodeOut &out) {
+[[gnu::always_inline]] inline bool emitFirst(const Pair &p, bool isProduct, NodeOut &out) {
   if (isProduct) {
     out.copy(p.as, p.ad);
+    return true;
+  }
+  if (p.leafDivide) {
+    out.leaf(intOf(p.tileShape), intOf(p.tileStride));
     return true;
   }
   return composeTree(p.flat, p.ts, p.td, out);
 }
 
 /// The second half: the rest (divide) or complement o T (product).
-bool emitSecond(const Pair &p, bool isProduct, NodeOut &out) {
+[[gnu::always_inline]] inline bool emitSecond(const Pair &p, bool isProduct, NodeOut &out) {
+  if (p.leafDivide) {
+    out.leaves(p.restShape, p.restStride, p.restCount);
+    return true;
+  }
   return isProduct ? composeTree(p.flat, p.ts, p.td, out) : composeModes(p.flat, p.rest, out);
 }
 
