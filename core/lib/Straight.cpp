@@ -48,12 +48,6 @@ struct Leaves {
     s[i] = Slot{sh.value, sh.isStatic};
     d[i] = Slot{st.value, st.isStatic};
   }
-  /// Copies the n slots in use (a whole-object copy would move every slot).
-  void assign(const Leaves &o) {
-    n = o.n;
-    std::memcpy(s, o.s, n * sizeof(Slot));
-    std::memcpy(d, o.d, n * sizeof(Slot));
-  }
 };
 
 /// Declines a straight path while a trace records or a failure is pending, and forgets the
@@ -137,8 +131,14 @@ public:
     if (!room(k))
       return;
     countChild();
-    std::memcpy(s_ + n_, sh, k * sizeof(Node));
-    std::memcpy(d_ + n_, st, k * sizeof(Node));
+    Node *s = s_ + n_, *d = d_ + n_;
+    if (k == 1) { // a leaf, the common mode: two node copies, no library call
+      *s = *sh;
+      *d = *st;
+    } else {
+      std::memcpy(s, sh, k * sizeof(Node));
+      std::memcpy(d, st, k * sizeof(Node));
+    }
     n_ += k;
   }
   /// The modes of a working set in order (reversed: last first); one mode is a leaf.
@@ -270,28 +270,42 @@ bool plainLeaves(const Node *s, const Node *d) {
 /// false when it does not hold. @pre out is empty
 bool loadLeaves(const Node *s, const Node *d, Leaves &out) {
   uint32_t e = s->span;
+  if (e == 1) { // a leaf layout
+    if (s->kind != NodeKind::Int || (s->basis | d->basis) != 0)
+      return false;
+    out.n = 1;
+    out.s[0] = Slot{s->value, s->isStatic};
+    out.d[0] = Slot{d->value, d->isStatic};
+    return true;
+  }
   if (e > kMaxNodes)
     return false;
+  // The count in a local: the slots' stores (a bool among them) could alias out.n.
+  uint32_t n = 0;
   for (uint32_t i = 0; i < e; ++i) {
     if (s[i].kind == NodeKind::Tuple)
       continue;
-    if (s[i].kind != NodeKind::Int || (s[i].basis | d[i].basis) != 0 || out.n == kMaxLeaves)
+    if (s[i].kind != NodeKind::Int || (s[i].basis | d[i].basis) != 0 || n == kMaxLeaves)
       return false;
-    out.push(integerLeaf(s[i]), integerLeaf(d[i]));
+    out.s[n] = Slot{s[i].value, s[i].isStatic};
+    out.d[n] = Slot{d[i].value, d[i].isStatic};
+    ++n;
   }
-  return out.n != 0;
+  out.n = n;
+  return n != 0;
 }
 
 /// CuTe's backward coalesce of flat leaves seeded with `first` (coalesceModesReversed):
-/// the modes, last first. @pre in.n >= 1
-void coalesceReversed(const Leaves &in, Int first, Leaves &out) {
+/// the modes, last first. With ZerosAsUnit, a leaf of static-0 stride reads as shape _1
+/// (filter's filter_zeros, without a filtered copy). @pre in.n >= 1
+template <bool ZerosAsUnit = false> void coalesceReversedOf(const Leaves &in, Int first, Leaves &out) {
   first = plainInt(first);
   out.n = 0;
   out.push(first, in.stride(in.n - 1));
   bool scalar = true;
   for (int i = int(in.n) - 2; i >= 0; --i) {
     Int s = in.shape(uint32_t(i)), d = in.stride(uint32_t(i));
-    if (s.isConstant(1))
+    if (s.isConstant(1) || (ZerosAsUnit && d.isConstant(0)))
       continue;
     uint32_t b = out.n - 1;
     Int backShape = out.shape(b);
@@ -308,6 +322,15 @@ void coalesceReversed(const Leaves &in, Int first, Leaves &out) {
   }
   if (scalar && out.shape(0).isConstant(1))
     out.set(0, kStatic1, kStatic0);
+}
+
+void coalesceReversed(const Leaves &in, Int first, Leaves &out) { coalesceReversedOf<false>(in, first, out); }
+
+/// coalesceReversed of the leaves with every static-0-stride leaf's shape read as _1
+/// (coalesce(filter_zeros(L)), filter's walk): the modes, last first. @pre in.n >= 1
+void filteredReversed(const Leaves &in, Leaves &out) {
+  uint32_t b = in.n - 1;
+  coalesceReversedOf<true>(in, in.stride(b).isConstant(0) ? kStatic1 : in.shape(b), out);
 }
 
 /// coalesce_x of a layout, the form composition reads A in (flatCoalesced): a trailing
@@ -456,13 +479,8 @@ void filteredModes(const Leaves &leaves, bool isLeaf, Leaves &modes) {
     modes.push(unit ? kStatic1 : s, unit ? kStatic0 : d);
     return;
   }
-  Leaves filtered;
-  filtered.assign(leaves);
-  for (uint32_t i = 0; i < filtered.n; ++i)
-    if (filtered.stride(i).isConstant(0))
-      filtered.s[i] = Slot{1, true};
   Leaves rev;
-  coalesceReversed(filtered, filtered.shape(filtered.n - 1), rev);
+  filteredReversed(leaves, rev);
   for (uint32_t k = rev.n; k-- > 0;)
     modes.push(rev.shape(k), rev.stride(k));
 }
@@ -623,9 +641,10 @@ bool integerCotarget(TupleView cotarget, Int &out) {
 struct Pair {
   const Node *as, *ad;  // the input mode
   const Node *ts, *td;  // the tiler element's layout
-  // A leaf mode divided by a leaf (divideLeafPair): both halves as leaves, the rest one or
-  // two of them in order; flat and rest are then unused.
-  bool leafDivide;
+  // A leaf mode by a leaf, where the halves are leaves (divideLeafPair, productPair): the
+  // divide's tile, and the rest (divide) or complement o T (product) as one or two leaves in
+  // order; flat and rest are then unused.
+  bool leafHalves;
   Slot tileShape, tileStride;
   uint32_t restCount;
   Slot restShape[2], restStride[2];
@@ -695,7 +714,7 @@ bool leafPair(const Pair &p) {
   }
   if (k == 1 && shapes[0].isConstant(1))
     strides[0] = kStatic0;
-  p.leafDivide = true;
+  p.leafHalves = true;
   p.tileShape = slot(n);
   p.tileStride = slot(mul(e, d));
   p.restCount = k;
@@ -710,7 +729,7 @@ bool leafPair(const Pair &p) {
 bool dividePair(Pair &p) {
   if (leafPair(p)) // a leaf mode s:d by a leaf n:e
     return divideLeafPair(integerLeaf(*p.as), integerLeaf(*p.ad), integerLeaf(*p.ts), integerLeaf(*p.td), p);
-  p.leafDivide = false;
+  p.leafHalves = false;
   Leaves leavesA;
   if (!loadLeaves(p.as, p.ad, leavesA))
     return false;
@@ -740,13 +759,20 @@ bool dividePair(Pair &p) {
 /// logical_product of one mode by one layout (logicalProductInto's oneD):
 /// (A, complement(A, size(A) * cosize(T)) o T).
 bool productPair(Pair &p) {
-  p.leafDivide = false;
+  p.leafHalves = false;
   if (leafPair(p)) { // a leaf mode s:d by a leaf n:e
-    Int s = integerLeaf(*p.as), n = integerLeaf(*p.ts);
-    Int cotarget = mul(s, add(mul(sub(n, kStatic1), abs(integerLeaf(*p.td))), kStatic1));
+    Int s = integerLeaf(*p.as), n = integerLeaf(*p.ts), e = integerLeaf(*p.td);
+    Int cotarget = mul(s, add(mul(sub(n, kStatic1), abs(e)), kStatic1));
     Leaves rev;
     if (!complementLeaf(s, integerLeaf(*p.ad), cotarget, rev))
       return false;
+    if (rev.n == 1) { // complement o T is composeMode's one-mode case: a leaf
+      p.leafHalves = true;
+      p.restCount = 1;
+      p.restShape[0] = slot(n);
+      p.restStride[0] = slot(e.isConstant(0) ? e : mul(e, rev.stride(0)));
+      return true;
+    }
     reverse(rev);
     flatCoalesced(rev, p.flat);
     return true;
@@ -768,7 +794,7 @@ bool productPair(Pair &p) {
     out.copy(p.as, p.ad);
     return true;
   }
-  if (p.leafDivide) {
+  if (p.leafHalves) {
     out.leaf(intOf(p.tileShape), intOf(p.tileStride));
     return true;
   }
@@ -777,7 +803,7 @@ bool productPair(Pair &p) {
 
 /// The second half: the rest (divide) or complement o T (product).
 [[gnu::always_inline]] inline bool emitSecond(const Pair &p, bool isProduct, NodeOut &out) {
-  if (p.leafDivide) {
+  if (p.leafHalves) {
     out.leaves(p.restShape, p.restStride, p.restCount);
     return true;
   }
@@ -926,14 +952,10 @@ bool complement(const Layout &l, Layout &result) {
   Guard guard;
   const Node *s = l.shape.view().nodes(), *d = l.stride.view().nodes();
   // complement(l, cosize(filter(l))): filter is the coalesce of the filtered leaves.
-  Leaves leaves, filtered, rev;
+  Leaves leaves, rev;
   if (!guard.usable() || !loadLeaves(s, d, leaves))
     return false;
-  filtered.assign(leaves);
-  for (uint32_t i = 0; i < filtered.n; ++i)
-    if (filtered.stride(i).isConstant(0))
-      filtered.s[i] = Slot{1, true};
-  coalesceReversed(filtered, filtered.shape(filtered.n - 1), rev);
+  filteredReversed(leaves, rev);
   reverse(rev);
   Int bound = cosizeOf(rev, rev.n == 1);
   if (!complementModes(leaves, s->kind != NodeKind::Tuple, bound, rev))
@@ -1278,10 +1300,7 @@ bool filter(const Layout &l, Layout &result) {
   Leaves leaves, rev;
   if (!guard.usable() || !loadLeaves(s, d, leaves))
     return false;
-  for (uint32_t i = 0; i < leaves.n; ++i)
-    if (leaves.stride(i).isConstant(0))
-      leaves.s[i] = Slot{1, true};
-  coalesceReversed(leaves, leaves.shape(leaves.n - 1), rev);
+  filteredReversed(leaves, rev);
   NodeOut out(result);
   out.modes(rev, true);
   return guard.clean() && out.finish();
