@@ -8,12 +8,13 @@ namespace cutelayout::bench {
 bool wantsCases(int argc, char **argv);
 
 /// For each expression line of the case file (blank lines and `#` comments skipped) the
-/// arguments of its outermost call are evaluated once; then that call alone is repeated
-/// until at least 20 ms have passed, five times, and the median time per call is
-/// printed: "<ns per call, one decimal>\t<result in cute-layout's notation>", or
-/// "error: <message>" as cute-layout prints it. An expression that is not a call is
-/// timed as a parse of it. Returns the exit status: 1 if a line failed or the command
-/// line is wrong.
+/// arguments of its outermost call are evaluated once; then that call alone
+/// (cli::callResolvedInto, writing into one reused value) is repeated until at least 20 ms
+/// have passed, five times, and the median time per call is printed: "<ns per call, one
+/// decimal>\t<result in cute-layout's notation>", or "error: <message>" as cute-layout
+/// prints it (also when the reused value does not print as the call's result). An
+/// expression that is not a call is timed as a parse of it. Returns the exit status: 1 if
+/// a line failed or the command line is wrong.
 int runCases(int argc, char **argv);
 
 } // namespace cutelayout::bench

@@ -62,6 +62,16 @@ struct Value {
   // only the members' constructors instead of first zeroing the whole (large) object.
   Value() {}
 
+  /// Makes this value one of kind k whose fields the caller writes next (a result built in
+  /// place in a value that is reused, callResolvedInto): the previous kind's object is
+  /// released.
+  void reuseAs(Kind k) {
+    kind = k;
+    notCongruent = false;
+    if (payload_)
+      payload_.reset();
+  }
+
   static Value ofTuple(IntTuple t) {
     Value v;
     v.tuple = std::move(t);

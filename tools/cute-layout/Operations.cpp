@@ -150,12 +150,16 @@ private:
 };
 
 using Handler = Expected<Value> (*)(const Args &);
+using Status = Expected<bool>;
+/// A handler that writes its result into a value (callResolvedInto): the hot operations.
+using InPlaceHandler = Status (*)(const Args &, Value &);
 
 struct Operation {
   size_t minArgs, maxArgs;
   const char *signature;
   const char *help;
   Handler handler;
+  InPlaceHandler inPlace = nullptr; // where set, handler is viaInPlace<inPlace>
 };
 
 Value lay(Layout l) { return Value::ofLayout(std::move(l)); }
@@ -198,6 +202,41 @@ template <class F> Expected<Value> layoutValue(F fill) {
   fill(out->layout);
   return out;
 }
+
+// The results of the in-place handlers (InPlaceHandler), written into a value `out` that
+// may be reused: a layout that into(layout) writes, an integer, an int tuple, or a result
+// built as an Expected<Value> (the branches without an in-place form).
+template <class F> Status layoutInto(Value &out, F into) {
+  out.reuseAs(Value::Kind::Layout);
+  return into(out.layout);
+}
+Status tupleInto(Value &out, IntTuple &&t) {
+  out.reuseAs(Value::Kind::Tuple);
+  out.tuple = std::move(t);
+  return true;
+}
+Status intInto(Value &out, Int x) {
+  out.reuseAs(Value::Kind::Tuple);
+  out.tuple = x;
+  return true;
+}
+Status moveInto(Value &out, Expected<Value> &&r) {
+  if (!r)
+    return r.error();
+  out = r.take();
+  return true;
+}
+
+/// The handler of an in-place handler F: its result in a fresh value.
+template <InPlaceHandler F> Expected<Value> viaInPlace(const Args &a) {
+  Expected<Value> out(std::in_place); // one named result, returned without a move
+  Status s = F(a, *out);
+  if (!s)
+    out = Expected<Value>(s.error());
+  return out;
+}
+/// A table entry's two handlers for an in-place handler F.
+#define IN_PLACE(...) viaInPlace<__VA_ARGS__>, __VA_ARGS__
 
 /// Element t of a tile as a value: a layout, an extent (an integer), `_` or a tile.
 Value elementValue(const Tiler &t) {
@@ -311,7 +350,7 @@ Expected<Value> at(const Value &v, const std::vector<uint32_t> &path) {
 
 /// f(the first argument), or f(its part at the index arguments after it): a whole layout or
 /// tuple is not copied, and no value is built for it.
-template <class F> Expected<Value> onOperand(const Args &a, F f) {
+template <class F> auto onOperand(const Args &a, F f) -> decltype(f(a[0])) {
   if (a.size() == 1 && a[0].kind != Value::Kind::Tile)
     return f(a[0]);
   Value part = CL_TRY(at(a[0], CL_TRY(a.indices(1))));
@@ -388,57 +427,151 @@ Expected<Value> tupleArithOp(const Args &a, TupleOp op) {
 /// layout as its tiler.
 template <Expected<bool> (*F)(const Layout &, const Tiler &, Layout &),
           Expected<bool> (*S)(const Layout &, TupleView, Layout &)>
-Expected<Value> withTiler(const Args &a) {
+Status withTiler(const Args &a, Value &out) {
   const Layout &l = CL_TRY(a.layout(0));
   if (a[1].kind == Value::Kind::Tuple)
-    return layInto([&](Layout &r) { return S(l, a[1].tuple.view(), r); });
+    return layoutInto(out, [&](Layout &r) { return S(l, a[1].tuple.view(), r); });
   if (a[1].kind == Value::Kind::Tile) // a tile is a tiler already: no copy
-    return layInto([&](Layout &r) { return F(l, a[1].tile(), r); });
+    return layoutInto(out, [&](Layout &r) { return F(l, a[1].tile(), r); });
   // A layout's tiler, built in place (asTiler's case without its move).
   if (a[1].kind == Value::Kind::Layout && !a[1].notCongruent)
-    return layInto([&](Layout &r) { return F(l, tilerFromLayout(a[1].layout), r); });
+    return layoutInto(out, [&](Layout &r) { return F(l, tilerFromLayout(a[1].layout), r); });
   Expected<Tiler> t = asTiler(a[1]);
   if (!t)
     return t.error();
-  return layInto([&](Layout &r) { return F(l, *t, r); });
+  return layoutInto(out, [&](Layout &r) { return F(l, *t, r); });
 }
 
 template <Expected<Layout> (*F)(const Layout &)> Expected<Value> unary(const Args &a) {
   return layOr(F(CL_TRY(a.layout(0))));
 }
 
-template <Expected<bool> (*F)(const Layout &, Layout &)> Expected<Value> unaryInto(const Args &a) {
+template <Expected<bool> (*F)(const Layout &, Layout &)> Status unaryInto(const Args &a, Value &out) {
   const Layout &l = CL_TRY(a.layout(0));
-  return layInto([&](Layout &r) { return F(l, r); });
+  return layoutInto(out, [&](Layout &r) { return F(l, r); });
+}
+
+// --- The in-place handlers of the hot operations (callResolvedInto) ---------------------
+
+Status sizeOp(const Args &a, Value &out) {
+  return onOperand(a, [&out](const Value &v) -> Status {
+    if (v.kind != Value::Kind::Layout && v.kind != Value::Kind::Tuple)
+      return shapeOf(v).error();
+    TupleView s = v.kind == Value::Kind::Layout ? v.layout.shape.view() : v.tuple.view();
+    if (hasUnderscore(s)) // CuTe prints artefacts here: size(_) is _, size((4,_)) _0
+      return makeError(print(s) + " contains `_`, which has no size");
+    return intInto(out, product(s));
+  });
+}
+
+Status cosizeOp(const Args &a, Value &out) {
+  return onOperand(a, [&out](const Value &v) -> Status {
+    if (v.kind != Value::Kind::Layout)
+      return makeError("argument 1 must be a layout but is " + std::string(kindName(v.kind)) + " " +
+                       printValue(v, Style::Plain));
+    if (v.notCongruent)
+      return makeError("shape " + print(v.layout.shape) + " and stride " + print(v.layout.stride) +
+                       " are not congruent");
+    return intInto(out, cosize(v.layout));
+  });
+}
+
+Status crd2idxOp(const Args &a, Value &out) {
+  // Scaled-basis strides give a coordinate; integer strides an index, built in place (the
+  // hot path: no intermediate tuple).
+  auto withStrides = [&out](TupleView c, TupleView shape, TupleView stride) -> Status {
+    if (hasBasis(stride))
+      return tupleInto(out, CL_TRY(crd2idxGeneral(c, shape, stride)));
+    return intInto(out, CL_TRY(crd2idx(c, shape, stride)));
+  };
+  TupleView c = CL_TRY(a.tuple(0));
+  if (a.size() == 2 && a.isLayout(1)) {
+    const Layout &l = CL_TRY(a.layout(1));
+    return withStrides(c, l.shape, l.stride);
+  }
+  if (a.size() == 3)
+    return withStrides(c, CL_TRY(a.tuple(1)), CL_TRY(a.tuple(2)));
+  return intInto(out, CL_TRY(crd2idx(c, CL_TRY(a.tuple(1)))));
+}
+
+Status idx2crdOp(const Args &a, Value &out) {
+  TupleView i = CL_TRY(a.tuple(0));
+  return tupleInto(out, a.size() == 2 ? CL_TRY(idx2crd(i, CL_TRY(a.tuple(1))))
+                                      : CL_TRY(idx2crd(i, CL_TRY(a.tuple(1)), CL_TRY(a.tuple(2)))));
+}
+
+Status coalesceOp(const Args &a, Value &out) {
+  if (!a.isLayout(0) && a.size() == 1)
+    return tupleInto(out, coalesceShape(CL_TRY(a.tuple(0))));
+  const Layout &l = CL_TRY(a.layout(0));
+  if (a.size() == 1)
+    return layoutInto(out, [&](Layout &r) -> Status {
+      coalesce(l, r);
+      return true;
+    });
+  return moveInto(out, layOr(coalesce(l, CL_TRY(a.tuple(1)))));
+}
+
+Status filterOp(const Args &a, Value &out) {
+  const Layout &l = CL_TRY(a.layout(0));
+  if (a.size() == 1)
+    return layoutInto(out, [&](Layout &r) -> Status {
+      filter(l, r);
+      return true;
+    });
+  return moveInto(out, layOr(filter(l, CL_TRY(a.tuple(1)))));
+}
+
+Status compositionOp(const Args &a, Value &out) {
+  if (a[1].kind == Value::Kind::Layout && !a[1].notCongruent) { // no tiler copy
+    const Layout &l = CL_TRY(a.layout(0));
+    return layoutInto(out, [&](Layout &r) { return composition(l, a[1].layout, r); });
+  }
+  return withTiler<composition, composition>(a, out);
+}
+
+Status complementOp(const Args &a, Value &out) {
+  const Layout &l = CL_TRY(a.layout(0));
+  if (a.size() == 1)
+    return layoutInto(out, [&](Layout &r) { return complement(l, r); });
+  // CuTe takes shape(cotarget), so a layout or tile means its shape.
+  if (a[1].kind == Value::Kind::Layout) {
+    const Layout &cotarget = CL_TRY(a.layout(1));
+    return layoutInto(out, [&](Layout &r) { return complement(l, cotarget.shape, r); });
+  }
+  if (a[1].kind == Value::Kind::Tile)
+    return moveInto(out, layOr(complement(l, shape(a[1].tile()))));
+  TupleView cotarget = CL_TRY(a.tuple(1));
+  return layoutInto(out, [&](Layout &r) { return complement(l, cotarget, r); });
+}
+
+/// blocked_product and raked_product: B a layout (by reference, no copy) or a shape.
+template <Expected<bool> (*F)(const Layout &, const Layout &, Layout &)> Status rankSensitiveOp(const Args &a,
+                                                                                             Value &out) {
+  if (a[1].kind == Value::Kind::Layout) {
+    const Layout &l = CL_TRY(a.layout(0));
+    return layoutInto(out, [&](Layout &r) { return F(l, a[1].layout, r); });
+  }
+  Layout b = CL_TRY(layoutOrShape(a[1])); // B's error first, as the messages have it
+  const Layout &l = CL_TRY(a.layout(0));
+  return layoutInto(out, [&](Layout &r) { return F(l, b, r); });
+}
+
+Status tileToShapeOp(const Args &a, Value &out) {
+  const Layout &b = CL_TRY(a.layout(0));
+  TupleView s = CL_TRY(a.shape(1));
+  if (a.size() == 2)
+    return layoutInto(out, [&](Layout &r) { return tileToShape(b, s, nullptr, r); });
+  const IntTuple &o = CL_TRY(a.shape(2));
+  return layoutInto(out, [&](Layout &r) { return tileToShape(b, s, &o, r); });
 }
 
 const std::map<std::string, Operation, std::less<>> &operations() {
   static const std::map<std::string, Operation, std::less<>> table = {
       // --- queries -------------------------------------------------------------------
       {"size", {1, 64, "size(x[, i...])", "number of elements (of mode i...) of a layout or int tuple",
-                [](const Args &a) {
-                  return onOperand(a, [](const Value &v) -> Expected<Value> {
-                    if (v.kind != Value::Kind::Layout && v.kind != Value::Kind::Tuple)
-                      return shapeOf(v).error();
-                    TupleView s = v.kind == Value::Kind::Layout ? v.layout.shape.view() : v.tuple.view();
-                    if (hasUnderscore(s)) // CuTe prints artefacts here: size(_) is _, size((4,_)) _0
-                      return makeError(print(s) + " contains `_`, which has no size");
-                    return intValue(product(s));
-                  });
-                }}},
-      {"cosize", {1, 64, "cosize(L[, i...])", "size of the codomain of a layout (of mode i...)",
-                  [](const Args &a) {
-                    return onOperand(a, [](const Value &v) -> Expected<Value> {
-                      if (v.kind != Value::Kind::Layout)
-                        return makeError("argument 1 must be a layout but is " + std::string(kindName(v.kind)) + " " +
-                                         printValue(v, Style::Plain));
-                      if (v.notCongruent)
-                        return makeError("shape " + print(v.layout.shape) + " and stride " +
-                                         print(v.layout.stride) + " are not congruent");
-                      Int c = cosize(v.layout);
-                      return intValue(c);
-                    });
-                  }}},
+                IN_PLACE(sizeOp)}},
+      {"cosize", {1, 64, "cosize(L[, i...])", "size of the codomain of a layout (of mode i...)", IN_PLACE(cosizeOp)}},
       {"rank", {1, 64, "rank(x[, i...])", "number of top-level modes of a layout, int tuple or tile",
                 [](const Args &a) -> Expected<Value> {
                   Value v = CL_TRY(at(a[0], CL_TRY(a.indices(1))));
@@ -478,30 +611,8 @@ const std::map<std::string, Operation, std::less<>> &operations() {
                   }}},
       {"crd2idx", {2, 3, "crd2idx(c, shape[, stride]) | crd2idx(c, L)",
                    "index of coordinate c (an integer is a 1-D index)",
-                   [](const Args &a) -> Expected<Value> {
-                     // Scaled-basis strides give a coordinate; integer strides an index, built
-                     // in place (the hot path: no intermediate tuple).
-                     auto withStrides = [](TupleView c, TupleView shape, TupleView stride) -> Expected<Value> {
-                       if (hasBasis(stride))
-                         return tupleValue(CL_TRY(crd2idxGeneral(c, shape, stride)));
-                       return intValue(CL_TRY(crd2idx(c, shape, stride)));
-                     };
-                     TupleView c = CL_TRY(a.tuple(0));
-                     if (a.size() == 2 && a.isLayout(1)) {
-                       const Layout &l = CL_TRY(a.layout(1));
-                       return withStrides(c, l.shape, l.stride);
-                     }
-                     if (a.size() == 3)
-                       return withStrides(c, CL_TRY(a.tuple(1)), CL_TRY(a.tuple(2)));
-                     return intValue(CL_TRY(crd2idx(c, CL_TRY(a.tuple(1)))));
-                   }}},
-      {"idx2crd", {2, 3, "idx2crd(i, shape[, stride])", "natural coordinate of index i",
-                   [](const Args &a) -> Expected<Value> {
-                     TupleView i = CL_TRY(a.tuple(0));
-                     IntTuple r = a.size() == 2 ? CL_TRY(idx2crd(i, CL_TRY(a.tuple(1))))
-                                                : CL_TRY(idx2crd(i, CL_TRY(a.tuple(1)), CL_TRY(a.tuple(2))));
-                     return tupleValue(std::move(r));
-                   }}},
+                   IN_PLACE(crd2idxOp)}},
+      {"idx2crd", {2, 3, "idx2crd(i, shape[, stride])", "natural coordinate of index i", IN_PLACE(idx2crdOp)}},
       // --- construction --------------------------------------------------------------
       {"make_layout", {1, 64, "make_layout(shape[, stride | LayoutLeft | LayoutRight]) | make_layout(L0, L1, ...)",
                        "a layout (column-major by default), or the concatenation of layouts",
@@ -662,14 +773,7 @@ const std::map<std::string, Operation, std::less<>> &operations() {
       // --- algebra -------------------------------------------------------------------
       {"coalesce", {1, 2, "coalesce(L[, profile]) | coalesce(shape)",
                     "merge modes without changing the function (at the leaves of profile)",
-                    [](const Args &a) -> Expected<Value> {
-                      if (!a.isLayout(0) && a.size() == 1)
-                        return tupleValue(coalesceShape(CL_TRY(a.tuple(0))));
-                      const Layout &l = CL_TRY(a.layout(0));
-                      if (a.size() == 1)
-                        return layoutValue([&](Layout &r) { coalesce(l, r); });
-                      return layOr(coalesce(l, CL_TRY(a.tuple(1))));
-                    }}},
+                    IN_PLACE(coalesceOp)}},
       {"filter_zeros", {1, 2, "filter_zeros(L[, profile]) | filter_zeros(a[, b])",
                         "static-0-stride (or profile-0) modes get size 1; on int tuples: b's leaves where a has _0 become _1",
                         [](const Args &a) -> Expected<Value> {
@@ -681,39 +785,14 @@ const std::map<std::string, Operation, std::less<>> &operations() {
                           const Layout &l = CL_TRY(a.layout(0));
                           return lay(a.size() == 1 ? CL_TRY(filterZeros(l)) : CL_TRY(filterZeros(l, CL_TRY(a.tuple(1)))));
                         }}},
-      {"filter", {1, 2, "filter(L[, profile])", "coalesce(filter_zeros(L))",
-                  [](const Args &a) -> Expected<Value> {
-                    const Layout &l = CL_TRY(a.layout(0));
-                    if (a.size() == 1)
-                      return layoutValue([&](Layout &r) { filter(l, r); });
-                    return layOr(filter(l, CL_TRY(a.tuple(1))));
-                  }}},
+      {"filter", {1, 2, "filter(L[, profile])", "coalesce(filter_zeros(L))", IN_PLACE(filterOp)}},
       {"composition", {2, 2, "composition(A, B)", "A o B; B a layout, tile, shape, integer or `_`",
-                       [](const Args &a) -> Expected<Value> {
-                         if (a[1].kind == Value::Kind::Layout && !a[1].notCongruent) { // no tiler copy
-                           const Layout &l = CL_TRY(a.layout(0));
-                           return layInto([&](Layout &r) { return composition(l, a[1].layout, r); });
-                         }
-                         return withTiler<composition, composition>(a);
-                       }}},
+                       IN_PLACE(compositionOp)}},
       {"complement", {1, 2, "complement(L[, cotarget])",
                       "what L does not reach, up to cotarget (a shape, or a layout's or tile's shape)",
-                      [](const Args &a) -> Expected<Value> {
-                        const Layout &l = CL_TRY(a.layout(0));
-                        if (a.size() == 1)
-                          return layInto([&](Layout &r) { return complement(l, r); });
-                        // CuTe takes shape(cotarget), so a layout or tile means its shape.
-                        if (a[1].kind == Value::Kind::Layout) {
-                          const Layout &cotarget = CL_TRY(a.layout(1));
-                          return layInto([&](Layout &r) { return complement(l, cotarget.shape, r); });
-                        }
-                        if (a[1].kind == Value::Kind::Tile)
-                          return layOr(complement(l, shape(a[1].tile())));
-                        TupleView cotarget = CL_TRY(a.tuple(1));
-                        return layInto([&](Layout &r) { return complement(l, cotarget, r); });
-                      }}},
-      {"right_inverse", {1, 1, "right_inverse(L)", "R with L(R(i)) == i", unaryInto<rightInverse>}},
-      {"left_inverse", {1, 1, "left_inverse(L)", "R with R(L(i)) == i", unaryInto<leftInverse>}},
+                      IN_PLACE(complementOp)}},
+      {"right_inverse", {1, 1, "right_inverse(L)", "R with L(R(i)) == i", IN_PLACE(unaryInto<rightInverse>)}},
+      {"left_inverse", {1, 1, "left_inverse(L)", "R with R(L(i)) == i", IN_PLACE(unaryInto<leftInverse>)}},
       {"max_common_layout", {2, 2, "max_common_layout(A, B)", "largest common contiguous layout",
                              [](const Args &a) -> Expected<Value> {
                                return layOr(maxCommonLayout(CL_TRY(a.layout(0)), CL_TRY(a.layout(1))));
@@ -723,39 +802,27 @@ const std::map<std::string, Operation, std::less<>> &operations() {
                                return intValue(CL_TRY(maxCommonVector(CL_TRY(a.layout(0)), CL_TRY(a.layout(1)))));
                              }}},
       // --- divide and product --------------------------------------------------------
-      {"logical_divide", {2, 2, "logical_divide(A, T)", "((tile, rest), ...) by tiler T", withTiler<logicalDivide, logicalDivide>}},
-      {"zipped_divide", {2, 2, "zipped_divide(A, T)", "((tiles...), (rests...))", withTiler<zippedDivide, zippedDivide>}},
-      {"tiled_divide", {2, 2, "tiled_divide(A, T)", "((tiles...), rests...)", withTiler<tiledDivide, tiledDivide>}},
-      {"flat_divide", {2, 2, "flat_divide(A, T)", "(tiles..., rests...)", withTiler<flatDivide, flatDivide>}},
-      {"logical_product", {2, 2, "logical_product(A, B)", "(A, complement(A) o B)", withTiler<logicalProduct, logicalProduct>}},
-      {"zipped_product", {2, 2, "zipped_product(A, B)", "((A modes...), (B modes...))", withTiler<zippedProduct, zippedProduct>}},
-      {"tiled_product", {2, 2, "tiled_product(A, B)", "((A modes...), B modes...)", withTiler<tiledProduct, tiledProduct>}},
-      {"flat_product", {2, 2, "flat_product(A, B)", "(A modes..., B modes...)", withTiler<flatProduct, flatProduct>}},
+      {"logical_divide", {2, 2, "logical_divide(A, T)", "((tile, rest), ...) by tiler T",
+                          IN_PLACE(withTiler<logicalDivide, logicalDivide>)}},
+      {"zipped_divide", {2, 2, "zipped_divide(A, T)", "((tiles...), (rests...))",
+                         IN_PLACE(withTiler<zippedDivide, zippedDivide>)}},
+      {"tiled_divide", {2, 2, "tiled_divide(A, T)", "((tiles...), rests...)",
+                        IN_PLACE(withTiler<tiledDivide, tiledDivide>)}},
+      {"flat_divide", {2, 2, "flat_divide(A, T)", "(tiles..., rests...)", IN_PLACE(withTiler<flatDivide, flatDivide>)}},
+      {"logical_product", {2, 2, "logical_product(A, B)", "(A, complement(A) o B)",
+                           IN_PLACE(withTiler<logicalProduct, logicalProduct>)}},
+      {"zipped_product", {2, 2, "zipped_product(A, B)", "((A modes...), (B modes...))",
+                          IN_PLACE(withTiler<zippedProduct, zippedProduct>)}},
+      {"tiled_product", {2, 2, "tiled_product(A, B)", "((A modes...), B modes...)",
+                         IN_PLACE(withTiler<tiledProduct, tiledProduct>)}},
+      {"flat_product", {2, 2, "flat_product(A, B)", "(A modes..., B modes...)",
+                        IN_PLACE(withTiler<flatProduct, flatProduct>)}},
       {"blocked_product", {2, 2, "blocked_product(A, B)", "A repeated as blocks over B, like modes joined",
-                           [](const Args &a) -> Expected<Value> {
-                             if (a[1].kind == Value::Kind::Layout) { // by reference: no copy (layoutOrShape cannot fail)
-                               const Layout &l = CL_TRY(a.layout(0));
-                               return layInto([&](Layout &r) { return blockedProduct(l, a[1].layout, r); });
-                             }
-                             return layOr(blockedProduct(CL_TRY(a.layout(0)), CL_TRY(layoutOrShape(a[1]))));
-                           }}},
+                           IN_PLACE(rankSensitiveOp<blockedProduct>)}},
       {"raked_product", {2, 2, "raked_product(A, B)", "A interleaved (raked) over B",
-                         [](const Args &a) -> Expected<Value> {
-                           if (a[1].kind == Value::Kind::Layout) { // by reference: no copy (layoutOrShape cannot fail)
-                             const Layout &l = CL_TRY(a.layout(0));
-                             return layInto([&](Layout &r) { return rakedProduct(l, a[1].layout, r); });
-                           }
-                           return layOr(rakedProduct(CL_TRY(a.layout(0)), CL_TRY(layoutOrShape(a[1]))));
-                         }}},
+                         IN_PLACE(rankSensitiveOp<rakedProduct>)}},
       {"tile_to_shape", {2, 3, "tile_to_shape(block, shape[, order])", "repeat block to cover shape",
-                         [](const Args &a) -> Expected<Value> {
-                           const Layout &b = CL_TRY(a.layout(0));
-                           TupleView s = CL_TRY(a.shape(1));
-                           if (a.size() == 2)
-                             return layInto([&](Layout &r) { return tileToShape(b, s, nullptr, r); });
-                           const IntTuple &o = CL_TRY(a.shape(2));
-                           return layInto([&](Layout &r) { return tileToShape(b, s, &o, r); });
-                         }}},
+                         IN_PLACE(tileToShapeOp)}},
       {"local_tile", {3, 4, "local_tile(L, T, coord[, proj])", "the tile of L at coord of the rest modes",
                       [](const Args &a) -> Expected<Value> {
                         Layout l = CL_TRY(a.layout(0));
@@ -1017,33 +1084,50 @@ constexpr unsigned kTensorKinds = 1u << unsigned(Value::Kind::Tensor) | 1u << un
   return op.handler(Args(args));
 }
 
-/// The handler's result, or the reason not to call it. Every branch returns a prvalue, so
-/// the (large) result value is built in place, never moved.
-inline Expected<Value> dispatch(const std::string &key, const Operation &op, ValueRefs args) {
-  // One pass over the kinds (a non-congruent layout counts as special too).
-  unsigned kinds = 0;
+/// The kinds of the arguments as bits, in one pass; true when the call does not go straight
+/// to the handler (dispatchSpecial: a non-congruent layout counts as special too).
+inline bool specialCall(ValueRefs args, unsigned &kinds) {
+  kinds = 0;
   bool notCongruent = false;
   for (size_t i = 0; i < args.size(); ++i) {
     const Value &a = args[i];
     kinds |= 1u << unsigned(a.kind);
     notCongruent |= a.notCongruent; // false but for a Layout (make_layout's raw pair)
   }
-  if (__builtin_expect(notCongruent || (kinds & (kComposedKinds | kTensorKinds)) != 0, 0))
+  return __builtin_expect(notCongruent || (kinds & (kComposedKinds | kTensorKinds)) != 0, 0);
+}
+
+/// The handler's result, or the reason not to call it. Every branch returns a prvalue, so
+/// the (large) result value is built in place, never moved.
+inline Expected<Value> dispatch(const std::string &key, const Operation &op, ValueRefs args) {
+  unsigned kinds;
+  if (specialCall(args, kinds))
     return dispatchSpecial(key, op, args, kinds);
   return op.handler(Args(args));
 }
 
-/// The error of a call during which an arithmetic failure was recorded, replacing r. An
-/// overflow leaves placeholder values behind, and a condition checked on them later fails
-/// with a message showing them ("size 0" for 2^64): the overflow is the cause, so it is
-/// reported, unless the error returned already names it (or an overflow).
-[[gnu::cold, gnu::noinline]] void reportOverflow(const ArithScope &scope, const std::string &key,
-                                                 Expected<Value> &r) {
+/// dispatch writing into out: the in-place handler where the operation has one.
+inline Status dispatchInto(const std::string &key, const Operation &op, ValueRefs args, Value &out) {
+  unsigned kinds;
+  if (specialCall(args, kinds))
+    return moveInto(out, dispatchSpecial(key, op, args, kinds));
+  if (op.inPlace)
+    return op.inPlace(Args(args), out);
+  return moveInto(out, op.handler(Args(args)));
+}
+
+/// The error of a call during which an arithmetic failure was recorded, replacing r (an
+/// Expected<Value> or a Status). An overflow leaves placeholder values behind, and a
+/// condition checked on them later fails with a message showing them ("size 0" for 2^64):
+/// the overflow is the cause, so it is reported, unless the error returned already names
+/// it (or an overflow).
+template <class R>
+[[gnu::cold, gnu::noinline]] void reportOverflow(const ArithScope &scope, const std::string &key, R &r) {
   Error overflow = scope.error(key.c_str());
   std::string cause = overflow.message.substr(0, overflow.message.rfind(" (in "));
   if (r || (r.error().message.find(cause) == std::string::npos &&
             r.error().message.find("overflow") == std::string::npos))
-    r = Expected<Value>(std::move(overflow));
+    r = R(std::move(overflow));
 }
 
 /// Runs op's handler; one return of one local, so the result is not copied.
@@ -1054,6 +1138,15 @@ inline Expected<Value> invoke(const std::string &key, const Operation &op, Value
   if (__builtin_expect(scope.failed(), 0))
     reportOverflow(scope, key, r);
   return r;
+}
+
+/// invoke writing into out.
+inline Status invokeInto(const std::string &key, const Operation &op, ValueRefs args, Value &out) {
+  ArithScope scope;
+  Status s = dispatchInto(key, op, args, out);
+  if (__builtin_expect(scope.failed(), 0))
+    reportOverflow(scope, key, s);
+  return s;
 }
 
 } // namespace
@@ -1094,6 +1187,10 @@ Expected<ResolvedOperation> resolveOperation(std::string_view name, size_t argCo
 
 Expected<Value> callResolved(const ResolvedOperation &op, ValueRefs args) {
   return invoke(*op.key, *static_cast<const Operation *>(op.op), args);
+}
+
+Expected<bool> callResolvedInto(const ResolvedOperation &op, ValueRefs args, Value &out) {
+  return invokeInto(*op.key, *static_cast<const Operation *>(op.op), args, out);
 }
 
 Expected<Value> callOperationUnchecked(std::string_view name, ValueRefs args) {

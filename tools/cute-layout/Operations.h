@@ -33,6 +33,13 @@ Expected<ResolvedOperation> resolveOperation(std::string_view name, size_t argCo
 /// @pre args.size() is the count it was resolved for
 Expected<Value> callResolved(const ResolvedOperation &op, ValueRefs args);
 
+/// callResolved writing the result into `out`, whose previous value is replaced (on an
+/// error, out is left valid but unspecified). The algebra, size, cosize, crd2idx and
+/// idx2crd write their result into out's storage: a caller that calls many times with one
+/// `out`, as cutelayout_bench --cases does, builds and destroys no Value per call.
+/// @pre args.size() is the count op was resolved for; out is none of the arguments
+Expected<bool> callResolvedInto(const ResolvedOperation &op, ValueRefs args, Value &out);
+
 /// v with every integer leaf static.
 Value staticTwin(const Value &v);
 

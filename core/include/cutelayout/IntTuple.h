@@ -91,6 +91,12 @@ public:
   IntTuple() : IntTuple(Int::fixed(0)) {}
   IntTuple(Int leaf) { nodes_.pushUnchecked(Node::leaf(leaf)); } // a fresh vector has room
   explicit IntTuple(TupleView view) { nodes_.append(view.nodes(), view.span()); }
+  /// Becomes the leaf x, in the storage it has (a result written into a reused tuple).
+  IntTuple &operator=(Int x) {
+    nodes_.clear();
+    nodes_.pushUnchecked(Node::leaf(x)); // every vector has room for one node
+    return *this;
+  }
   static IntTuple underscore();
   /// A tuple of the given elements, e.g. makeTuple({a.view(), b.view()}).
   static IntTuple makeTuple(std::initializer_list<TupleView> elements);
