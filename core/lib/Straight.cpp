@@ -80,10 +80,10 @@ class NodeOut {
 public:
   explicit NodeOut(Layout &target)
       : shapeVec_(LayoutBuilder::nodesOf(target.shape)), strideVec_(LayoutBuilder::nodesOf(target.stride)) {
+    // No reserve: a node vector always has room for its inline kInlineNodes (kMaxNodes).
+    static_assert(kMaxNodes <= kInlineNodes, "the writer stays within the inline capacity");
     shapeVec_.clear();
     strideVec_.clear();
-    shapeVec_.reserveMore(kMaxNodes);
-    strideVec_.reserveMore(kMaxNodes);
     s_ = shapeVec_.data();
     d_ = strideVec_.data();
   }
@@ -195,8 +195,8 @@ public:
   bool finish() {
     if (full_)
       return false;
-    shapeVec_.resize(n_);
-    strideVec_.resize(n_);
+    shapeVec_.resizeWithinInline(n_);
+    strideVec_.resizeWithinInline(n_);
     return true;
   }
 

@@ -146,6 +146,9 @@ public:
     reserveMore(n > size_ ? n - size_ : 0);
     size_ = n;
   }
+  /// resize without the capacity test, for a writer that wrote the elements in place.
+  /// @pre n <= N (a SmallVec's capacity is never below its inline N)
+  void resizeWithinInline(uint32_t n) { size_ = n; }
   void pop_back() { --size_; }
   void clear() { size_ = 0; }
   void append(const T *first, uint32_t count) {
