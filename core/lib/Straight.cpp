@@ -469,20 +469,17 @@ bool composeModes(const Leaves &a, const Leaves &b, NodeOut &out) {
   return true;
 }
 
-/// CuTe's filter of a layout's leaves (filteredModes): the modes in order. `isLeaf` says
-/// whether the layout is a single leaf (its leaves are then one). @pre leaves.n >= 1
-void filteredModes(const Leaves &leaves, bool isLeaf, Leaves &modes) {
-  modes.n = 0;
+/// CuTe's filter of a layout's leaves (filteredModes): the modes, last first. `isLeaf`
+/// says whether the layout is a single leaf (its leaves are then one). @pre leaves.n >= 1
+void filteredModesReversed(const Leaves &leaves, bool isLeaf, Leaves &rev) {
   if (isLeaf) {
     Int s = leaves.shape(0), d = leaves.stride(0);
     bool unit = s.isConstant(1) || d.isConstant(0);
-    modes.push(unit ? kStatic1 : s, unit ? kStatic0 : d);
+    rev.n = 0;
+    rev.push(unit ? kStatic1 : s, unit ? kStatic0 : d);
     return;
   }
-  Leaves rev;
   filteredReversed(leaves, rev);
-  for (uint32_t k = rev.n; k-- > 0;)
-    modes.push(rev.shape(k), rev.stride(k));
 }
 
 /// CuTe's complement of one leaf s:d for an integer cotarget (complementLeafInto): the
@@ -516,8 +513,8 @@ bool complementLeaf(Int s, Int d, Int cotarget, Leaves &rev) {
 /// complementInto's walk over the filtered modes by increasing stride: each mode's
 /// (stride / last) with stride `last`, and in `last` where the rest starts.
 bool complementWalk(const Leaves &leaves, bool isLeaf, Leaves &result, Int &last) {
-  Leaves modes;
-  filteredModes(leaves, isLeaf, modes);
+  Leaves modes; // last first
+  filteredModesReversed(leaves, isLeaf, modes);
   uint32_t r = modes.n;
   if (r == 1 && modes.stride(0).isConstant(0))
     return false; // nothing to complement: the general path makes the cotarget's layout
@@ -525,13 +522,14 @@ bool complementWalk(const Leaves &leaves, bool isLeaf, Leaves &result, Int &last
     for (uint32_t i = 0; i < r; ++i)
       if (!modes.d[i].isStatic)
         return false; // CuTe wants static strides past rank 1
-  // Increasing stride, first on ties (a stable insertion sort).
+  // Increasing stride, first in mode order on ties (a stable insertion sort of the modes
+  // taken in order, which is the reversed set read from its end).
   uint8_t order[kSlots];
   for (uint32_t i = 0; i < r; ++i) {
-    uint32_t j = i;
-    for (; j > 0 && modes.d[order[j - 1]].value > modes.d[i].value; --j)
+    uint32_t m = r - 1 - i, j = i;
+    for (; j > 0 && modes.d[order[j - 1]].value > modes.d[m].value; --j)
       order[j] = order[j - 1];
-    order[j] = uint8_t(i);
+    order[j] = uint8_t(m);
   }
   last = kStatic1;
   for (uint32_t k = 0; k < r; ++k) {
