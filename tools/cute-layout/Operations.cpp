@@ -477,12 +477,15 @@ Status cosizeOp(const Args &a, Value &out) {
 }
 
 Status crd2idxOp(const Args &a, Value &out) {
-  // Scaled-basis strides give a coordinate; integer strides an index, built in place (the
-  // hot path: no intermediate tuple).
+  // Integer strides give an index, built in place (the hot path: no intermediate tuple);
+  // scaled-basis strides, which the index form refuses, a coordinate.
   auto withStrides = [&out](TupleView c, TupleView shape, TupleView stride) -> Status {
+    Expected<Int> index = crd2idx(c, shape, stride);
+    if (index)
+      return intInto(out, *index);
     if (hasBasis(stride))
       return tupleInto(out, CL_TRY(crd2idxGeneral(c, shape, stride)));
-    return intInto(out, CL_TRY(crd2idx(c, shape, stride)));
+    return index.error();
   };
   TupleView c = CL_TRY(a.tuple(0));
   if (a.size() == 2 && a.isLayout(1)) {
@@ -496,8 +499,12 @@ Status crd2idxOp(const Args &a, Value &out) {
 
 Status idx2crdOp(const Args &a, Value &out) {
   TupleView i = CL_TRY(a.tuple(0));
-  return tupleInto(out, a.size() == 2 ? CL_TRY(idx2crd(i, CL_TRY(a.tuple(1))))
-                                      : CL_TRY(idx2crd(i, CL_TRY(a.tuple(1)), CL_TRY(a.tuple(2)))));
+  // The core's result moved once, into out (CL_TRY would move it twice more).
+  Expected<IntTuple> r = a.size() == 2 ? idx2crd(i, CL_TRY(a.tuple(1)))
+                                       : idx2crd(i, CL_TRY(a.tuple(1)), CL_TRY(a.tuple(2)));
+  if (!r)
+    return r.error();
+  return tupleInto(out, std::move(*r));
 }
 
 Status coalesceOp(const Args &a, Value &out) {
