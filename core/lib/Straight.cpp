@@ -419,10 +419,19 @@ bool composeSplit(const Leaves &a, Int rshape, Int rstride, NodeOut &out);
       continue;
     }
     Int newShape = min(nextShape, restShape);
-    if (newShape.value == 0 || !isMultiple(restShape.value, newShape.value))
-      return false;
-    result.push(newShape, mul(restStride, currStride));
-    restShape = div(restShape, newShape);
+    if (newShape.value > 0) { // the multiple test and div's quotient from one division
+      int64_t q = restShape.value / newShape.value;
+      if (q * newShape.value != restShape.value)
+        return false;
+      result.push(newShape, mul(restStride, currStride));
+      bool both = restShape.isStatic && newShape.isStatic;
+      restShape = restShape.isConstant(0) && !newShape.isStatic ? kStatic0 : Int{q, both}; // div's rules
+    } else {
+      if (newShape.value == 0 || !isMultiple(restShape.value, newShape.value))
+        return false;
+      result.push(newShape, mul(restStride, currStride));
+      restShape = div(restShape, newShape);
+    }
     restStride = nextStride;
   }
   Int lastStride = a.stride(0);
