@@ -96,19 +96,21 @@ public:
   ValueRefs values() const { return v_; }
   bool isLayout(size_t i) const { return v_[i].kind == Value::Kind::Layout; }
 
-  Expected<LayoutArg> layout(size_t i) const {
+  // The accessors inline into every handler (their errors are built out of line): a call
+  // would cost a frame and an Expected per argument.
+  [[gnu::always_inline]] Expected<LayoutArg> layout(size_t i) const {
     const Value &v = v_[i];
     if (__builtin_expect(v.kind != Value::Kind::Layout || v.notCongruent, 0))
       return notALayout(i);
     return LayoutArg(v.layout);
   }
-  Expected<TupleArg> tuple(size_t i) const {
+  [[gnu::always_inline]] Expected<TupleArg> tuple(size_t i) const {
     if (v_[i].kind != Value::Kind::Tuple)
       return wrongKind(i, "an int tuple");
     return TupleArg(v_[i].tuple);
   }
   /// An int tuple without `_`: a shape, a stride, an order.
-  Expected<TupleArg> shape(size_t i) const {
+  [[gnu::always_inline]] Expected<TupleArg> shape(size_t i) const {
     TupleArg t = CL_TRY(tuple(i));
     if (hasUnderscore(t.view()))
       return makeError("argument " + std::to_string(i + 1) + ": " + print(t.view()) + " cannot contain `_`");
