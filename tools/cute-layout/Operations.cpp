@@ -225,7 +225,7 @@ Status intInto(Value &out, Int x) {
 Status moveInto(Value &out, Expected<Value> &&r) {
   if (!r)
     return r.error();
-  out = r.take();
+  out = std::move(*r);
   return true;
 }
 
@@ -1196,6 +1196,11 @@ Expected<ResolvedOperation> resolveOperation(std::string_view name, size_t argCo
 
 Expected<Value> callResolved(const ResolvedOperation &op, ValueRefs args) {
   return invoke(*op.key, *static_cast<const Operation *>(op.op), args);
+}
+
+bool writesInPlace(const ResolvedOperation &op, ValueRefs args) {
+  unsigned kinds;
+  return static_cast<const Operation *>(op.op)->inPlace && !specialCall(args, kinds);
 }
 
 Expected<bool> callResolvedInto(const ResolvedOperation &op, ValueRefs args, Value &out) {

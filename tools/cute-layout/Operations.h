@@ -35,10 +35,14 @@ Expected<Value> callResolved(const ResolvedOperation &op, ValueRefs args);
 
 /// callResolved writing the result into `out`, whose previous value is replaced (on an
 /// error, out is left valid but unspecified). The algebra, size, cosize, crd2idx and
-/// idx2crd write their result into out's storage: a caller that calls many times with one
-/// `out`, as cutelayout_bench --cases does, builds and destroys no Value per call.
+/// idx2crd write their result into out's storage (writesInPlace): a caller that calls them
+/// many times with one `out`, as cutelayout_bench --cases does, builds and destroys no
+/// Value per call.
 /// @pre args.size() is the count op was resolved for; out is none of the arguments
 Expected<bool> callResolvedInto(const ResolvedOperation &op, ValueRefs args, Value &out);
+/// Whether callResolvedInto(op, args, out) builds its result in out's storage; where it
+/// does not, it builds a Value and moves it into out, which costs more than callResolved.
+bool writesInPlace(const ResolvedOperation &op, ValueRefs args);
 
 /// v with every integer leaf static.
 Value staticTwin(const Value &v);
