@@ -186,25 +186,6 @@ Expected<Value> layOr(Expected<Layout> &&r) {
   return out;
 }
 
-/// A layout value that a core operation writes in place (into(layout) is its success or
-/// error): no layout is moved.
-template <class F> Expected<Value> layInto(F into) {
-  Expected<Value> out(std::in_place);
-  out->kind = Value::Kind::Layout;
-  Expected<bool> s = into(out->layout);
-  if (!s)
-    out = Expected<Value>(s.error());
-  return out;
-}
-
-/// A layout value whose layout fill(layout) assigns, built in place.
-template <class F> Expected<Value> layoutValue(F fill) {
-  Expected<Value> out(std::in_place);
-  out->kind = Value::Kind::Layout;
-  fill(out->layout);
-  return out;
-}
-
 // The results of the in-place handlers (InPlaceHandler), written into a value `out` that
 // may be reused: a layout that into(layout) writes, an integer, an int tuple, or a result
 // built as an Expected<Value> (the branches without an in-place form).
@@ -352,7 +333,7 @@ Expected<Value> at(const Value &v, const std::vector<uint32_t> &path) {
 
 /// f(the first argument), or f(its part at the index arguments after it): a whole layout or
 /// tuple is not copied, and no value is built for it.
-template <class F> auto onOperand(const Args &a, F f) -> decltype(f(a[0])) {
+template <class F> [[gnu::always_inline]] inline auto onOperand(const Args &a, F f) -> decltype(f(a[0])) {
   if (a.size() == 1 && a[0].kind != Value::Kind::Tile)
     return f(a[0]);
   Value part = CL_TRY(at(a[0], CL_TRY(a.indices(1))));
@@ -1095,7 +1076,7 @@ constexpr unsigned kTensorKinds = 1u << unsigned(Value::Kind::Tensor) | 1u << un
 
 /// The kinds of the arguments as bits, in one pass; true when the call does not go straight
 /// to the handler (dispatchSpecial: a non-congruent layout counts as special too).
-inline bool specialCall(ValueRefs args, unsigned &kinds) {
+[[gnu::always_inline]] inline bool specialCall(ValueRefs args, unsigned &kinds) {
   kinds = 0;
   bool notCongruent = false;
   for (size_t i = 0; i < args.size(); ++i) {
@@ -1116,7 +1097,8 @@ inline Expected<Value> dispatch(const std::string &key, const Operation &op, Val
 }
 
 /// dispatch writing into out: the in-place handler where the operation has one.
-inline Status dispatchInto(const std::string &key, const Operation &op, ValueRefs args, Value &out) {
+[[gnu::always_inline]] inline Status dispatchInto(const std::string &key, const Operation &op, ValueRefs args,
+                                                  Value &out) {
   unsigned kinds;
   if (specialCall(args, kinds))
     return moveInto(out, dispatchSpecial(key, op, args, kinds));
@@ -1150,7 +1132,8 @@ inline Expected<Value> invoke(const std::string &key, const Operation &op, Value
 }
 
 /// invoke writing into out.
-inline Status invokeInto(const std::string &key, const Operation &op, ValueRefs args, Value &out) {
+[[gnu::always_inline]] inline Status invokeInto(const std::string &key, const Operation &op, ValueRefs args,
+                                                Value &out) {
   ArithScope scope;
   Status s = dispatchInto(key, op, args, out);
   if (__builtin_expect(scope.failed(), 0))
