@@ -493,7 +493,7 @@ void filteredModesReversed(const Leaves &leaves, bool isLeaf, Leaves &rev) {
 
 /// CuTe's complement of one leaf s:d for an integer cotarget (complementLeafInto): the
 /// modes of coalesce((d:_1, rest)), last first, without the general walk's arrays.
-bool complementLeaf(Int s, Int d, Int cotarget, Leaves &rev) {
+[[gnu::always_inline]] inline bool complementLeaf(Int s, Int d, Int cotarget, Leaves &rev) {
   s = plainInt(s), d = plainInt(d), cotarget = plainInt(cotarget);
   if (s.isConstant(1) || d.isConstant(0))
     return false; // filtered away: the general path makes the cotarget's layout
@@ -693,41 +693,21 @@ bool leafPair(const Pair &p) {
          (p.as->basis | p.ad->basis | p.ts->basis | p.td->basis) == 0;
 }
 
-/// dividePair of a leaf mode s:d by a leaf n:e, the steps below on one leaf each, fused:
-/// complementLeaf(n:e, s), then A (read as coalesce_x, whose one mode has stride d)
-/// composed with the tile n:e and with each mode of the rest (composeMode's one-mode case).
+/// dividePair of a leaf mode s:d by a leaf n:e: complementLeaf(n:e, s), then A (read as
+/// coalesce_x, whose one mode has stride d) composed with the tile n:e and with each mode of
+/// the complement (composeMode's one-mode case), written as the pair's leaves.
 [[gnu::always_inline]] inline bool divideLeafPair(Int s, Int d, Int n, Int e, Pair &p) {
-  if (n.isConstant(1) || e.isConstant(0))
-    return false; // filtered away: the general path makes the cotarget's layout
-  Int newShape = div(e, kStatic1);
-  Int last = mul(e, n);
-  if (newShape.value == 0 || last.value == 0)
+  if (!complementLeaf(n, e, s, p.rest))
     return false;
-  Int rest = ceilDiv(s, last);
-  Int restStride = rest.isConstant(1) ? kStatic0 : last;
-  // coalesceReversed of (newShape:_1, rest:restStride), kept in order.
-  Int shapes[2] = {rest, kStatic0}, strides[2] = {restStride, kStatic0};
-  uint32_t k = 1;
-  if (!newShape.isConstant(1)) {
-    if (rest.isConstant(1)) {
-      shapes[0] = newShape, strides[0] = kStatic1;
-    } else if (rest.isStatic && equal(mul(newShape, kStatic1), restStride).isStaticTrue()) {
-      shapes[0] = mul(newShape, rest), strides[0] = kStatic1;
-    } else {
-      shapes[1] = rest, strides[1] = restStride;
-      shapes[0] = newShape, strides[0] = kStatic1;
-      k = 2;
-    }
-  }
-  if (k == 1 && shapes[0].isConstant(1))
-    strides[0] = kStatic0;
   p.leafHalves = true;
   p.tileShape = slot(n);
-  p.tileStride = slot(mul(e, d));
+  p.tileStride = slot(e.isConstant(0) ? e : mul(e, d));
+  uint32_t k = p.rest.n; // 1 or 2 modes, last first
   p.restCount = k;
   for (uint32_t i = 0; i < k; ++i) {
-    p.restShape[i] = slot(shapes[i]);
-    p.restStride[i] = slot(strides[i].isConstant(0) ? strides[i] : mul(strides[i], d));
+    Int shape = p.rest.shape(k - 1 - i), stride = p.rest.stride(k - 1 - i);
+    p.restShape[i] = slot(shape);
+    p.restStride[i] = slot(stride.isConstant(0) ? stride : mul(stride, d));
   }
   return true;
 }
