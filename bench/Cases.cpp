@@ -83,8 +83,8 @@ template <class F> double measure(long calls, F f) {
   });
 }
 /// An operation returning a fresh value.
-[[gnu::noinline, gnu::flatten]] double timeReturning(const cli::ResolvedOperation &op, const std::vector<cli::Value> &args,
-                                       long calls) {
+[[gnu::noinline, gnu::flatten]] double timeReturning(const cli::ResolvedOperation &op,
+                                                     const std::vector<cli::Value> &args, long calls) {
   return measure(calls, [&] {
     Expected<cli::Value> r = cli::callResolved(op, args);
     benchmark::DoNotOptimize(r);

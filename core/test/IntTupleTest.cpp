@@ -51,6 +51,17 @@ TEST(IntTuple, DefaultIsStaticZero) {
   EXPECT_EQ(show(t), "_0");
 }
 
+TEST(IntTuple, AssigningALeafReplacesTheWholeTree) {
+  IntTuple t = T("((2,3),(4,(5,6)))");
+  t = Y(7);
+  EXPECT_TRUE(t.isInt());
+  EXPECT_EQ(t, IntTuple(Y(7)));
+  EXPECT_EQ(show(t), "7");
+  t = S(0);
+  EXPECT_EQ(show(t), "_0");
+  EXPECT_EQ(t.view().span(), 1u);
+}
+
 TEST(IntTuple, BuilderMakesNestedTuples) {
   TupleBuilder b;
   b.open();
