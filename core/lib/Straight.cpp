@@ -33,8 +33,8 @@ struct Slot {
   bool isStatic;
 };
 
-inline Slot slot(Int x) { return Slot{x.value, x.isStatic}; }
-inline Int intOf(Slot x) { return Int{x.value, x.isStatic}; }
+[[gnu::always_inline]] inline Slot slot(Int x) { return Slot{x.value, x.isStatic}; }
+[[gnu::always_inline]] inline Int intOf(Slot x) { return Int{x.value, x.isStatic}; }
 
 /// A working set of modes s:d (see Straight.h for its invariant).
 struct Leaves {
@@ -1074,7 +1074,7 @@ bool coalescedInOrder(const Node *s, const Node *d, Leaves &c) {
 void prefixProducts(const Leaves &c, Slot *pre) {
   Int acc = kStatic1;
   for (uint32_t i = 0; i < c.n; ++i) {
-    pre[i] = Slot{acc.value, acc.isStatic};
+    pre[i] = slot(acc);
     acc = mul(c.shape(i), acc);
   }
 }
@@ -1112,7 +1112,7 @@ bool rightInverse(const Layout &l, Layout &result) {
   for (uint32_t k = 0; k < n; ++k) {
     if (curr.isStatic && curr.value == order[k].key) {
       uint32_t i = order[k].index;
-      inv.push(c.shape(i), Int{pre[i].value, pre[i].isStatic});
+      inv.push(c.shape(i), intOf(pre[i]));
       curr = mul(c.shape(i), c.stride(i));
     }
   }
@@ -1150,14 +1150,14 @@ bool leftInverse(const Layout &l, Layout &result) {
     if (resultSize.value == 0 || !isMultiple(st.value, resultSize.value))
       return false; // the divisibility condition fails
     Int q = div(st, resultSize);
-    qs[m] = Slot{q.value, q.isStatic};
+    qs[m] = slot(q);
     ds[++m] = pre[i];
     resultSize = mul(resultSize, q);
   }
   Int last = c.shape(order[c.n - 1].index);
-  qs[m] = Slot{last.value, last.isStatic};
+  qs[m] = slot(last);
   for (uint32_t k = 0; k <= m; ++k)
-    inv.push(Int{qs[k].value, qs[k].isStatic}, Int{ds[k].value, ds[k].isStatic});
+    inv.push(intOf(qs[k]), intOf(ds[k]));
   coalesceReversed(inv, inv.shape(inv.n - 1), rev);
   NodeOut out(result);
   out.modes(rev, true);
@@ -1183,14 +1183,14 @@ bool tileToShape(const Layout &block, TupleView targetShape, Layout &result) {
       return false;
     Int y = integerProduct(t);
     Int x = integerProduct(pb.modeS[i]); // the block's leaves are loaded: integers
-    blockShape[i] = Slot{x.value, x.isStatic};
-    target[i] = Slot{y.value, y.isStatic};
+    blockShape[i] = slot(x);
+    target[i] = slot(y);
     targetStatic = targetStatic && y.isStatic; // is_static of the products, as CuTe tests it
   }
   // evenly_divides(target, blockShape), mode by mode, with its staticness.
   Bool divides{true, true};
   for (uint32_t i = 0; i < rt; ++i) {
-    Int x = Int{target[i].value, target[i].isStatic}, y = Int{blockShape[i].value, blockShape[i].isStatic};
+    Int x = intOf(target[i]), y = intOf(blockShape[i]);
     Bool r = equal(x, mul(y, ceilDiv(x, y)));
     bool stat = (divides.isStatic && r.isStatic) || (r.isStatic && !r.value) || (divides.isStatic && !divides.value);
     divides = Bool{divides.value && r.value, stat};
@@ -1204,7 +1204,7 @@ bool tileToShape(const Layout &block, TupleView targetShape, Layout &result) {
   tiles.rank = rt;
   Int current = kStatic1;
   for (uint32_t i = 0; i < rt; ++i) {
-    Int n = ceilDiv(Int{target[i].value, target[i].isStatic}, Int{blockShape[i].value, blockShape[i].isStatic});
+    Int n = ceilDiv(intOf(target[i]), intOf(blockShape[i]));
     Int stride = n.isConstant(1) ? kStatic0 : current;
     if (!n.isConstant(1))
       current = mul(current, n);

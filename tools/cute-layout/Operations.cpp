@@ -490,26 +490,22 @@ Status idx2crdOp(const Args &a, Value &out) {
   return tupleInto(out, std::move(*r));
 }
 
+/// coalesce(L) and filter(L) written in place, and their forms by a profile (argument 2).
+template <void (*F)(const Layout &, Layout &), Expected<Layout> (*ByProfile)(const Layout &, TupleView)>
+Status withOptionalProfile(const Args &a, Value &out) {
+  const Layout &l = CL_TRY(a.layout(0));
+  if (a.size() == 1)
+    return layoutInto(out, [&](Layout &r) -> Status {
+      F(l, r);
+      return true;
+    });
+  return moveInto(out, layOr(ByProfile(l, CL_TRY(a.tuple(1)))));
+}
+
 Status coalesceOp(const Args &a, Value &out) {
   if (!a.isLayout(0) && a.size() == 1)
     return tupleInto(out, coalesceShape(CL_TRY(a.tuple(0))));
-  const Layout &l = CL_TRY(a.layout(0));
-  if (a.size() == 1)
-    return layoutInto(out, [&](Layout &r) -> Status {
-      coalesce(l, r);
-      return true;
-    });
-  return moveInto(out, layOr(coalesce(l, CL_TRY(a.tuple(1)))));
-}
-
-Status filterOp(const Args &a, Value &out) {
-  const Layout &l = CL_TRY(a.layout(0));
-  if (a.size() == 1)
-    return layoutInto(out, [&](Layout &r) -> Status {
-      filter(l, r);
-      return true;
-    });
-  return moveInto(out, layOr(filter(l, CL_TRY(a.tuple(1)))));
+  return withOptionalProfile<coalesce, coalesce>(a, out);
 }
 
 Status compositionOp(const Args &a, Value &out) {
@@ -775,7 +771,8 @@ const std::map<std::string, Operation, std::less<>> &operations() {
                           const Layout &l = CL_TRY(a.layout(0));
                           return lay(a.size() == 1 ? CL_TRY(filterZeros(l)) : CL_TRY(filterZeros(l, CL_TRY(a.tuple(1)))));
                         }}},
-      {"filter", {1, 2, "filter(L[, profile])", "coalesce(filter_zeros(L))", IN_PLACE(filterOp)}},
+      {"filter", {1, 2, "filter(L[, profile])", "coalesce(filter_zeros(L))",
+                  IN_PLACE(withOptionalProfile<filter, filter>)}},
       {"composition", {2, 2, "composition(A, B)", "A o B; B a layout, tile, shape, integer or `_`",
                        IN_PLACE(compositionOp)}},
       {"complement", {1, 2, "complement(L[, cotarget])",
