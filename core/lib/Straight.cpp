@@ -41,6 +41,7 @@ struct Leaves {
   uint32_t n = 0;
   Slot s[kSlots], d[kSlots];
 
+  // Spelled out rather than through intOf/slot: with the helpers, GCC inlined less (+1%).
   Int shape(uint32_t i) const { return Int{s[i].value, s[i].isStatic}; }
   Int stride(uint32_t i) const { return Int{d[i].value, d[i].isStatic}; }
   void push(Int sh, Int st) { set(n++, sh, st); }
