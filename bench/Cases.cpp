@@ -82,6 +82,16 @@ template <class F> double measure(long calls, F f) {
     benchmark::DoNotOptimize(out);
   });
 }
+/// A bound call of the library (bindResolved): the operation alone, its arguments checked
+/// once, writing into one reused value.
+[[gnu::noinline, gnu::flatten]] double timeBound(const cli::ResolvedOperation &op, const cli::BoundCall &call,
+                                                 cli::Value &out, long calls) {
+  return measure(calls, [&] {
+    Expected<bool> s = cli::callBound(op, call, out);
+    benchmark::DoNotOptimize(s);
+    benchmark::DoNotOptimize(out);
+  });
+}
 /// An operation returning a fresh value.
 [[gnu::noinline, gnu::flatten]] double timeReturning(const cli::ResolvedOperation &op,
                                                      const std::vector<cli::Value> &args, long calls) {
@@ -97,7 +107,7 @@ bool blankOrComment(const std::string &line) {
 }
 
 int usage(const char *message) {
-  std::fprintf(stderr, "cutelayout_bench: %s\nusage: cutelayout_bench --cases FILE [--dynamic] [--cute] [--calls N]\n",
+  std::fprintf(stderr, "cutelayout_bench: %s\nusage: cutelayout_bench --cases FILE [--dynamic] [--cute] [--table] [--calls N]\n",
                message);
   return 1;
 }
@@ -116,6 +126,7 @@ int runCases(int argc, char **argv) {
   ParseOptions options;
   Style style = Style::Plain;
   long calls = -1; // --calls N: exactly N untimed calls per line (for callgrind), printed as 0
+  bool table = false; // --table: time every call through the command line's operation table
   for (int i = 1; i < argc; ++i) {
     if (std::strcmp(argv[i], "--cases") == 0 && i + 1 < argc)
       path = argv[++i];
@@ -125,6 +136,8 @@ int runCases(int argc, char **argv) {
       options.plainIsDynamic = true;
     else if (std::strcmp(argv[i], "--cute") == 0)
       style = Style::Cute;
+    else if (std::strcmp(argv[i], "--table") == 0)
+      table = true;
     else if (std::strcmp(argv[i], "--calls") == 0 && i + 1 < argc)
       calls = std::strtol(argv[++i], nullptr, 10);
     else if (std::strcmp(argv[i], "--cases") == 0)
@@ -159,13 +172,20 @@ int runCases(int argc, char **argv) {
         benchmark::DoNotOptimize(r);
       });
     } else {
-      // The operation is looked up once, like the arguments: the loop times the call. An
-      // operation that writes its result in place writes into one value (as a caller
-      // holding its results does); the others return a fresh value.
+      // The operation is looked up once, like the arguments: the loop times the call. The
+      // library's call is timed where the arguments bind (their kinds checked once, as a
+      // C++ compiler checks them), else the call through the operation table (--table:
+      // always). An operation that writes its result in place writes into one value (as a
+      // caller holding its results does); the others return a fresh value.
       cli::ResolvedOperation op = *cli::resolveOperation(call->name, call->args.size());
       const std::vector<cli::Value> &args = call->args;
       bool inPlace = cli::writesInPlace(op, args);
-      ns = inPlace ? timeInPlace(op, args, out, calls) : timeReturning(op, args, calls);
+      cli::BoundCall bound;
+      if (inPlace && !table && !cli::bindResolved(op, args, bound))
+        bound = cli::BoundCall();
+      ns = bound    ? timeBound(op, bound, out, calls)
+           : inPlace ? timeInPlace(op, args, out, calls)
+                     : timeReturning(op, args, calls);
       // What was timed must be the answer printed: the in-place call's result is checked
       // against the call's (when any call ran).
       if (inPlace && calls != 0 && cli::printValue(out, style) != cli::printValue(*result, style)) {

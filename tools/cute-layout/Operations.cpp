@@ -155,6 +155,8 @@ using Handler = Expected<Value> (*)(const Args &);
 using Status = Expected<bool>;
 /// A handler that writes its result into a value (callResolvedInto): the hot operations.
 using InPlaceHandler = Status (*)(const Args &, Value &);
+/// The same handler binding its arguments instead (bindResolved).
+using Binder = Status (*)(const Args &, BoundCall &);
 
 struct Operation {
   size_t minArgs, maxArgs;
@@ -162,6 +164,7 @@ struct Operation {
   const char *help;
   Handler handler;
   InPlaceHandler inPlace = nullptr; // where set, handler is viaInPlace<inPlace>
+  Binder bind = nullptr;            // set with inPlace: the same handler, binding
 };
 
 Value lay(Layout l) { return Value::ofLayout(std::move(l)); }
@@ -210,6 +213,20 @@ Status moveInto(Value &out, Expected<Value> &&r) {
   return true;
 }
 
+// An in-place handler is a template over where its result goes, Out: a Value (the call runs
+// now) or a BoundCall (the call is kept, to run later and many times). It checks its
+// arguments, then hands the call itself, a closure over pointers and views into the
+// arguments (never over the handler's locals), to finish(out, call). A branch that needs
+// a value built per call from an argument does not bind (declineBinding).
+template <class Out> constexpr bool kBinding = std::is_same_v<Out, BoundCall>;
+template <class F> [[gnu::always_inline]] inline Status finish(Value &out, F call) { return call(out); }
+template <class F> Status finish(BoundCall &bound, F call) {
+  bound = BoundCall(call);
+  return true;
+}
+/// Leaves the call unbound: bindResolved's caller then calls through the table.
+Status declineBinding(BoundCall &) { return true; }
+
 /// The handler of an in-place handler F: its result in a fresh value.
 template <InPlaceHandler F> Expected<Value> viaInPlace(const Args &a) {
   Expected<Value> out(std::in_place); // one named result, returned without a move
@@ -218,8 +235,9 @@ template <InPlaceHandler F> Expected<Value> viaInPlace(const Args &a) {
     out = Expected<Value>(s.error());
   return out;
 }
-/// A table entry's two handlers for an in-place handler F.
-#define IN_PLACE(...) viaInPlace<__VA_ARGS__>, __VA_ARGS__
+/// A table entry's three handlers for an in-place handler template F: the returning one,
+/// F<Value> and F<BoundCall>.
+#define IN_PLACE(...) viaInPlace<__VA_ARGS__>, __VA_ARGS__, __VA_ARGS__
 
 /// Element t of a tile as a value: a layout, an extent (an integer), `_` or a tile.
 Value elementValue(const Tiler &t) {
@@ -405,151 +423,211 @@ Expected<Value> tupleArithOp(const Args &a, TupleOp op) {
   return tupleValue(std::move(r));
 }
 
+/// The final step of a handler whose result is a layout: into(layout) writes it.
+template <class Out, class F> [[gnu::always_inline]] inline Status layoutResult(Out &out, F into) {
+  return finish(out, [into](Value &r) { return layoutInto(r, into); });
+}
+
 /// F(layout, tiler) where the tiler is argument 2: a tile as it is, a shape through the
 /// core's shape-tiler form S (the shape's nodes are the tiler's: nothing is built), a
 /// layout as its tiler.
 template <Expected<bool> (*F)(const Layout &, const Tiler &, Layout &),
-          Expected<bool> (*S)(const Layout &, TupleView, Layout &)>
-Status withTiler(const Args &a, Value &out) {
-  const Layout &l = CL_TRY(a.layout(0));
-  if (a[1].kind == Value::Kind::Tuple)
-    return layoutInto(out, [&](Layout &r) { return S(l, a[1].tuple.view(), r); });
-  if (a[1].kind == Value::Kind::Tile) // a tile is a tiler already: no copy
-    return layoutInto(out, [&](Layout &r) { return F(l, a[1].tile(), r); });
+          Expected<bool> (*S)(const Layout &, TupleView, Layout &), class Out>
+Status withTiler(const Args &a, Out &out) {
+  const Layout &layout = CL_TRY(a.layout(0));
+  const Layout *l = &layout;
+  if (a[1].kind == Value::Kind::Tuple) {
+    TupleView shape = a[1].tuple.view();
+    return layoutResult(out, [l, shape](Layout &r) { return S(*l, shape, r); });
+  }
+  if (a[1].kind == Value::Kind::Tile) { // a tile is a tiler already: no copy
+    const Tiler *t = &a[1].tile();
+    return layoutResult(out, [l, t](Layout &r) { return F(*l, *t, r); });
+  }
   // A layout's tiler, built in place (asTiler's case without its move).
-  if (a[1].kind == Value::Kind::Layout && !a[1].notCongruent)
-    return layoutInto(out, [&](Layout &r) { return F(l, tilerFromLayout(a[1].layout), r); });
-  Expected<Tiler> t = asTiler(a[1]);
-  if (!t)
-    return t.error();
-  return layoutInto(out, [&](Layout &r) { return F(l, *t, r); });
+  if (a[1].kind == Value::Kind::Layout && !a[1].notCongruent) {
+    const Layout *b = &a[1].layout;
+    return layoutResult(out, [l, b](Layout &r) { return F(*l, tilerFromLayout(*b), r); });
+  }
+  if constexpr (kBinding<Out>) {
+    return declineBinding(out);
+  } else {
+    Expected<Tiler> t = asTiler(a[1]);
+    if (!t)
+      return t.error();
+    return layoutInto(out, [&](Layout &r) { return F(*l, *t, r); });
+  }
 }
 
 template <Expected<Layout> (*F)(const Layout &)> Expected<Value> unary(const Args &a) {
   return layOr(F(CL_TRY(a.layout(0))));
 }
 
-template <Expected<bool> (*F)(const Layout &, Layout &)> Status unaryInto(const Args &a, Value &out) {
-  const Layout &l = CL_TRY(a.layout(0));
-  return layoutInto(out, [&](Layout &r) { return F(l, r); });
+template <Expected<bool> (*F)(const Layout &, Layout &), class Out> Status unaryInto(const Args &a, Out &out) {
+  const Layout &layout = CL_TRY(a.layout(0));
+  const Layout *l = &layout;
+  return layoutResult(out, [l](Layout &r) { return F(*l, r); });
 }
 
-// --- The in-place handlers of the hot operations (callResolvedInto) ---------------------
+// --- The in-place handlers of the hot operations (callResolvedInto, bindResolved) -------
 
-Status sizeOp(const Args &a, Value &out) {
-  return onOperand(a, [&out](const Value &v) -> Status {
+/// size and cosize of argument 1 or of its part at the index arguments: query(v) checks
+/// the operand v and finishes. A part is a value built per call, so it does not bind.
+template <class Out, class F> Status onQueriedOperand(const Args &a, Out &out, F query) {
+  if constexpr (kBinding<Out>)
+    if (a.size() != 1 || a[0].kind == Value::Kind::Tile)
+      return declineBinding(out);
+  return onOperand(a, query);
+}
+
+template <class Out> Status sizeOp(const Args &a, Out &out) {
+  return onQueriedOperand(a, out, [&out](const Value &v) -> Status {
     if (v.kind != Value::Kind::Layout && v.kind != Value::Kind::Tuple)
       return shapeOf(v).error();
     TupleView s = v.kind == Value::Kind::Layout ? v.layout.shape.view() : v.tuple.view();
     if (hasUnderscore(s)) // CuTe prints artefacts here: size(_) is _, size((4,_)) _0
       return makeError(print(s) + " contains `_`, which has no size");
-    return intInto(out, product(s));
+    return finish(out, [s](Value &r) { return intInto(r, product(s)); });
   });
 }
 
-Status cosizeOp(const Args &a, Value &out) {
-  return onOperand(a, [&out](const Value &v) -> Status {
+template <class Out> Status cosizeOp(const Args &a, Out &out) {
+  return onQueriedOperand(a, out, [&out](const Value &v) -> Status {
     if (v.kind != Value::Kind::Layout)
       return makeError("argument 1 must be a layout but is " + std::string(kindName(v.kind)) + " " +
                        printValue(v, Style::Plain));
     if (v.notCongruent)
       return makeError("shape " + print(v.layout.shape) + " and stride " + print(v.layout.stride) +
                        " are not congruent");
-    return intInto(out, cosize(v.layout));
+    const Layout *l = &v.layout;
+    return finish(out, [l](Value &r) { return intInto(r, cosize(*l)); });
   });
 }
 
-Status crd2idxOp(const Args &a, Value &out) {
-  // Integer strides give an index, built in place (the hot path: no intermediate tuple);
-  // scaled-basis strides, which the index form refuses, a coordinate.
-  auto withStrides = [&out](TupleView c, TupleView shape, TupleView stride) -> Status {
-    Expected<Int> index = crd2idx(c, shape, stride);
-    if (index)
-      return intInto(out, *index);
-    if (hasBasis(stride))
-      return tupleInto(out, CL_TRY(crd2idxGeneral(c, shape, stride)));
-    return index.error();
-  };
+/// crd2idx(c, shape, stride) into out. Integer strides give an index, built in place (the
+/// hot path: no intermediate tuple); scaled-basis strides, which the index form refuses,
+/// a coordinate.
+[[gnu::always_inline]] inline Status crd2idxInto(Value &out, TupleView c, TupleView shape, TupleView stride) {
+  Expected<Int> index = crd2idx(c, shape, stride);
+  if (index)
+    return intInto(out, *index);
+  if (hasBasis(stride))
+    return tupleInto(out, CL_TRY(crd2idxGeneral(c, shape, stride)));
+  return index.error();
+}
+
+template <class Out> Status crd2idxOp(const Args &a, Out &out) {
   TupleView c = CL_TRY(a.tuple(0));
   if (a.size() == 2 && a.isLayout(1)) {
     const Layout &l = CL_TRY(a.layout(1));
-    return withStrides(c, l.shape, l.stride);
+    TupleView shape = l.shape, stride = l.stride;
+    return finish(out, [c, shape, stride](Value &r) { return crd2idxInto(r, c, shape, stride); });
   }
-  if (a.size() == 3)
-    return withStrides(c, CL_TRY(a.tuple(1)), CL_TRY(a.tuple(2)));
-  return intInto(out, CL_TRY(crd2idx(c, CL_TRY(a.tuple(1)))));
+  if (a.size() == 3) {
+    // The stride is checked before the shape, as the messages have it.
+    TupleView stride = CL_TRY(a.tuple(2));
+    TupleView shape = CL_TRY(a.tuple(1));
+    return finish(out, [c, shape, stride](Value &r) { return crd2idxInto(r, c, shape, stride); });
+  }
+  TupleView shape = CL_TRY(a.tuple(1));
+  return finish(out, [c, shape](Value &r) -> Status { return intInto(r, CL_TRY(crd2idx(c, shape))); });
 }
 
-Status idx2crdOp(const Args &a, Value &out) {
-  TupleView i = CL_TRY(a.tuple(0));
-  // The core's result moved once, into out (CL_TRY would move it twice more).
-  Expected<IntTuple> r = a.size() == 2 ? idx2crd(i, CL_TRY(a.tuple(1)))
-                                       : idx2crd(i, CL_TRY(a.tuple(1)), CL_TRY(a.tuple(2)));
+/// A tuple result moved once, into out (CL_TRY would move it twice more).
+[[gnu::always_inline]] inline Status tupleResultInto(Value &out, Expected<IntTuple> &&r) {
   if (!r)
     return r.error();
   return tupleInto(out, std::move(*r));
 }
 
-/// coalesce(L) and filter(L) written in place, and their forms by a profile (argument 2).
-template <void (*F)(const Layout &, Layout &), Expected<Layout> (*ByProfile)(const Layout &, TupleView)>
-Status withOptionalProfile(const Args &a, Value &out) {
-  const Layout &l = CL_TRY(a.layout(0));
-  if (a.size() == 1)
-    return layoutInto(out, [&](Layout &r) -> Status {
-      F(l, r);
-      return true;
-    });
-  return moveInto(out, layOr(ByProfile(l, CL_TRY(a.tuple(1)))));
+template <class Out> Status idx2crdOp(const Args &a, Out &out) {
+  TupleView i = CL_TRY(a.tuple(0));
+  if (a.size() == 2) {
+    TupleView shape = CL_TRY(a.tuple(1));
+    return finish(out, [i, shape](Value &r) { return tupleResultInto(r, idx2crd(i, shape)); });
+  }
+  // The stride is checked before the shape, as the messages have it.
+  TupleView stride = CL_TRY(a.tuple(2));
+  TupleView shape = CL_TRY(a.tuple(1));
+  return finish(out, [i, shape, stride](Value &r) { return tupleResultInto(r, idx2crd(i, shape, stride)); });
 }
 
-Status coalesceOp(const Args &a, Value &out) {
-  if (!a.isLayout(0) && a.size() == 1)
-    return tupleInto(out, coalesceShape(CL_TRY(a.tuple(0))));
+/// coalesce(L) and filter(L) written in place, and their forms by a profile (argument 2).
+template <void (*F)(const Layout &, Layout &), Expected<Layout> (*ByProfile)(const Layout &, TupleView),
+          class Out>
+Status withOptionalProfile(const Args &a, Out &out) {
+  const Layout &layout = CL_TRY(a.layout(0));
+  const Layout *l = &layout;
+  if (a.size() == 1)
+    return layoutResult(out, [l](Layout &r) -> Status {
+      F(*l, r);
+      return true;
+    });
+  TupleView profile = CL_TRY(a.tuple(1));
+  return finish(out, [l, profile](Value &r) { return moveInto(r, layOr(ByProfile(*l, profile))); });
+}
+
+template <class Out> Status coalesceOp(const Args &a, Out &out) {
+  if (!a.isLayout(0) && a.size() == 1) {
+    TupleView shape = CL_TRY(a.tuple(0));
+    return finish(out, [shape](Value &r) { return tupleInto(r, coalesceShape(shape)); });
+  }
   return withOptionalProfile<coalesce, coalesce>(a, out);
 }
 
-Status compositionOp(const Args &a, Value &out) {
+template <class Out> Status compositionOp(const Args &a, Out &out) {
   if (a[1].kind == Value::Kind::Layout && !a[1].notCongruent) { // no tiler copy
-    const Layout &l = CL_TRY(a.layout(0));
-    return layoutInto(out, [&](Layout &r) { return composition(l, a[1].layout, r); });
+    const Layout &layout = CL_TRY(a.layout(0));
+    const Layout *l = &layout, *b = &a[1].layout;
+    return layoutResult(out, [l, b](Layout &r) { return composition(*l, *b, r); });
   }
   return withTiler<composition, composition>(a, out);
 }
 
-Status complementOp(const Args &a, Value &out) {
-  const Layout &l = CL_TRY(a.layout(0));
+template <class Out> Status complementOp(const Args &a, Out &out) {
+  const Layout &layout = CL_TRY(a.layout(0));
+  const Layout *l = &layout;
   if (a.size() == 1)
-    return layoutInto(out, [&](Layout &r) { return complement(l, r); });
+    return layoutResult(out, [l](Layout &r) { return complement(*l, r); });
   // CuTe takes shape(cotarget), so a layout or tile means its shape.
   if (a[1].kind == Value::Kind::Layout) {
-    const Layout &cotarget = CL_TRY(a.layout(1));
-    return layoutInto(out, [&](Layout &r) { return complement(l, cotarget.shape, r); });
+    const Layout &cotargetLayout = CL_TRY(a.layout(1));
+    TupleView cotarget = cotargetLayout.shape;
+    return layoutResult(out, [l, cotarget](Layout &r) { return complement(*l, cotarget, r); });
   }
-  if (a[1].kind == Value::Kind::Tile)
-    return moveInto(out, layOr(complement(l, shape(a[1].tile()))));
+  if (a[1].kind == Value::Kind::Tile) {
+    const Tiler *t = &a[1].tile();
+    return finish(out, [l, t](Value &r) { return moveInto(r, layOr(complement(*l, shape(*t)))); });
+  }
   TupleView cotarget = CL_TRY(a.tuple(1));
-  return layoutInto(out, [&](Layout &r) { return complement(l, cotarget, r); });
+  return layoutResult(out, [l, cotarget](Layout &r) { return complement(*l, cotarget, r); });
 }
 
-/// blocked_product and raked_product: B a layout (by reference, no copy) or a shape.
-template <Expected<bool> (*F)(const Layout &, const Layout &, Layout &)> Status rankSensitiveOp(const Args &a,
-                                                                                             Value &out) {
+/// blocked_product and raked_product: B a layout (by reference, no copy) or a shape (a
+/// layout built per call, so it does not bind).
+template <Expected<bool> (*F)(const Layout &, const Layout &, Layout &), class Out>
+Status rankSensitiveOp(const Args &a, Out &out) {
   if (a[1].kind == Value::Kind::Layout) {
-    const Layout &l = CL_TRY(a.layout(0));
-    return layoutInto(out, [&](Layout &r) { return F(l, a[1].layout, r); });
+    const Layout &layout = CL_TRY(a.layout(0));
+    const Layout *l = &layout, *b = &a[1].layout;
+    return layoutResult(out, [l, b](Layout &r) { return F(*l, *b, r); });
   }
   Layout b = CL_TRY(layoutOrShape(a[1])); // B's error first, as the messages have it
   const Layout &l = CL_TRY(a.layout(0));
-  return layoutInto(out, [&](Layout &r) { return F(l, b, r); });
+  if constexpr (kBinding<Out>)
+    return declineBinding(out);
+  else
+    return layoutInto(out, [&](Layout &r) { return F(l, b, r); });
 }
 
-Status tileToShapeOp(const Args &a, Value &out) {
-  const Layout &b = CL_TRY(a.layout(0));
+template <class Out> Status tileToShapeOp(const Args &a, Out &out) {
+  const Layout &block = CL_TRY(a.layout(0));
+  const Layout *b = &block;
   TupleView s = CL_TRY(a.shape(1));
   if (a.size() == 2)
-    return layoutInto(out, [&](Layout &r) { return tileToShape(b, s, nullptr, r); });
-  const IntTuple &o = CL_TRY(a.shape(2));
-  return layoutInto(out, [&](Layout &r) { return tileToShape(b, s, &o, r); });
+    return layoutResult(out, [b, s](Layout &r) { return tileToShape(*b, s, nullptr, r); });
+  const IntTuple *o = &static_cast<const IntTuple &>(CL_TRY(a.shape(2)));
+  return layoutResult(out, [b, s, o](Layout &r) { return tileToShape(*b, s, o, r); });
 }
 
 const std::map<std::string, Operation, std::less<>> &operations() {
@@ -1185,6 +1263,23 @@ bool writesInPlace(const ResolvedOperation &op, ValueRefs args) {
 
 Expected<bool> callResolvedInto(const ResolvedOperation &op, ValueRefs args, Value &out) {
   return invokeInto(*op.key, *static_cast<const Operation *>(op.op), args, out);
+}
+
+Expected<bool> bindResolved(const ResolvedOperation &op, ValueRefs args, BoundCall &call) {
+  call = BoundCall();
+  const Operation &o = *static_cast<const Operation *>(op.op);
+  unsigned kinds;
+  if (!o.bind || specialCall(args, kinds))
+    return true;
+  return o.bind(Args(args), call);
+}
+
+Expected<bool> callBound(const ResolvedOperation &op, const BoundCall &call, Value &out) {
+  ArithScope scope;
+  Status s = call(out);
+  if (__builtin_expect(scope.failed(), 0))
+    reportOverflow(scope, *op.key, s);
+  return s;
 }
 
 Expected<Value> callOperationUnchecked(std::string_view name, ValueRefs args) {

@@ -3,7 +3,10 @@
 
 #include "Evaluator.h"
 
+#include <cstddef>
+#include <new>
 #include <string_view>
+#include <type_traits>
 #include <vector>
 
 namespace cutelayout::cli {
@@ -43,6 +46,44 @@ Expected<bool> callResolvedInto(const ResolvedOperation &op, ValueRefs args, Val
 /// Whether callResolvedInto(op, args, out) builds its result in out's storage; where it
 /// does not, it builds a Value and moves it into out, which costs more than callResolved.
 bool writesInPlace(const ResolvedOperation &op, ValueRefs args);
+
+/// A call of an operation whose arguments were checked once (bindResolved): calling it
+/// runs the library's operation alone on those arguments, writing the result into `out`
+/// as callResolvedInto does. It refers to the arguments, which must outlive it. This is
+/// what `cutelayout_bench --cases` times: the core call a C++ caller makes, without the
+/// table's per-call checks of argument kinds (a C++ compiler makes those once).
+class BoundCall {
+public:
+  BoundCall() = default;
+  /// f: a closure `Expected<bool>(Value &)` holding only pointers and small values.
+  template <class F> explicit BoundCall(const F &f) : run_(&invoke<F>) {
+    static_assert(sizeof(F) <= sizeof(state_) && alignof(F) <= alignof(std::max_align_t) &&
+                      std::is_trivially_copyable_v<F> && std::is_trivially_destructible_v<F>,
+                  "a bound call holds a small closure of pointers and values");
+    ::new (static_cast<void *>(state_)) F(f);
+  }
+  /// Whether a call is bound.
+  explicit operator bool() const { return run_ != nullptr; }
+  /// @pre bound
+  Expected<bool> operator()(Value &out) const { return run_(state_, out); }
+
+private:
+  template <class F> static Expected<bool> invoke(const void *state, Value &out) {
+    return (*static_cast<const F *>(state))(out);
+  }
+  Expected<bool> (*run_)(const void *, Value &) = nullptr;
+  alignas(std::max_align_t) unsigned char state_[64];
+};
+
+/// Checks the arguments of a resolved call and binds them: `call` is then bound, or left
+/// unbound where the operation has no in-place form or these arguments take the table's
+/// general path (an atom, tensor or composed layout, a part selected by index, an
+/// argument converted per call). An error is the one callResolvedInto would give.
+/// @pre args.size() is the count op was resolved for
+Expected<bool> bindResolved(const ResolvedOperation &op, ValueRefs args, BoundCall &call);
+/// Runs a bound call as callResolvedInto runs the call: in an arithmetic scope, an
+/// overflow reported under the operation's name. @pre call is bound; out is no argument
+Expected<bool> callBound(const ResolvedOperation &op, const BoundCall &call, Value &out);
 
 /// v with every integer leaf static.
 Value staticTwin(const Value &v);
