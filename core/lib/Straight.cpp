@@ -958,6 +958,11 @@ TilerNodes nodesOf(const Tiler &t) {
   return TilerNodes{t.profile.view().nodes(), t.layout.shape.view().nodes(), t.layout.stride.view().nodes()};
 }
 TilerNodes nodesOf(TupleView shape) { return TilerNodes{shape.nodes(), shape.nodes(), nullptr}; }
+/// tilerFromLayout's profile: a static 0 leaf (the whole tiler is one layout).
+const Node kLayoutProfile = Node::leaf(kStatic0);
+TilerNodes nodesOf(const Layout &t) {
+  return TilerNodes{&kLayoutProfile, t.shape.view().nodes(), t.stride.view().nodes()};
+}
 } // namespace
 
 bool divide(const Layout &a, const Tiler &t, Form form, Layout &result) {
@@ -974,6 +979,14 @@ bool product(const Layout &a, const Tiler &t, Form form, Layout &result) {
 
 bool product(const Layout &a, TupleView shapeTiler, Form form, Layout &result) {
   return byTiler(a, nodesOf(shapeTiler), form, /*isProduct=*/true, result);
+}
+
+bool divide(const Layout &a, const Layout &layoutTiler, Form form, Layout &result) {
+  return byTiler(a, nodesOf(layoutTiler), form, /*isProduct=*/false, result);
+}
+
+bool product(const Layout &a, const Layout &layoutTiler, Form form, Layout &result) {
+  return byTiler(a, nodesOf(layoutTiler), form, /*isProduct=*/true, result);
 }
 
 namespace {

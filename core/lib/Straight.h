@@ -51,6 +51,9 @@ bool product(const Layout &a, const Tiler &t, Form form, Layout &result);
 /// The same by a shape read as a tiler (tilerFromShape), without building the tiler.
 bool divide(const Layout &a, TupleView shapeTiler, Form form, Layout &result);
 bool product(const Layout &a, TupleView shapeTiler, Form form, Layout &result);
+/// The same by a layout read as a tiler (tilerFromLayout), without building the tiler.
+bool divide(const Layout &a, const Layout &layoutTiler, Form form, Layout &result);
+bool product(const Layout &a, const Layout &layoutTiler, Form form, Layout &result);
 /// blocked_product (blockFirst) and raked_product.
 bool rankSensitiveProduct(const Layout &a, const Layout &b, bool blockFirst, Layout &result);
 /// tile_to_shape without an order, for a block of the target's rank.

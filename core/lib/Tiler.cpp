@@ -406,6 +406,14 @@ Status divideOrProduct(const Layout &a, TupleView shape, Form form, bool isProdu
     return success();
   return withShapeTiler(shape, [&](TilerView t) { return byForm(a, t, form, isProduct, result); });
 }
+
+/// The same by a layout read as a tiler (tilerFromLayout's profile: a static 0 leaf).
+Status divideOrProduct(const Layout &a, const Layout &tiler, Form form, bool isProduct, Layout &result) {
+  if (isProduct ? straight::product(a, tiler, form, result) : straight::divide(a, tiler, form, result))
+    return success();
+  static const IntTuple kLayoutProfile(kStatic0);
+  return byForm(a, TilerView(LayoutView(tiler), kLayoutProfile.view()), form, isProduct, result);
+}
 } // namespace
 
 Expected<Layout> logicalDivide(const Layout &a, const Tiler &t) {
@@ -420,6 +428,14 @@ Status logicalDivide(const Layout &a, TupleView shapeTiler, Layout &result) {
   return divideOrProduct(a, shapeTiler, Form::Logical, /*isProduct=*/false, result);
 }
 
+Expected<Layout> logicalDivide(const Layout &a, const Layout &layoutTiler) {
+  return intoExpected([&](Layout &r) { return logicalDivide(a, layoutTiler, r); });
+}
+
+Status logicalDivide(const Layout &a, const Layout &layoutTiler, Layout &result) {
+  return divideOrProduct(a, layoutTiler, Form::Logical, /*isProduct=*/false, result);
+}
+
 Expected<Layout> zippedDivide(const Layout &a, const Tiler &t) {
   return intoExpected([&](Layout &r) { return zippedDivide(a, t, r); });
 }
@@ -430,6 +446,14 @@ Status zippedDivide(const Layout &a, const Tiler &t, Layout &result) {
 
 Status zippedDivide(const Layout &a, TupleView shapeTiler, Layout &result) {
   return divideOrProduct(a, shapeTiler, Form::Zipped, /*isProduct=*/false, result);
+}
+
+Expected<Layout> zippedDivide(const Layout &a, const Layout &layoutTiler) {
+  return intoExpected([&](Layout &r) { return zippedDivide(a, layoutTiler, r); });
+}
+
+Status zippedDivide(const Layout &a, const Layout &layoutTiler, Layout &result) {
+  return divideOrProduct(a, layoutTiler, Form::Zipped, /*isProduct=*/false, result);
 }
 
 Expected<Layout> tiledDivide(const Layout &a, const Tiler &t) {
@@ -444,6 +468,14 @@ Status tiledDivide(const Layout &a, TupleView shapeTiler, Layout &result) {
   return divideOrProduct(a, shapeTiler, Form::Tiled, /*isProduct=*/false, result);
 }
 
+Expected<Layout> tiledDivide(const Layout &a, const Layout &layoutTiler) {
+  return intoExpected([&](Layout &r) { return tiledDivide(a, layoutTiler, r); });
+}
+
+Status tiledDivide(const Layout &a, const Layout &layoutTiler, Layout &result) {
+  return divideOrProduct(a, layoutTiler, Form::Tiled, /*isProduct=*/false, result);
+}
+
 Expected<Layout> flatDivide(const Layout &a, const Tiler &t) {
   return intoExpected([&](Layout &r) { return flatDivide(a, t, r); });
 }
@@ -454,6 +486,14 @@ Status flatDivide(const Layout &a, const Tiler &t, Layout &result) {
 
 Status flatDivide(const Layout &a, TupleView shapeTiler, Layout &result) {
   return divideOrProduct(a, shapeTiler, Form::Flat, /*isProduct=*/false, result);
+}
+
+Expected<Layout> flatDivide(const Layout &a, const Layout &layoutTiler) {
+  return intoExpected([&](Layout &r) { return flatDivide(a, layoutTiler, r); });
+}
+
+Status flatDivide(const Layout &a, const Layout &layoutTiler, Layout &result) {
+  return divideOrProduct(a, layoutTiler, Form::Flat, /*isProduct=*/false, result);
 }
 
 Expected<Layout> logicalProduct(const Layout &a, const Tiler &t) {
@@ -468,6 +508,14 @@ Status logicalProduct(const Layout &a, TupleView shapeTiler, Layout &result) {
   return divideOrProduct(a, shapeTiler, Form::Logical, /*isProduct=*/true, result);
 }
 
+Expected<Layout> logicalProduct(const Layout &a, const Layout &layoutTiler) {
+  return intoExpected([&](Layout &r) { return logicalProduct(a, layoutTiler, r); });
+}
+
+Status logicalProduct(const Layout &a, const Layout &layoutTiler, Layout &result) {
+  return divideOrProduct(a, layoutTiler, Form::Logical, /*isProduct=*/true, result);
+}
+
 Expected<Layout> zippedProduct(const Layout &a, const Tiler &t) {
   return intoExpected([&](Layout &r) { return zippedProduct(a, t, r); });
 }
@@ -478,6 +526,14 @@ Status zippedProduct(const Layout &a, const Tiler &t, Layout &result) {
 
 Status zippedProduct(const Layout &a, TupleView shapeTiler, Layout &result) {
   return divideOrProduct(a, shapeTiler, Form::Zipped, /*isProduct=*/true, result);
+}
+
+Expected<Layout> zippedProduct(const Layout &a, const Layout &layoutTiler) {
+  return intoExpected([&](Layout &r) { return zippedProduct(a, layoutTiler, r); });
+}
+
+Status zippedProduct(const Layout &a, const Layout &layoutTiler, Layout &result) {
+  return divideOrProduct(a, layoutTiler, Form::Zipped, /*isProduct=*/true, result);
 }
 
 Expected<Layout> tiledProduct(const Layout &a, const Tiler &t) {
@@ -492,6 +548,14 @@ Status tiledProduct(const Layout &a, TupleView shapeTiler, Layout &result) {
   return divideOrProduct(a, shapeTiler, Form::Tiled, /*isProduct=*/true, result);
 }
 
+Expected<Layout> tiledProduct(const Layout &a, const Layout &layoutTiler) {
+  return intoExpected([&](Layout &r) { return tiledProduct(a, layoutTiler, r); });
+}
+
+Status tiledProduct(const Layout &a, const Layout &layoutTiler, Layout &result) {
+  return divideOrProduct(a, layoutTiler, Form::Tiled, /*isProduct=*/true, result);
+}
+
 Expected<Layout> flatProduct(const Layout &a, const Tiler &t) {
   return intoExpected([&](Layout &r) { return flatProduct(a, t, r); });
 }
@@ -502,6 +566,14 @@ Status flatProduct(const Layout &a, const Tiler &t, Layout &result) {
 
 Status flatProduct(const Layout &a, TupleView shapeTiler, Layout &result) {
   return divideOrProduct(a, shapeTiler, Form::Flat, /*isProduct=*/true, result);
+}
+
+Expected<Layout> flatProduct(const Layout &a, const Layout &layoutTiler) {
+  return intoExpected([&](Layout &r) { return flatProduct(a, layoutTiler, r); });
+}
+
+Status flatProduct(const Layout &a, const Layout &layoutTiler, Layout &result) {
+  return divideOrProduct(a, layoutTiler, Form::Flat, /*isProduct=*/true, result);
 }
 
 Status composition(const Layout &a, TupleView shapeTiler, Layout &result) {

@@ -317,6 +317,48 @@ TEST(Straight, ShapeTilersAgree) {
   expectOften(t, 30);
 }
 
+/// The divides and products by a layout read as a tiler (the layout-tiler overloads, with
+/// the straight paths on and off) agree with those by the tiler tilerFromLayout builds.
+TEST(Straight, LayoutTilersAgree) {
+  using ByLayoutInto = Expected<bool> (*)(const Layout &, const Layout &, Layout &);
+  using ByLayout = Expected<Layout> (*)(const Layout &, const Layout &);
+  const ByLayoutInto divides[] = {logicalDivide, zippedDivide, tiledDivide, flatDivide};
+  const ByLayoutInto products[] = {logicalProduct, zippedProduct, tiledProduct, flatProduct};
+  const ByLayout dividesReturning[] = {logicalDivide, zippedDivide, tiledDivide, flatDivide};
+  const ByLayout productsReturning[] = {logicalProduct, zippedProduct, tiledProduct, flatProduct};
+  LayoutGen gen(0x57A1'000B, /*powersOfTwo=*/true);
+  Tally t;
+  for (int k = 0; k < kCases; ++k) {
+    Layout a = operand(gen, 64);
+    // A tiler layout into size(a) (the divides' usual case), or any layout.
+    Layout b = gen.coin(70) ? gen.withLeaves(gen.layoutInto(sizeOf(a)), gen.anyLeaves()) : operand(gen, 16);
+    for (bool isProduct : {false, true})
+      for (straight::Form form : kForms)
+        ASSERT_TRUE(agree((isProduct ? "product " : "divide ") + std::to_string(int(form)) + " (" + show(a) + ", " +
+                              show(b) + ")",
+                          [&](Layout &res) {
+                            return isProduct ? straight::product(a, b, form, res) : straight::divide(a, b, form, res);
+                          },
+                          [&]() -> Expected<Layout> {
+                            Layout viaLayout;
+                            Expected<bool> s = (isProduct ? products : divides)[int(form)](a, b, viaLayout);
+                            Expected<Layout> returned = (isProduct ? productsReturning : dividesReturning)[int(form)](a, b);
+                            Expected<Layout> byTiler =
+                                (isProduct ? kProducts : kDivides)[int(form)](a, tilerFromLayout(b));
+                            if (s.ok() != byTiler.ok() || (s && print(viaLayout, Style::Cute) != print(*byTiler, Style::Cute)) ||
+                                describe(returned) != describe(byTiler))
+                              return makeError("the layout overloads disagree with the tiler: " +
+                                               (s ? print(viaLayout, Style::Cute) : s.error().message) + ", " +
+                                               describe(returned));
+                            if (!s && s.error().message != byTiler.error().message)
+                              return makeError("the layout overload's error differs: " + s.error().message);
+                            return byTiler;
+                          },
+                          t));
+  }
+  expectOften(t, 30);
+}
+
 /// A leaf drawn from values, dynamic in 30% of draws; an extent stays positive
 /// (CuTe's shapes are): 0 or less becomes 2.
 Int extremeLeaf(LayoutGen &gen, const std::vector<int64_t> &values, bool extent) {

@@ -111,6 +111,26 @@ Expected<bool> zippedProduct(const Layout &a, TupleView shapeTiler, Layout &resu
 Expected<bool> tiledProduct(const Layout &a, TupleView shapeTiler, Layout &result);
 Expected<bool> flatProduct(const Layout &a, TupleView shapeTiler, Layout &result);
 
+// The same by a layout read as a tiler (what tilerFromLayout(layout) builds), without
+// building that tiler: CuTe's logical_divide(A, B) and logical_product(A, B) of two
+// layouts. Returning and in-place forms.
+Expected<Layout> logicalDivide(const Layout &a, const Layout &layoutTiler);
+Expected<Layout> zippedDivide(const Layout &a, const Layout &layoutTiler);
+Expected<Layout> tiledDivide(const Layout &a, const Layout &layoutTiler);
+Expected<Layout> flatDivide(const Layout &a, const Layout &layoutTiler);
+Expected<Layout> logicalProduct(const Layout &a, const Layout &layoutTiler);
+Expected<Layout> zippedProduct(const Layout &a, const Layout &layoutTiler);
+Expected<Layout> tiledProduct(const Layout &a, const Layout &layoutTiler);
+Expected<Layout> flatProduct(const Layout &a, const Layout &layoutTiler);
+Expected<bool> logicalDivide(const Layout &a, const Layout &layoutTiler, Layout &result);
+Expected<bool> zippedDivide(const Layout &a, const Layout &layoutTiler, Layout &result);
+Expected<bool> tiledDivide(const Layout &a, const Layout &layoutTiler, Layout &result);
+Expected<bool> flatDivide(const Layout &a, const Layout &layoutTiler, Layout &result);
+Expected<bool> logicalProduct(const Layout &a, const Layout &layoutTiler, Layout &result);
+Expected<bool> zippedProduct(const Layout &a, const Layout &layoutTiler, Layout &result);
+Expected<bool> tiledProduct(const Layout &a, const Layout &layoutTiler, Layout &result);
+Expected<bool> flatProduct(const Layout &a, const Layout &layoutTiler, Layout &result);
+
 /// The tiler elements a projection (CuTe's Step) keeps: those it does not mark `_` (X).
 /// @pre tiler and projection tuples of one rank (else an error)
 Expected<Tiler> diceTiler(const Tiler &tiler, TupleView projection);
