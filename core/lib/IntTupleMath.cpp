@@ -457,9 +457,33 @@ Expected<Int> indexToOffset(Int idx, TupleView shape, TupleView stride) {
 }
 
 Expected<Int> crd2idxInts(TupleView c, TupleView shape, TupleView stride);
+
+/// crd2idx's common case in one pass: a flat coordinate of integers into flat modes of
+/// one rank, none of whose leaves is a basis; its sum of coordinate times stride, from the
+/// first mode. False (out unset) for anything else.
+[[gnu::always_inline]] inline bool flatCrd2idx(TupleView c, TupleView shape, TupleView stride, Int &out) {
+  const Node *x = c.nodes(), *s = shape.nodes(), *d = stride.nodes();
+  uint32_t r = uint32_t(x->value);
+  if (x->kind != NodeKind::Tuple || s->kind != NodeKind::Tuple || d->kind != NodeKind::Tuple || r == 0 ||
+      s->value != x->value || d->value != x->value || x->span != r + 1 || s->span != r + 1 || d->span != r + 1)
+    return false;
+  uint32_t other = 0; // nonzero once a coordinate leaf is no integer or some leaf is a basis
+  for (uint32_t i = 1; i <= r; ++i)
+    other |= uint32_t(x[i].kind != NodeKind::Int) | x[i].basis | s[i].basis | d[i].basis;
+  if (other != 0)
+    return false;
+  Int acc = detail::mulInts(integerLeaf(x[1]), integerLeaf(d[1]));
+  for (uint32_t i = 2; i <= r; ++i)
+    acc = detail::addInts(acc, detail::mulInts(integerLeaf(x[i]), integerLeaf(d[i])));
+  out = acc;
+  return true;
+}
 } // namespace
 
 Expected<Int> crd2idx(TupleView c, TupleView shape, TupleView stride) {
+  Int flat;
+  if (flatCrd2idx(c, shape, stride, flat))
+    return flat;
   if (__builtin_expect(hasBasis(stride) || hasBasis(c) || hasBasis(shape), 0))
     return makeError("crd2idx: " + print(c) + " into " + print(shape) + ":" + print(stride) +
                      " holds a scaled basis, so its value is a coordinate, not an index (crd2idxGeneral)");
@@ -470,19 +494,9 @@ namespace {
 /// crd2idx of integers only (the caller checked that no leaf is a basis).
 Expected<Int> crd2idxInts(TupleView c, TupleView shape, TupleView stride) {
   // A straight path for the common case: a flat coordinate of integers into flat modes.
-  if (c.isTuple() && isFlatTuple(c) && isFlatTuple(shape) && isFlatTuple(stride) && c.rank() == shape.rank() &&
-      stride.rank() == shape.rank() && c.rank() > 0) {
-    const Node *x = c.nodes() + 1, *d = stride.nodes() + 1;
-    bool ints = true;
-    for (uint32_t i = 0; i < c.rank(); ++i)
-      ints &= x[i].kind == NodeKind::Int;
-    if (ints) {
-      Int acc = detail::mulInts(integerLeaf(x[0]), integerLeaf(d[0]));
-      for (uint32_t i = 1; i < c.rank(); ++i)
-        acc = detail::addInts(acc, detail::mulInts(integerLeaf(x[i]), integerLeaf(d[i])));
-      return acc;
-    }
-  }
+  Int flat;
+  if (flatCrd2idx(c, shape, stride, flat))
+    return flat;
   if (c.isTuple()) {
     if (shape.isTuple() != stride.isTuple() || (shape.isTuple() && stride.rank() != shape.rank()))
       return makeError("crd2idx: shape " + print(shape) + " and stride " + print(stride) + " are not congruent");
