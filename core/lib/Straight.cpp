@@ -744,6 +744,20 @@ bool dividePair(Pair &p) {
   return flatCoalesced(p.as, p.ad, p.flat);
 }
 
+/// A complement's modes (last first) made into the A that composition reads, in place:
+/// flatCoalesced of the modes in order. A complement is coalesced already, so that is the
+/// modes themselves unless a shape is a static 1 (which coalesce would drop, or the walk's
+/// seed read as _2); only then is it coalesced again.
+void complementAsComposedA(Leaves &flat) {
+  for (uint32_t i = 0; i < flat.n; ++i)
+    if (flat.shape(i).isConstant(1)) {
+      Leaves modes = flat;
+      reverse(modes);
+      flatCoalesced(modes, flat);
+      return;
+    }
+}
+
 /// logical_product of one mode by one layout (logicalProductInto's oneD):
 /// (A, complement(A, size(A) * cosize(T)) o T).
 bool productPair(Pair &p) {
@@ -751,28 +765,25 @@ bool productPair(Pair &p) {
   if (leafPair(p)) { // a leaf mode s:d by a leaf n:e
     Int s = integerLeaf(*p.as), n = integerLeaf(*p.ts), e = integerLeaf(*p.td);
     Int cotarget = mul(s, add(mul(sub(n, kStatic1), abs(e)), kStatic1));
-    Leaves rev;
-    if (!complementLeaf(s, integerLeaf(*p.ad), cotarget, rev))
+    if (!complementLeaf(s, integerLeaf(*p.ad), cotarget, p.flat))
       return false;
-    if (rev.n == 1) { // complement o T is composeMode's one-mode case: a leaf
+    if (p.flat.n == 1) { // complement o T is composeMode's one-mode case: a leaf
       p.leafHalves = true;
       p.restCount = 1;
       p.restShape[0] = slot(n);
-      p.restStride[0] = slot(e.isConstant(0) ? e : mul(e, rev.stride(0)));
+      p.restStride[0] = slot(e.isConstant(0) ? e : mul(e, p.flat.stride(0)));
       return true;
     }
-    reverse(rev);
-    flatCoalesced(rev, p.flat);
+    complementAsComposedA(p.flat);
     return true;
   }
-  Leaves leavesA, leavesT, rev;
+  Leaves leavesA, leavesT;
   if (!loadLeaves(p.as, p.ad, leavesA) || !loadLeaves(p.ts, p.td, leavesT))
     return false;
   Int cotarget = mul(productOf(leavesA), cosizeOf(leavesT, p.ts->kind != NodeKind::Tuple));
-  if (!complementModes(leavesA, p.as->kind != NodeKind::Tuple, cotarget, rev))
+  if (!complementModes(leavesA, p.as->kind != NodeKind::Tuple, cotarget, p.flat))
     return false;
-  reverse(rev);
-  flatCoalesced(rev, p.flat);
+  complementAsComposedA(p.flat);
   return true;
 }
 
