@@ -1046,11 +1046,10 @@ bool rankSensitiveProductOf(const Guard &guard, RankedOperand &a, RankedOperand 
     lb.push(kStatic1, kStatic0);
   // logical_product(pa, pb) = (pa, complement(pa, size(pa) * cosize(pb)) o pb).
   Int cotarget = mul(productOf(la), cosizeOf(lb, false));
-  Leaves rev, flat;
-  if (!complementModes(la, false, cotarget, rev))
+  Leaves flat;
+  if (!complementModes(la, false, cotarget, flat))
     return false;
-  reverse(rev);
-  flatCoalesced(rev, flat);
+  complementAsComposedA(flat);
   // Mode i of the result: (pa_i, y_i) or (y_i, pa_i), y_i = the rest composed with pb_i.
   NodeOut out(result);
   out.open();
