@@ -608,6 +608,15 @@ bool complementModes(const Leaves &leaves, bool isLeaf, const Leaves &cotarget, 
   return true;
 }
 
+/// The modes of m in the other order, into out (m's count of slots copied, not all).
+void reversedCopy(const Leaves &m, Leaves &out) {
+  for (uint32_t i = 0, j = m.n - 1; i < m.n; ++i, --j) {
+    out.s[i] = m.s[j];
+    out.d[i] = m.d[j];
+  }
+  out.n = m.n;
+}
+
 /// Reverses a working set in place: modes last first become modes in order.
 void reverse(Leaves &m) {
   for (uint32_t i = 0, j = m.n - 1; i < j; ++i, --j) {
@@ -729,19 +738,25 @@ bool dividePair(Pair &p) {
   if (p.as->kind != NodeKind::Tuple) {
     if (!complementModes(leavesT, leafT, leavesA.shape(0), p.rest))
       return false;
-  } else {
-    Leaves c;
-    coalesceReversed(leavesA, leavesA.shape(leavesA.n - 1), c);
-    if (c.n == 1) {
-      if (!complementModes(leavesT, leafT, c.shape(0), p.rest))
-        return false;
-    } else {
-      reverse(c);
-      if (!complementModes(leavesT, leafT, c, p.rest))
-        return false;
-    }
+    return flatCoalesced(p.as, p.ad, p.flat);
   }
-  return flatCoalesced(p.as, p.ad, p.flat);
+  // c = coalesce(A), last first; composition reads A as the same walk seeded with a
+  // trailing static 1 read as _2 (flatCoalesced), so without that 1 they are one set.
+  Int back = leavesA.shape(leavesA.n - 1);
+  bool unitBack = back.isConstant(1);
+  Leaves c;
+  Leaves &coalesced = unitBack ? c : p.flat;
+  coalesceReversed(leavesA, back, coalesced);
+  if (coalesced.n == 1) {
+    if (!complementModes(leavesT, leafT, coalesced.shape(0), p.rest))
+      return false;
+  } else {
+    Leaves inOrder;
+    reversedCopy(coalesced, inOrder);
+    if (!complementModes(leavesT, leafT, inOrder, p.rest))
+      return false;
+  }
+  return !unitBack || flatCoalesced(p.as, p.ad, p.flat);
 }
 
 /// A complement's modes (last first) made into the A that composition reads, in place:
