@@ -3,6 +3,8 @@
 #include "cutelayout/Notation.h"
 
 #include <cstring>
+#include <string>
+#include <vector>
 
 #include "cutelayout/Config.h"
 
@@ -25,9 +27,17 @@ void setFailure(const std::string &what) {
 
 } // namespace
 
-void ArithScope::saveOuter() { outerMessage_ = currentFailure().message; }
+namespace {
+/// The messages of the enclosing scopes' failures that live scopes saved, innermost last.
+thread_local std::vector<std::string> tSavedMessages;
+} // namespace
 
-void ArithScope::restoreOuter() { setFailure(outerMessage_); }
+void ArithScope::saveOuter() { tSavedMessages.emplace_back(currentFailure().message); }
+
+void ArithScope::restoreOuter() {
+  setFailure(tSavedMessages.back());
+  tSavedMessages.pop_back();
+}
 
 Error ArithScope::error(const char *operation) const {
   return makeError(std::string(currentFailure().message) + " (in " + operation + ")");

@@ -732,6 +732,23 @@ TEST(ArithScope, InnerScopeStartsCleanAndOuterFailureStaysFirst) {
   EXPECT_EQ(outer.error("x").message, "division by zero in 1 / 0 (in x)");
 }
 
+TEST(ArithScope, NestedScopesEachKeepTheirOwnFirstFailure) {
+  ArithScope outer;
+  div(S(1), S(0));
+  {
+    ArithScope middle;
+    mul(S(INT64_MAX), S(2));
+    {
+      ArithScope inner;
+      EXPECT_FALSE(inner.failed());
+      div(S(7), S(0));
+      EXPECT_EQ(inner.error("x").message, "division by zero in 7 / 0 (in x)");
+    }
+    EXPECT_EQ(middle.error("x").message, "int64 overflow in 9223372036854775807 * 2 (in x)");
+  }
+  EXPECT_EQ(outer.error("x").message, "division by zero in 1 / 0 (in x)");
+}
+
 TEST(ArithScope, NoFailureLeaksIntoALaterScope) {
   {
     ArithScope first;

@@ -131,11 +131,11 @@ public:
 
 private:
   // The enclosing scope's failure, kept only when there was one (the common case costs
-  // a flag test: scopes are opened by every public operation).
+  // a flag test: scopes are opened by every public operation). Its message goes on a
+  // per-thread stack (scopes nest), so a scope holds no string to build and destroy.
   [[gnu::cold, gnu::noinline]] void saveOuter();
   [[gnu::cold, gnu::noinline]] void restoreOuter();
   bool outerFailed_;
-  std::string outerMessage_;
 };
 
 /// Records a failure in the innermost ArithScope (first one wins).
