@@ -334,23 +334,63 @@ void filteredReversed(const Leaves &in, Leaves &out) {
   coalesceReversedOf<true>(in, in.stride(b).isConstant(0) ? kStatic1 : in.shape(b), out);
 }
 
+/// How loadCoalescedReversed seeds its walk with the last leaf s:d: with s (coalesce),
+/// with _1 where d is a static 0 and such leaves read as _1 throughout (filteredReversed),
+/// or with _2 where s is a static 1 (flatCoalesced).
+enum class Seed { Shape, ZerosAsUnit, UnitAsTwo };
+
+/// loadLeaves, then the coalesceReversed walk of the leaves as `seed` says, in one backward
+/// pass over the nodes (leaves come last first in reversed preorder): the same modes, last
+/// first, without storing the leaves. False where loadLeaves fails (out is then
+/// unspecified).
+template <Seed seed> bool loadCoalescedReversed(const Node *s, const Node *d, Leaves &out) {
+  constexpr bool zerosAsUnit = seed == Seed::ZerosAsUnit;
+  uint32_t e = s->span;
+  if (e > kMaxNodes)
+    return false;
+  uint32_t leaves = 0;
+  bool scalar = true;
+  out.n = 0;
+  for (uint32_t k = e; k-- > 0;) {
+    if (s[k].kind == NodeKind::Tuple)
+      continue;
+    if (s[k].kind != NodeKind::Int || (s[k].basis | d[k].basis) != 0 || leaves == kMaxLeaves)
+      return false;
+    Int x = integerLeaf(s[k]), y = integerLeaf(d[k]);
+    if (leaves++ == 0) { // the last leaf seeds the walk (coalesceReversedOf's first push)
+      Int first = seed == Seed::ZerosAsUnit && y.isConstant(0) ? kStatic1
+                  : seed == Seed::UnitAsTwo && x.isConstant(1) ? Int::fixed(2)
+                                                                 : x;
+      out.push(first, y);
+      continue;
+    }
+    // coalesceReversedOf's step, for the leaf before the modes walked so far.
+    if (x.isConstant(1) || (zerosAsUnit && y.isConstant(0)))
+      continue;
+    uint32_t b = out.n - 1;
+    Int backShape = out.shape(b);
+    if (scalar && backShape.isConstant(1)) {
+      out.set(b, x, y);
+      continue;
+    }
+    if (backShape.isStatic && equal(mul(x, y), out.stride(b)).isStaticTrue()) {
+      out.set(b, mul(x, backShape), y);
+      continue;
+    }
+    out.push(x, y);
+    scalar = false;
+  }
+  if (leaves == 0)
+    return false; // an empty layout is an error of the general path
+  if (scalar && out.shape(0).isConstant(1))
+    out.set(0, kStatic1, kStatic0);
+  return true;
+}
+
 /// coalesce_x of a layout, the form composition reads A in (flatCoalesced): a trailing
 /// static 1 seeds the walk with _2. False where plainLeaves fails.
 bool flatCoalesced(const Node *s, const Node *d, Leaves &flat) {
-  flat.n = 0;
-  if (s->kind != NodeKind::Tuple) {
-    if (s->kind != NodeKind::Int || (s->basis | d->basis) != 0)
-      return false;
-    Int x = integerLeaf(*s);
-    flat.push(x.isConstant(1) ? Int::fixed(2) : x, integerLeaf(*d));
-    return true;
-  }
-  Leaves leaves;
-  if (!loadLeaves(s, d, leaves))
-    return false;
-  Int back = leaves.shape(leaves.n - 1);
-  coalesceReversed(leaves, back.isConstant(1) ? Int::fixed(2) : back, flat);
-  return true;
+  return loadCoalescedReversed<Seed::UnitAsTwo>(s, d, flat);
 }
 
 /// A flat layout given by its modes in order (a leaf for one mode), read as composition
@@ -727,26 +767,28 @@ bool dividePair(Pair &p) {
   if (leafPair(p)) // a leaf mode s:d by a leaf n:e
     return divideLeafPair(integerLeaf(*p.as), integerLeaf(*p.ad), integerLeaf(*p.ts), integerLeaf(*p.td), p);
   p.leafHalves = false;
-  Leaves leavesA;
-  if (!loadLeaves(p.as, p.ad, leavesA))
-    return false;
   // The cotarget is shape(coalesce(A)): an integer, or a tuple of the coalesced modes.
   Leaves leavesT;
   if (!loadLeaves(p.ts, p.td, leavesT))
     return false;
   bool leafT = p.ts->kind != NodeKind::Tuple;
   if (p.as->kind != NodeKind::Tuple) {
-    if (!complementModes(leavesT, leafT, leavesA.shape(0), p.rest))
+    if (p.as->kind != NodeKind::Int || (p.as->basis | p.ad->basis) != 0)
+      return false;
+    if (!complementModes(leavesT, leafT, integerLeaf(*p.as), p.rest))
       return false;
     return flatCoalesced(p.as, p.ad, p.flat);
   }
   // c = coalesce(A), last first; composition reads A as the same walk seeded with a
   // trailing static 1 read as _2 (flatCoalesced), so without that 1 they are one set.
-  Int back = leavesA.shape(leavesA.n - 1);
-  bool unitBack = back.isConstant(1);
+  const Node *back = p.as + p.as->span - 1; // the last leaf: the last node but an empty tuple's
+  while (back != p.as && back->kind == NodeKind::Tuple)
+    --back;
+  bool unitBack = back->kind == NodeKind::Int && integerLeaf(*back).isConstant(1);
   Leaves c;
   Leaves &coalesced = unitBack ? c : p.flat;
-  coalesceReversed(leavesA, back, coalesced);
+  if (!loadCoalescedReversed<Seed::Shape>(p.as, p.ad, coalesced))
+    return false;
   if (coalesced.n == 1) {
     if (!complementModes(leavesT, leafT, coalesced.shape(0), p.rest))
       return false;
@@ -1101,10 +1143,8 @@ bool rankSensitiveProduct(const Layout &a, const Layout &b, bool blockFirst, Lay
 namespace {
 /// The leaves of coalesce(l) in order (coalescedLeaves). False where plainLeaves fails.
 bool coalescedInOrder(const Node *s, const Node *d, Leaves &c) {
-  Leaves leaves;
-  if (!loadLeaves(s, d, leaves))
+  if (!loadCoalescedReversed<Seed::Shape>(s, d, c))
     return false;
-  coalesceReversed(leaves, leaves.shape(leaves.n - 1), c);
   reverse(c);
   return true;
 }
@@ -1311,10 +1351,9 @@ bool indexToOffset(Int idx, TupleView shape, TupleView stride, Int &offset) {
 bool coalesce(const Layout &l, Layout &result) {
   const Node *s = l.shape.view().nodes(), *d = l.stride.view().nodes();
   Guard guard;
-  Leaves leaves, rev;
-  if (!guard.usable() || !loadLeaves(s, d, leaves))
+  Leaves rev;
+  if (!guard.usable() || !loadCoalescedReversed<Seed::Shape>(s, d, rev))
     return false;
-  coalesceReversed(leaves, leaves.shape(leaves.n - 1), rev);
   NodeOut out(result);
   out.modes(rev, true);
   return guard.clean() && out.finish();
@@ -1323,10 +1362,9 @@ bool coalesce(const Layout &l, Layout &result) {
 bool filter(const Layout &l, Layout &result) {
   const Node *s = l.shape.view().nodes(), *d = l.stride.view().nodes();
   Guard guard;
-  Leaves leaves, rev;
-  if (!guard.usable() || !loadLeaves(s, d, leaves))
+  Leaves rev;
+  if (!guard.usable() || !loadCoalescedReversed<Seed::ZerosAsUnit>(s, d, rev))
     return false;
-  filteredReversed(leaves, rev);
   NodeOut out(result);
   out.modes(rev, true);
   return guard.clean() && out.finish();
