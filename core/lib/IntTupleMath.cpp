@@ -585,9 +585,19 @@ Expected<IntTuple> idx2crd(TupleView i, TupleView shape) {
     return makeError("idx2crd: `_` is not an index");
   if (!shape.isTuple())
     return IntTuple(i);
+  IntTuple straightResult;
+  if (straight::idx2crd(i.asInt(), shape, straightResult))
+    return straightResult;
   TupleBuilder out;
   splitIndex(i.asInt(), shape, out);
   return out.finish();
+}
+
+Expected<bool> idx2crdInto(TupleView i, TupleView shape, IntTuple &result) {
+  if (i.isInt() && shape.isTuple() && straight::idx2crd(i.asInt(), shape, result))
+    return true;
+  result = CL_TRY(idx2crd(i, shape));
+  return true;
 }
 
 Expected<IntTuple> idx2crd(TupleView i, TupleView shape, TupleView stride) {

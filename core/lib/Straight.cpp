@@ -1296,6 +1296,13 @@ bool tileToShape(const Layout &block, TupleView targetShape, Layout &result) {
   return guard.clean() && rankSensitiveProductOf(guard, pb, tiles, /*blockFirst=*/true, result);
 }
 
+/// The size of a tuple mode (product): the one-pass kernel, else the general fold (which
+/// records the overflow the kernel declines on).
+Int modeSize(const Node *mode) {
+  Int size;
+  return product(TupleView(mode), size) ? size : integerProduct(mode);
+}
+
 namespace {
 /// CuTe's crd2idx of a 1-D index (IntTupleMath.cpp's indexToOffset) without Expected.
 bool offsetOf(Int idx, const Node *s, const Node *d, Int &out) {
@@ -1331,7 +1338,7 @@ bool offsetOf(Int idx, const Node *s, const Node *d, Int &out) {
         return false;
     } else {
       Int quotient, remainder;
-      divMod(idx, integerProduct(x), quotient, remainder);
+      divMod(idx, modeSize(x), quotient, remainder);
       if (!offsetOf(remainder, x, y, part))
         return false;
       idx = quotient;
@@ -1342,6 +1349,62 @@ bool offsetOf(Int idx, const Node *s, const Node *d, Int &out) {
   return true;
 }
 } // namespace
+
+namespace {
+/// An integer leaf's coordinate c (splitIndex's leaf: c * _1) written over the copy at o.
+[[gnu::always_inline]] inline bool splitLeaf(Int c, const Node *s, Node *o) {
+  if (s->kind != NodeKind::Int || s->basis != 0)
+    return false;
+  c = mul(c, kStatic1);
+  o->value = c.value;
+  o->isStatic = c.isStatic;
+  return true;
+}
+
+/// splitIndex (idx2crd's integer case) of idx over the shape tuple at s, written into the
+/// copy of that tuple at o: each leaf's value and staticness replaced by its coordinate.
+/// Leaf modes are split here, tuple modes by a call.
+bool splitNodes(Int idx, const Node *s, Node *o) {
+  idx = plainInt(idx);
+  uint32_t r = uint32_t(s->value);
+  bool zero = idx.isConstant(0); // CuTe's static-zero shortcut
+  const Node *x = s + 1;
+  Node *y = o + 1;
+  for (uint32_t k = 0; k < r; ++k, y += x->span, x += x->span) {
+    bool leaf = x->kind != NodeKind::Tuple;
+    if (zero || k + 1 == r) {
+      Int c = zero ? kStatic0 : idx;
+      if (!(leaf ? splitLeaf(c, x, y) : splitNodes(c, x, y)))
+        return false;
+      continue;
+    }
+    Int quotient, remainder;
+    divMod(idx, leaf ? integerLeaf(*x) : modeSize(x), quotient, remainder);
+    if (!(leaf ? splitLeaf(remainder, x, y) : splitNodes(remainder, x, y)))
+      return false;
+    idx = quotient;
+  }
+  return true;
+}
+} // namespace
+
+bool idx2crd(Int idx, TupleView shape, IntTuple &result) {
+  Guard guard;
+  const Node *s = shape.nodes();
+  uint32_t e = s->span;
+  if (!guard.usable() || e > kMaxNodes)
+    return false;
+  NodeVec &out = LayoutBuilder::nodesOf(result);
+  out.clear();
+  out.resizeWithinInline(e);
+  Node *o = out.data();
+  for (uint32_t k = 0; k < e; ++k) { // the shape's nodes, tuples as TupleBuilder writes them
+    o[k] = s[k];
+    if (s[k].kind == NodeKind::Tuple)
+      o[k].isStatic = true;
+  }
+  return (s->kind == NodeKind::Tuple ? splitNodes(idx, s, o) : splitLeaf(plainInt(idx), s, o)) && guard.clean();
+}
 
 bool indexToOffset(Int idx, TupleView shape, TupleView stride, Int &offset) {
   Guard guard;

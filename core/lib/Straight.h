@@ -64,6 +64,10 @@ bool coalesce(const Layout &l, Layout &result);
 /// crd2idx of a 1-D index into shape:stride. @pre no leaf is a scaled basis
 bool indexToOffset(Int idx, TupleView shape, TupleView stride, Int &offset);
 bool filter(const Layout &l, Layout &result);
+/// idx2crd of an integer index into a shape of integer leaves: the shape's nodes with each
+/// leaf replaced by its coordinate, written into result. Declines on `_`, a basis, more
+/// than kMaxNodes nodes or an arithmetic failure.
+bool idx2crd(Int idx, TupleView shape, IntTuple &result);
 /// cosize of a layout of integer leaves, in one pass that also checks congruence (and a
 /// second over the leaves' flags only where some flag is dynamic); declines on a basis,
 /// `_`, a shape and stride that are not congruent, more than kMaxNodes nodes, or a leaf

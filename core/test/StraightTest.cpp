@@ -581,6 +581,52 @@ TEST(Straight, FilterZerosAgrees) {
 /// size's and cosize's one passes against the general fold and sum: values, staticness
 /// and a reported overflow, on random layouts and on layouts of extreme leaves, static and
 /// dynamic.
+TEST(Straight, Idx2crdAgrees) {
+  LayoutGen gen(0x57A1'000D);
+  const std::vector<int64_t> extremes = {0, 1, -1, 2, 3, -4, int64_t(1) << 31, int64_t(1) << 62, INT64_MAX, INT64_MIN};
+  int tried = 0, straightCount = 0;
+  for (int k = 0; k < kCases; ++k) {
+    // Shapes with nested modes and a mix of dynamic leaves, or flat ones of extreme leaves.
+    IntTuple shape = k % 4 ? operand(gen).shape : extremeLayout(gen, extremes, /*anyExtents=*/true).shape;
+    int64_t n = sizeOf(Layout{shape, shape});
+    for (Int idx : {Int::fixed(gen.pick(0, n > 0 ? n : 1)), Int::dynamic(gen.pick(0, 2 * (n > 0 ? n : 1))),
+                    Int::fixed(0), Int::dynamic(gen.oneOf(extremes))}) {
+      ++tried;
+      auto general = [&] {
+        ArithScope scope;
+        Expected<IntTuple> r = idx2crd(IntTuple(idx), shape);
+        return scope.failed() ? std::string("overflow") : r ? print(*r, Style::Cute) : "error: " + r.error().message;
+      };
+      straight::setEnabled(false);
+      std::string expected = general();
+      straight::setEnabled(true);
+      IntTuple fast;
+      bool took;
+      {
+        ArithScope scope;
+        took = straight::idx2crd(idx, shape, fast);
+      }
+      if (took) {
+        ++straightCount;
+        ASSERT_EQ(print(fast, Style::Cute), expected) << "idx2crd(" << print(idx) << ", " << print(shape) << ")";
+        straight::setEnabled(false);
+        Expected<IntTuple> generalTuple = idx2crd(IntTuple(idx), shape);
+        straight::setEnabled(true);
+        ASSERT_TRUE(generalTuple.ok());
+        ASSERT_TRUE(fast == *generalTuple) << "the nodes differ from the general result's";
+      }
+      ASSERT_EQ(general(), expected) << "with straight paths, idx2crd(" << print(idx) << ", " << print(shape) << ")";
+      IntTuple into(Int::fixed(7));
+      ArithScope scope;
+      Expected<bool> s = idx2crdInto(IntTuple(idx), shape, into);
+      ASSERT_EQ(scope.failed() ? std::string("overflow") : s ? print(into, Style::Cute) : "error: " + s.error().message,
+                expected)
+          << "idx2crdInto(" << print(idx) << ", " << print(shape) << ")";
+    }
+  }
+  EXPECT_GE(straightCount * 100, tried * 80);
+}
+
 TEST(Straight, SizeAndCosizeAgree) {
   LayoutGen gen(0x57A1'000C);
   // (2^28 and -2^28 - 1 are the first values past cosize's unchecked pass.)

@@ -545,7 +545,10 @@ template <class Out> Status idx2crdOp(const Args &a, Out &out) {
   TupleView i = CL_TRY(a.tuple(0));
   if (a.size() == 2) {
     TupleView shape = CL_TRY(a.tuple(1));
-    return finish(out, [i, shape](Value &r) { return tupleResultInto(r, idx2crd(i, shape)); });
+    return finish(out, [i, shape](Value &r) {
+      r.reuseAs(Value::Kind::Tuple);
+      return idx2crdInto(i, shape, r.tuple);
+    });
   }
   // The stride is checked before the shape, as the messages have it.
   TupleView stride = CL_TRY(a.tuple(2));

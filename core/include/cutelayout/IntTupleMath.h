@@ -83,6 +83,9 @@ Expected<Int> crd2idx(TupleView c, TupleView shape, TupleView stride);
 Expected<Int> crd2idx(TupleView c, TupleView shape);
 /// The natural coordinate of index i in shape (the last mode is not reduced).
 Expected<IntTuple> idx2crd(TupleView i, TupleView shape);
+/// idx2crd(i, shape) written into `result` (replaced): success, or the same error.
+/// @pre result is neither i's nor shape's storage
+Expected<bool> idx2crdInto(TupleView i, TupleView shape, IntTuple &result);
 /// The coordinate of index i in a compact (shape, stride).
 Expected<IntTuple> idx2crd(TupleView i, TupleView shape, TupleView stride);
 
