@@ -481,8 +481,12 @@ Expected<Int> crd2idxInts(TupleView c, TupleView shape, TupleView stride);
 } // namespace
 
 Expected<Int> crd2idx(TupleView c, TupleView shape, TupleView stride) {
+  // The two common cases first, whose passes also make the basis checks: a flat
+  // coordinate, and a 1-D index.
   Int flat;
   if (flatCrd2idx(c, shape, stride, flat))
+    return flat;
+  if (c.isInt() && c.nodes()->basis == 0 && straight::indexToOffset(c.asInt(), shape, stride, flat))
     return flat;
   if (__builtin_expect(hasBasis(stride) || hasBasis(c) || hasBasis(shape), 0))
     return makeError("crd2idx: " + print(c) + " into " + print(shape) + ":" + print(stride) +

@@ -1296,19 +1296,12 @@ bool tileToShape(const Layout &block, TupleView targetShape, Layout &result) {
   return guard.clean() && rankSensitiveProductOf(guard, pb, tiles, /*blockFirst=*/true, result);
 }
 
-/// The size of a tuple mode (product): the one-pass kernel, else the general fold (which
-/// records the overflow the kernel declines on).
-Int modeSize(const Node *mode) {
-  Int size;
-  return product(TupleView(mode), size) ? size : integerProduct(mode);
-}
-
 namespace {
 /// CuTe's crd2idx of a 1-D index (IntTupleMath.cpp's indexToOffset) without Expected.
 bool offsetOf(Int idx, const Node *s, const Node *d, Int &out) {
   idx = plainInt(idx);
   if (s->kind != NodeKind::Tuple) {
-    if (d->kind == NodeKind::Tuple)
+    if (s->kind != NodeKind::Int || d->kind != NodeKind::Int || (s->basis | d->basis) != 0)
       return false;
     out = detail::mulInts(idx, integerLeaf(*d));
     return true;
@@ -1322,7 +1315,7 @@ bool offsetOf(Int idx, const Node *s, const Node *d, Int &out) {
   for (uint32_t k = 0; k < r; ++k, x += x->span, y += y->span) {
     Int part;
     if (x->kind != NodeKind::Tuple) { // a leaf mode: the steps below, without the calls
-      if (y->kind == NodeKind::Tuple)
+      if (x->kind != NodeKind::Int || y->kind != NodeKind::Int || (x->basis | y->basis) != 0)
         return false;
       Int extent = integerLeaf(*x), stride = integerLeaf(*y);
       if (zero || k + 1 == r) {
@@ -1337,8 +1330,10 @@ bool offsetOf(Int idx, const Node *s, const Node *d, Int &out) {
       if (!offsetOf(idx, x, y, part))
         return false;
     } else {
-      Int quotient, remainder;
-      divMod(idx, modeSize(x), quotient, remainder);
+      Int size, quotient, remainder;
+      if (!product(TupleView(x), size))
+        return false; // a basis or an overflow: the general path
+      divMod(idx, size, quotient, remainder);
       if (!offsetOf(remainder, x, y, part))
         return false;
       idx = quotient;
@@ -1378,8 +1373,10 @@ bool splitNodes(Int idx, const Node *s, Node *o) {
         return false;
       continue;
     }
-    Int quotient, remainder;
-    divMod(idx, leaf ? integerLeaf(*x) : modeSize(x), quotient, remainder);
+    Int size = leaf ? integerLeaf(*x) : Int{}, quotient, remainder;
+    if (!leaf && !product(TupleView(x), size))
+      return false; // a basis or an overflow: the general path
+    divMod(idx, size, quotient, remainder);
     if (!(leaf ? splitLeaf(remainder, x, y) : splitNodes(remainder, x, y)))
       return false;
     idx = quotient;

@@ -61,7 +61,7 @@ bool tileToShape(const Layout &block, TupleView targetShape, Layout &result);
 bool rightInverse(const Layout &l, Layout &result);
 bool leftInverse(const Layout &l, Layout &result);
 bool coalesce(const Layout &l, Layout &result);
-/// crd2idx of a 1-D index into shape:stride. @pre no leaf is a scaled basis
+/// crd2idx of a 1-D index into shape:stride. Declines on a scaled basis or `_` leaf.
 bool indexToOffset(Int idx, TupleView shape, TupleView stride, Int &offset);
 bool filter(const Layout &l, Layout &result);
 /// idx2crd of an integer index into a shape of integer leaves: the shape's nodes with each
