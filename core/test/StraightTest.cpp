@@ -734,6 +734,12 @@ TEST(Straight, DeclinesWhatItCannotDecide) {
   EXPECT_FALSE(composition(layout("(4,6):(1,5)"), layout("3:5")).ok());
   // A scaled-basis stride and an empty layout.
   EXPECT_FALSE(straight::coalesce(layout("(4,2):(1@0,1@1)"), r));
+  Layout basis = layout("((4,2),8):((1@0,4@0),1@1)");
+  Int offset;
+  EXPECT_FALSE(straight::indexToOffset(Int::fixed(13), basis.shape, basis.stride, offset));
+  EXPECT_FALSE(crd2idx(IntTuple(Int::fixed(13)), basis.shape, basis.stride).ok()); // a coordinate, not an index
+  IntTuple coordinate;
+  EXPECT_FALSE(straight::idx2crd(Int::fixed(13), *parseIntTuple("((4,_),8)"), coordinate));
   EXPECT_FALSE(straight::complement(layout("():()"), IntTuple(Int::fixed(4)), r));
   // More leaves than the arrays hold.
   Layout wide = layout("(2,2,2,2,2,2,2,2,2,2,2,2,2,2,2,2,2):(1,2,4,8,16,32,64,128,256,512,1024,2048,4096,8192,"
