@@ -1297,6 +1297,53 @@ bool tileToShape(const Layout &block, TupleView targetShape, Layout &result) {
 }
 
 namespace {
+/// Whether the integer leaves of the tree at s are all static, or (when zero says the
+/// product is 0) one of them is a static 0.
+bool leavesStaticOrStaticZero(const Node *s, bool zero) {
+  bool allStatic = true;
+  for (uint32_t i = 0, n = s->span; i < n; ++i)
+    if (s[i].kind == NodeKind::Int) {
+      if (s[i].isStatic && s[i].value == 0 && zero)
+        return true;
+      if (!s[i].isStatic && !zero)
+        return false; // a dynamic leaf, and no zero to make the product _0
+      allStatic &= s[i].isStatic;
+    }
+  return allStatic;
+}
+
+/// product (the leaves' product) of the tree at s, in one pass: straight::product's kernel,
+/// inlined where the kernels size a mode.
+[[gnu::always_inline]] inline bool leafProduct(const Node *s, Int &size) {
+  // product's left fold over the integer leaves with mul's rules folded into flags: the
+  // result is a static 0 once a leaf is, and otherwise static when every leaf is (an empty
+  // tuple is _1). The loop only accumulates: every node's static flag joins one test
+  // (tuple and `_` nodes, which product skips, are static as built; where some flag is
+  // dynamic a second pass reads the leaves'); past a zero the product stays 0 and no later
+  // step can overflow, so an overflow is one before any zero, as the fold meets it.
+  // Without an overflow the product is exact: it is 0 only when some leaf is.
+  constexpr uint64_t kKindBits = nodeTag(0, NodeKind(0xFF), false);
+  constexpr uint64_t kBasisBits = ~uint64_t(0) << 48;
+  int64_t acc = 1;
+  bool overflow = false;
+  uint64_t anyTag = 0, allTags = ~uint64_t(0);
+  for (uint32_t i = 0, n = s->span; i < n; ++i) {
+    uint64_t tag = nodeTagOf(s[i]);
+    anyTag |= tag;
+    allTags &= tag;
+    if (tag & kKindBits) // a tuple or `_`
+      continue;
+    overflow |= __builtin_mul_overflow(acc, s[i].value, &acc);
+  }
+  if (overflow || (anyTag & kBasisBits) != 0)
+    return false;
+  bool allStatic = (allTags & kStaticTagBit) != 0;
+  if (!allStatic) // the leaves' own flags decide: all static, or a static 0 among them
+    allStatic = leavesStaticOrStaticZero(s, acc == 0);
+  size = Int{acc, allStatic};
+  return true;
+}
+
 /// CuTe's crd2idx of a 1-D index (IntTupleMath.cpp's indexToOffset) without Expected.
 bool offsetOf(Int idx, const Node *s, const Node *d, Int &out) {
   idx = plainInt(idx);
@@ -1331,7 +1378,7 @@ bool offsetOf(Int idx, const Node *s, const Node *d, Int &out) {
         return false;
     } else {
       Int size, quotient, remainder;
-      if (!product(TupleView(x), size))
+      if (!leafProduct(x, size))
         return false; // a basis or an overflow: the general path
       divMod(idx, size, quotient, remainder);
       if (!offsetOf(remainder, x, y, part))
@@ -1374,7 +1421,7 @@ bool splitNodes(Int idx, const Node *s, Node *o) {
       continue;
     }
     Int size = leaf ? integerLeaf(*x) : Int{}, quotient, remainder;
-    if (!leaf && !product(TupleView(x), size))
+    if (!leaf && !leafProduct(x, size))
       return false; // a basis or an overflow: the general path
     divMod(idx, size, quotient, remainder);
     if (!(leaf ? splitLeaf(remainder, x, y) : splitNodes(remainder, x, y)))
@@ -1576,54 +1623,11 @@ bool compactOrder(TupleView shape, TupleView order, bool unitWhereOrderIsZero, I
   return guard.clean();
 }
 
-namespace {
-/// Whether the integer leaves of the tree at s are all static, or (when zero says the
-/// product is 0) one of them is a static 0.
-bool leavesStaticOrStaticZero(const Node *s, bool zero) {
-  bool allStatic = true;
-  for (uint32_t i = 0, n = s->span; i < n; ++i)
-    if (s[i].kind == NodeKind::Int) {
-      if (s[i].isStatic && s[i].value == 0 && zero)
-        return true;
-      if (!s[i].isStatic && !zero)
-        return false; // a dynamic leaf, and no zero to make the product _0
-      allStatic &= s[i].isStatic;
-    }
-  return allStatic;
-}
-} // namespace
 
 bool product(TupleView t, Int &size) {
   if (!gEnabled || detail::tracing())
     return false;
-  // product's left fold over the integer leaves with mul's rules folded into flags: the
-  // result is a static 0 once a leaf is, and otherwise static when every leaf is (an empty
-  // tuple is _1). The loop only accumulates: every node's static flag joins one test
-  // (tuple and `_` nodes, which product skips, are static as built; where some flag is
-  // dynamic a second pass reads the leaves'); past a zero the product stays 0 and no later
-  // step can overflow, so an overflow is one before any zero, as the fold meets it.
-  // Without an overflow the product is exact: it is 0 only when some leaf is.
-  constexpr uint64_t kKindBits = nodeTag(0, NodeKind(0xFF), false);
-  constexpr uint64_t kBasisBits = ~uint64_t(0) << 48;
-  const Node *s = t.nodes();
-  int64_t acc = 1;
-  bool overflow = false;
-  uint64_t anyTag = 0, allTags = ~uint64_t(0);
-  for (uint32_t i = 0, n = s->span; i < n; ++i) {
-    uint64_t tag = nodeTagOf(s[i]);
-    anyTag |= tag;
-    allTags &= tag;
-    if (tag & kKindBits) // a tuple or `_`
-      continue;
-    overflow |= __builtin_mul_overflow(acc, s[i].value, &acc);
-  }
-  if (overflow || (anyTag & kBasisBits) != 0)
-    return false;
-  bool allStatic = (allTags & kStaticTagBit) != 0;
-  if (!allStatic) // the leaves' own flags decide: all static, or a static 0 among them
-    allStatic = leavesStaticOrStaticZero(s, acc == 0);
-  size = Int{acc, allStatic};
-  return true;
+  return leafProduct(t.nodes(), size);
 }
 
 } // namespace straight
