@@ -560,11 +560,10 @@ void filteredModesReversed(const Leaves &leaves, bool isLeaf, Leaves &rev) {
   return true;
 }
 
-/// complementInto's walk over the filtered modes by increasing stride: each mode's
-/// (stride / last) with stride `last`, and in `last` where the rest starts.
-bool complementWalk(const Leaves &leaves, bool isLeaf, Leaves &result, Int &last) {
-  Leaves modes; // last first
-  filteredModesReversed(leaves, isLeaf, modes);
+/// complementInto's walk over the filtered modes (filteredModesReversed's, last first) by
+/// increasing stride: each mode's (stride / last) with stride `last`, and in `last` where
+/// the rest starts.
+bool complementWalkOf(const Leaves &modes, Leaves &result, Int &last) {
   uint32_t r = modes.n;
   if (r == 1 && modes.stride(0).isConstant(0))
     return false; // nothing to complement: the general path makes the cotarget's layout
@@ -593,6 +592,24 @@ bool complementWalk(const Leaves &leaves, bool isLeaf, Leaves &result, Int &last
   return last.value != 0;
 }
 
+/// The same walk over a layout's leaves.
+bool complementWalk(const Leaves &leaves, bool isLeaf, Leaves &result, Int &last) {
+  Leaves modes; // last first
+  filteredModesReversed(leaves, isLeaf, modes);
+  return complementWalkOf(modes, result, last);
+}
+
+/// The complement's end for an integer cotarget, after the walk: the rest
+/// ceil_div(cotarget, last) laid out from `last`, then the coalesce (the modes, last first).
+bool complementRest(Leaves &result, Int last, Int cotarget, Leaves &rev) {
+  last = plainInt(last);
+  cotarget = plainInt(cotarget);
+  Int rest = ceilDiv(cotarget, last);
+  result.push(rest, rest.isConstant(1) ? kStatic0 : last);
+  coalesceReversed(result, result.shape(result.n - 1), rev);
+  return true;
+}
+
 /// CuTe's complement of a layout's leaves for an integer cotarget (complementInto, with
 /// complementLeafInto's special case being the same arithmetic): the modes, last first.
 bool complementModes(const Leaves &leaves, bool isLeaf, Int cotarget, Leaves &rev) {
@@ -601,25 +618,23 @@ bool complementModes(const Leaves &leaves, bool isLeaf, Int cotarget, Leaves &re
     return complementLeaf(leaves.shape(0), leaves.stride(0), cotarget, rev);
   Leaves result;
   Int last;
-  if (!complementWalk(leaves, isLeaf, result, last))
-    return false;
-  last = plainInt(last);
-  Int rest = ceilDiv(cotarget, last);
-  result.push(rest, rest.isConstant(1) ? kStatic0 : last);
-  coalesceReversed(result, result.shape(result.n - 1), rev);
-  return true;
+  return complementWalk(leaves, isLeaf, result, last) && complementRest(result, last, cotarget, rev);
 }
 
 /// The same for a flat tuple cotarget, given by its extents in `cotarget`'s shape slots
 /// (appendRest's tuple case): the rest is coalesce(ceil_div(cotarget, last)) laid out
 /// compactly from `last`. @pre cotarget.n >= 1
+bool complementTupleRest(Leaves &result, Int last, const Leaves &cotarget, Leaves &rev);
 bool complementModes(const Leaves &leaves, bool isLeaf, const Leaves &cotarget, Leaves &rev) {
   if (cotarget.n == 0)
     return false;
   Leaves result;
   Int last;
-  if (!complementWalk(leaves, isLeaf, result, last))
-    return false;
+  return complementWalk(leaves, isLeaf, result, last) && complementTupleRest(result, last, cotarget, rev);
+}
+
+/// complementRest for a flat tuple cotarget. @pre cotarget.n >= 1
+bool complementTupleRest(Leaves &result, Int last, const Leaves &cotarget, Leaves &rev) {
   last = plainInt(last);
   // ceil_div of the tuple by an integer, folded across its modes, then coalesceShape:
   // neighbours of one staticness merge.
@@ -975,15 +990,40 @@ bool composition(const Layout &a, const Layout &b, Layout &result) {
   return composeTree(flatA, bs, bd, out) && guard.clean() && out.finish();
 }
 
+namespace {
+/// complementModes of a layout read from its nodes with an integer cotarget, where
+/// `modes` holds its filtered modes (last first): the walk reads them, a leaf layout
+/// takes complementLeaf.
+bool complementOfNodes(const Node *s, const Node *d, const Leaves &modes, Int cotarget, Leaves &rev) {
+  if (s->kind != NodeKind::Tuple)
+    return complementLeaf(integerLeaf(*s), integerLeaf(*d), plainInt(cotarget), rev);
+  Leaves result;
+  Int last;
+  return complementWalkOf(modes, result, last) && complementRest(result, last, cotarget, rev);
+}
+
+/// CuTe's cosize of a flat layout given by its modes last first (cosizeOf of the modes in
+/// order: the same sum, from the first mode).
+Int cosizeOfReversed(const Leaves &l) {
+  auto term = [&](uint32_t i) { return mul(sub(l.shape(i), kStatic1), abs(l.stride(i))); };
+  if (l.n == 1)
+    return add(term(0), kStatic1);
+  Int acc = kStatic0;
+  for (uint32_t i = l.n; i-- > 0;)
+    acc = add(acc, term(i));
+  return add(acc, kStatic1);
+}
+} // namespace
+
 bool complement(const Layout &l, TupleView cotarget, Layout &result) {
   Guard guard;
   const Node *s = l.shape.view().nodes(), *d = l.stride.view().nodes();
   Int bound;
-  Leaves leaves, rev;
-  if (!guard.usable() || !loadLeaves(s, d, leaves))
+  Leaves modes, rev; // modes: filter(l)'s, last first (filteredModesReversed)
+  if (!guard.usable() || !loadCoalescedReversed<Seed::ZerosAsUnit>(s, d, modes))
     return false;
   if (integerCotarget(cotarget, bound)) {
-    if (!complementModes(leaves, s->kind != NodeKind::Tuple, bound, rev))
+    if (!complementOfNodes(s, d, modes, bound, rev))
       return false;
   } else {
     // A flat tuple of integers.
@@ -996,7 +1036,9 @@ bool complement(const Layout &l, TupleView cotarget, Layout &result) {
         return false;
       extents.push(integerLeaf(c[i]), kStatic0);
     }
-    if (!complementModes(leaves, s->kind != NodeKind::Tuple, extents, rev))
+    Leaves walked;
+    Int last;
+    if (!complementWalkOf(modes, walked, last) || !complementTupleRest(walked, last, extents, rev))
       return false;
   }
   NodeOut out(result);
@@ -1007,14 +1049,12 @@ bool complement(const Layout &l, TupleView cotarget, Layout &result) {
 bool complement(const Layout &l, Layout &result) {
   Guard guard;
   const Node *s = l.shape.view().nodes(), *d = l.stride.view().nodes();
-  // complement(l, cosize(filter(l))): filter is the coalesce of the filtered leaves.
-  Leaves leaves, rev;
-  if (!guard.usable() || !loadLeaves(s, d, leaves))
+  // complement(l, cosize(filter(l))): filter is the coalesce of the filtered leaves, the
+  // modes the walk reads.
+  Leaves modes, rev;
+  if (!guard.usable() || !loadCoalescedReversed<Seed::ZerosAsUnit>(s, d, modes))
     return false;
-  filteredReversed(leaves, rev);
-  reverse(rev);
-  Int bound = cosizeOf(rev, rev.n == 1);
-  if (!complementModes(leaves, s->kind != NodeKind::Tuple, bound, rev))
+  if (!complementOfNodes(s, d, modes, cosizeOfReversed(modes), rev))
     return false;
   NodeOut out(result);
   out.modes(rev, true);
