@@ -17,9 +17,8 @@ bool wantsCases(int argc, char **argv);
 /// cli::callResolved for an operation that builds a fresh value). Each line prints
 /// "<ns per call, one decimal>\t<result in cute-layout's notation>", or "error: <message>"
 /// as cute-layout prints it (also when the reused value does not print as the call's
-/// result). An
-/// expression that is not a call is timed as a parse of it. Returns the exit status: 1 if
-/// a line failed or the command line is wrong.
+/// result). An expression that is not a call is timed as a parse of it. Returns the exit
+/// status: 1 if a line failed or the command line is wrong.
 int runCases(int argc, char **argv);
 
 } // namespace cutelayout::bench

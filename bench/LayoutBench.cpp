@@ -3,7 +3,7 @@
 // are counted (AllocationCounter.h: malloc wrapped, operator new replaced) and reported
 // as the counter allocs/op. Results: docs/performance.md.
 //
-// `cutelayout_bench --cases FILE [--dynamic] [--cute]` instead times cute-layout
+// `cutelayout_bench --cases FILE [--dynamic] [--cute] [--table]` instead times cute-layout
 // expressions one by one (Cases.h).
 #include "AllocationCounter.h"
 #include "Cases.h"

@@ -1,10 +1,11 @@
 #!/usr/bin/env bash
-# Instructions per call of each line of a cases file through the command line's operation
-# table (the call cutelayout_bench --cases times), with callgrind: for each line, one run
+# Instructions per call of each line of a cases file, the call cutelayout_bench --cases
+# times (the library's bound call; with --table, through the command line's operation
+# table), with callgrind: for each line, one run
 # of N calls and one of none, the difference divided by N (start-up and argument
 # evaluation subtracted). Prints `instructions TAB expression` per line and the geometric
 # mean. Development only (docs/performance.md).
-#   tools/dev/case-instructions.sh BENCH CASES [--dynamic]   (N: CALLS, default 2000)
+#   tools/dev/case-instructions.sh BENCH CASES [--dynamic] [--table]   (N: CALLS, default 2000)
 set -euo pipefail
 bench="$1"
 cases="$2"
