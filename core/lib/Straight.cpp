@@ -328,7 +328,9 @@ template <bool ZerosAsUnit = false> void coalesceReversedOf(const Leaves &in, In
 void coalesceReversed(const Leaves &in, Int first, Leaves &out) { coalesceReversedOf<false>(in, first, out); }
 
 /// coalesceReversed of the leaves with every static-0-stride leaf's shape read as _1
-/// (coalesce(filter_zeros(L)), filter's walk): the modes, last first. @pre in.n >= 1
+/// (coalesce(filter_zeros(L)): filter's walk over loaded leaves, as the complement walk of
+/// the products reads them; loadCoalescedReversed does the same from nodes): the modes,
+/// last first. @pre in.n >= 1
 void filteredReversed(const Leaves &in, Leaves &out) {
   uint32_t b = in.n - 1;
   coalesceReversedOf<true>(in, in.stride(b).isConstant(0) ? kStatic1 : in.shape(b), out);
