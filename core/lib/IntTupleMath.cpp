@@ -577,6 +577,16 @@ void splitIndex(Int idx, TupleView shape, TupleBuilder &out) {
   }
   out.close();
 }
+
+/// idx2crd of an integer index into a tuple shape, written into result: the straight
+/// path, else the split through a builder.
+void splitIndexInto(Int idx, TupleView shape, IntTuple &result) {
+  if (straight::idx2crd(idx, shape, result))
+    return;
+  TupleBuilder out;
+  splitIndex(idx, shape, out);
+  result = out.finish();
+}
 } // namespace
 
 Expected<IntTuple> idx2crd(TupleView i, TupleView shape) {
@@ -589,17 +599,16 @@ Expected<IntTuple> idx2crd(TupleView i, TupleView shape) {
     return makeError("idx2crd: `_` is not an index");
   if (!shape.isTuple())
     return IntTuple(i);
-  IntTuple straightResult;
-  if (straight::idx2crd(i.asInt(), shape, straightResult))
-    return straightResult;
-  TupleBuilder out;
-  splitIndex(i.asInt(), shape, out);
-  return out.finish();
+  IntTuple result;
+  splitIndexInto(i.asInt(), shape, result);
+  return result;
 }
 
 Expected<bool> idx2crdInto(TupleView i, TupleView shape, IntTuple &result) {
-  if (i.isInt() && shape.isTuple() && straight::idx2crd(i.asInt(), shape, result))
+  if (i.isInt() && shape.isTuple()) {
+    splitIndexInto(i.asInt(), shape, result);
     return true;
+  }
   result = CL_TRY(idx2crd(i, shape));
   return true;
 }

@@ -127,7 +127,7 @@ public:
     close();
   }
   /// A subtree of an operand, copied whole.
-  void copy(const Node *sh, const Node *st) {
+  [[gnu::always_inline]] void copy(const Node *sh, const Node *st) {
     uint32_t k = sh->span;
     if (!room(k))
       return;
@@ -299,30 +299,40 @@ bool loadLeaves(const Node *s, const Node *d, Leaves &out) {
 /// CuTe's backward coalesce of flat leaves seeded with `first` (coalesceModesReversed):
 /// the modes, last first. With ZerosAsUnit, a leaf of static-0 stride reads as shape _1
 /// (filter's filter_zeros, without a filtered copy). @pre in.n >= 1
+/// One step of that walk: the leaf s:d before the modes walked so far (out, last first)
+/// is skipped, replaces a unit back mode, merges into it, or is pushed. `scalar` says that
+/// nothing has been pushed past the seed.
+template <bool ZerosAsUnit> inline void coalesceStep(Int s, Int d, bool &scalar, Leaves &out) {
+  if (s.isConstant(1) || (ZerosAsUnit && d.isConstant(0)))
+    return;
+  uint32_t b = out.n - 1;
+  Int backShape = out.shape(b);
+  if (scalar && backShape.isConstant(1)) {
+    out.set(b, s, d);
+    return;
+  }
+  if (backShape.isStatic && equal(mul(s, d), out.stride(b)).isStaticTrue()) {
+    out.set(b, mul(s, backShape), d);
+    return;
+  }
+  out.push(s, d);
+  scalar = false;
+}
+
+/// The walk's end: modes that all were units are the one mode _1:_0.
+[[gnu::always_inline]] inline void coalesceEnd(bool scalar, Leaves &out) {
+  if (scalar && out.shape(0).isConstant(1))
+    out.set(0, kStatic1, kStatic0);
+}
+
 template <bool ZerosAsUnit = false> void coalesceReversedOf(const Leaves &in, Int first, Leaves &out) {
   first = plainInt(first);
   out.n = 0;
   out.push(first, in.stride(in.n - 1));
   bool scalar = true;
-  for (int i = int(in.n) - 2; i >= 0; --i) {
-    Int s = in.shape(uint32_t(i)), d = in.stride(uint32_t(i));
-    if (s.isConstant(1) || (ZerosAsUnit && d.isConstant(0)))
-      continue;
-    uint32_t b = out.n - 1;
-    Int backShape = out.shape(b);
-    if (scalar && backShape.isConstant(1)) {
-      out.set(b, s, d);
-      continue;
-    }
-    if (backShape.isStatic && equal(mul(s, d), out.stride(b)).isStaticTrue()) {
-      out.set(b, mul(s, backShape), d);
-      continue;
-    }
-    out.push(s, d);
-    scalar = false;
-  }
-  if (scalar && out.shape(0).isConstant(1))
-    out.set(0, kStatic1, kStatic0);
+  for (int i = int(in.n) - 2; i >= 0; --i)
+    coalesceStep<ZerosAsUnit>(in.shape(uint32_t(i)), in.stride(uint32_t(i)), scalar, out);
+  coalesceEnd(scalar, out);
 }
 
 void coalesceReversed(const Leaves &in, Int first, Leaves &out) { coalesceReversedOf<false>(in, first, out); }
@@ -366,26 +376,11 @@ template <Seed seed> bool loadCoalescedReversed(const Node *s, const Node *d, Le
       out.push(first, y);
       continue;
     }
-    // coalesceReversedOf's step, for the leaf before the modes walked so far.
-    if (x.isConstant(1) || (zerosAsUnit && y.isConstant(0)))
-      continue;
-    uint32_t b = out.n - 1;
-    Int backShape = out.shape(b);
-    if (scalar && backShape.isConstant(1)) {
-      out.set(b, x, y);
-      continue;
-    }
-    if (backShape.isStatic && equal(mul(x, y), out.stride(b)).isStaticTrue()) {
-      out.set(b, mul(x, backShape), y);
-      continue;
-    }
-    out.push(x, y);
-    scalar = false;
+    coalesceStep<zerosAsUnit>(x, y, scalar, out);
   }
   if (leaves == 0)
     return false; // an empty layout is an error of the general path
-  if (scalar && out.shape(0).isConstant(1))
-    out.set(0, kStatic1, kStatic0);
+  coalesceEnd(scalar, out);
   return true;
 }
 
@@ -682,14 +677,15 @@ void reverse(Leaves &m) {
   }
 }
 
-/// CuTe's cosize of a flat layout given by its leaves (cosize(LayoutView)).
-Int cosizeOf(const Leaves &l, bool isLeaf) {
+/// CuTe's cosize of a flat layout given by its leaves (cosize(LayoutView)); Reversed, by
+/// its modes last first (the same sum, from the first mode).
+template <bool Reversed = false> Int cosizeOf(const Leaves &l, bool isLeaf) {
   auto term = [&](uint32_t i) { return mul(sub(l.shape(i), kStatic1), abs(l.stride(i))); };
   if (isLeaf)
     return add(term(0), kStatic1);
   Int acc = kStatic0;
-  for (uint32_t i = 0; i < l.n; ++i)
-    acc = add(acc, term(i));
+  for (uint32_t k = 0; k < l.n; ++k)
+    acc = add(acc, term(Reversed ? l.n - 1 - k : k));
   return add(acc, kStatic1);
 }
 
@@ -1003,18 +999,6 @@ bool complementOfNodes(const Node *s, const Node *d, const Leaves &modes, Int co
   Int last;
   return complementWalkOf(modes, result, last) && complementRest(result, last, cotarget, rev);
 }
-
-/// CuTe's cosize of a flat layout given by its modes last first (cosizeOf of the modes in
-/// order: the same sum, from the first mode).
-Int cosizeOfReversed(const Leaves &l) {
-  auto term = [&](uint32_t i) { return mul(sub(l.shape(i), kStatic1), abs(l.stride(i))); };
-  if (l.n == 1)
-    return add(term(0), kStatic1);
-  Int acc = kStatic0;
-  for (uint32_t i = l.n; i-- > 0;)
-    acc = add(acc, term(i));
-  return add(acc, kStatic1);
-}
 } // namespace
 
 bool complement(const Layout &l, TupleView cotarget, Layout &result) {
@@ -1056,7 +1040,7 @@ bool complement(const Layout &l, Layout &result) {
   Leaves modes, rev;
   if (!guard.usable() || !loadCoalescedReversed<Seed::ZerosAsUnit>(s, d, modes))
     return false;
-  if (!complementOfNodes(s, d, modes, cosizeOfReversed(modes), rev))
+  if (!complementOfNodes(s, d, modes, cosizeOf</*Reversed=*/true>(modes, modes.n == 1), rev))
     return false;
   NodeOut out(result);
   out.modes(rev, true);
