@@ -478,20 +478,26 @@ Expected<Int> crd2idxInts(TupleView c, TupleView shape, TupleView stride);
   out = acc;
   return true;
 }
-} // namespace
 
-Expected<Int> crd2idx(TupleView c, TupleView shape, TupleView stride) {
-  // The two common cases first, whose passes also make the basis checks: a flat
-  // coordinate, and a 1-D index.
+/// crd2idx past its flat case, out of line: the flat case's caller keeps a small frame.
+[[gnu::noinline]] Expected<Int> crd2idxNotFlat(TupleView c, TupleView shape, TupleView stride) {
   Int flat;
-  if (flatCrd2idx(c, shape, stride, flat))
-    return flat;
   if (c.isInt() && c.nodes()->basis == 0 && straight::indexToOffset(c.asInt(), shape, stride, flat))
     return flat;
   if (__builtin_expect(hasBasis(stride) || hasBasis(c) || hasBasis(shape), 0))
     return makeError("crd2idx: " + print(c) + " into " + print(shape) + ":" + print(stride) +
                      " holds a scaled basis, so its value is a coordinate, not an index (crd2idxGeneral)");
   return crd2idxInts(c, shape, stride);
+}
+} // namespace
+
+Expected<Int> crd2idx(TupleView c, TupleView shape, TupleView stride) {
+  // The two common cases first, whose passes also make the basis checks: a flat
+  // coordinate, then (crd2idxNotFlat) a 1-D index.
+  Int flat;
+  if (flatCrd2idx(c, shape, stride, flat))
+    return flat;
+  return crd2idxNotFlat(c, shape, stride);
 }
 
 namespace {

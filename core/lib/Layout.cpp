@@ -262,9 +262,9 @@ Layout coalesce(const Layout &l) {
   return result;
 }
 
-void coalesce(const Layout &l, Layout &result) {
-  if (straight::coalesce(l, result))
-    return;
+namespace {
+/// coalesce's general path, out of line: the straight path's caller keeps a small frame.
+[[gnu::noinline]] void coalesceGeneral(const Layout &l, Layout &result) {
   IntVec shape, stride;
   appendLeaves(l, shape, stride);
   if (shape.empty()) {
@@ -274,6 +274,12 @@ void coalesce(const Layout &l, Layout &result) {
   LayoutBuilder out(result, false);
   coalesceLeavesInto(shape, stride, out);
   out.finish();
+}
+} // namespace
+
+void coalesce(const Layout &l, Layout &result) {
+  if (!straight::coalesce(l, result))
+    coalesceGeneral(l, result);
 }
 
 namespace {
@@ -309,10 +315,10 @@ Layout filter(const Layout &l) {
   return result;
 }
 
-void filter(const Layout &l, Layout &result) {
-  if (straight::filter(l, result))
-    return;
-  // coalesce(filter_zeros(l)) on the flat leaves: a static-0 stride makes its extent _1.
+namespace {
+/// filter's general path, out of line: coalesce(filter_zeros(l)) on the flat leaves, where
+/// a static-0 stride makes its extent _1.
+[[gnu::noinline]] void filterGeneral(const Layout &l, Layout &result) {
   IntVec shape, stride;
   appendFilteredLeaves(l, shape, stride);
   if (shape.empty()) {
@@ -322,6 +328,12 @@ void filter(const Layout &l, Layout &result) {
   LayoutBuilder out(result, false);
   coalesceLeavesInto(shape, stride, out);
   out.finish();
+}
+} // namespace
+
+void filter(const Layout &l, Layout &result) {
+  if (!straight::filter(l, result))
+    filterGeneral(l, result);
 }
 
 Expected<Layout> filter(const Layout &l, TupleView profile) {

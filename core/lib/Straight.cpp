@@ -87,20 +87,22 @@ public:
     strideVec_.clear();
     s_ = shapeVec_.data();
     d_ = strideVec_.data();
+    count_[0] = &rootCount_;
   }
   [[gnu::always_inline]] void open() {
     if (depth_ == kMaxDepth)
-      full_ = true;
+      n_ = kFull;
     if (!room(1))
       return;
     countChild();
     open_[depth_++] = n_;
+    count_[depth_] = &s_[n_].value;
     writeNode(s_ + n_, 0, nodeTag(0, NodeKind::Tuple, true));
     writeNode(d_ + n_, 0, nodeTag(0, NodeKind::Tuple, true));
     ++n_;
   }
   [[gnu::always_inline]] void close() {
-    if (full_)
+    if (full())
       return;
     uint32_t at = open_[--depth_];
     s_[at].span = d_[at].span = n_ - at;
@@ -153,7 +155,7 @@ public:
     // this object's fields, so the general steps reload them after every store.
     uint32_t at = n_;
     if (!room(k + 1) || depth_ == kMaxDepth) {
-      full_ = true;
+      n_ = kFull;
       return;
     }
     countChild();
@@ -181,20 +183,19 @@ public:
   /// empty tuple (left to the general path) or after an overflow.
   /// @pre the element at `at` is closed and nothing follows it
   bool unpack(uint32_t at) {
-    if (full_ || s_[at].kind != NodeKind::Tuple || s_[at].value == 1)
-      return !full_;
+    if (full() || s_[at].kind != NodeKind::Tuple || s_[at].value == 1)
+      return !full();
     uint32_t k = uint32_t(s_[at].value);
     if (k == 0)
       return false;
     std::memmove(s_ + at, s_ + at + 1, (n_ - at - 1) * sizeof(Node));
     std::memmove(d_ + at, d_ + at + 1, (n_ - at - 1) * sizeof(Node));
     --n_;
-    if (depth_)
-      s_[open_[depth_ - 1]].value += k - 1;
+    *count_[depth_] += k - 1;
     return true;
   }
   bool finish() {
-    if (full_)
+    if (full())
       return false;
     shapeVec_.resizeWithinInline(n_);
     strideVec_.resizeWithinInline(n_);
@@ -206,20 +207,24 @@ private:
   [[gnu::always_inline]] static void writeLeaf(Node *at, int64_t value, bool isStatic) {
     writeNode(at, value, nodeTag(1, NodeKind::Int, isStatic));
   }
-  bool room(uint32_t k) {
-    if (__builtin_expect(full_ || n_ + k > kMaxNodes, 0))
-      full_ = true;
-    return !full_;
+  /// n_ once the writer is full (past kMaxNodes or kMaxDepth): every later room test fails.
+  static constexpr uint32_t kFull = 1u << 24;
+  bool full() const { return n_ > kMaxNodes; }
+  [[gnu::always_inline]] bool room(uint32_t k) {
+    if (__builtin_expect(n_ + k > kMaxNodes, 0)) {
+      n_ = kFull;
+      return false;
+    }
+    return true;
   }
-  void countChild() {
-    if (depth_)
-      ++s_[open_[depth_ - 1]].value;
-  }
+  /// One more child of the open tuple (of the dummy root at depth 0).
+  [[gnu::always_inline]] void countChild() { ++*count_[depth_]; }
   NodeVec &shapeVec_, &strideVec_;
   Node *s_, *d_;
   uint32_t n_ = 0, depth_ = 0;
   uint32_t open_[kMaxDepth];
-  bool full_ = false;
+  int64_t rootCount_ = 0;
+  int64_t *count_[kMaxDepth + 1]; // the child counts of the open tuples; count_[0] the root's
 };
 
 /// x without a basis code, as every value of these kernels is (they read leaves with
@@ -1198,11 +1203,49 @@ void exchangeSort(KeyIndex *a, uint32_t n) {
 }
 } // namespace
 
+namespace {
+/// Whether the last leaf of a layout is dynamic in both shape and stride (an empty tuple's
+/// last node is the tuple itself, static): the cheap test before flattenDynamic.
+[[gnu::always_inline]] inline bool lastLeafDynamic(const Node *s, const Node *d) {
+  uint32_t b = s->span - 1;
+  return !s[b].isStatic && !d[b].isStatic;
+}
+
+/// Whether right_inverse of a layout is _1:_0 with nothing to report: every leaf is a
+/// dynamic integer (at least one; no `_`, no basis), so its coalesce merges nothing and
+/// computes nothing (a merge needs a static shape) and no stride is statically 1; and the
+/// product of the shapes, which the inverse's prefix products reach, does not overflow.
+[[gnu::noinline]] bool unitRightInverse(const Node *s, const Node *d) {
+  uint32_t e = s->span, leaves = 0;
+  int64_t product = 1;
+  for (uint32_t k = 0; k < e; ++k) {
+    if (s[k].kind == NodeKind::Tuple)
+      continue;
+    if (s[k].kind != NodeKind::Int || d[k].kind != NodeKind::Int || (s[k].basis | d[k].basis) != 0 ||
+        s[k].isStatic || d[k].isStatic || __builtin_mul_overflow(s[k].value, product, &product))
+      return false;
+    ++leaves;
+  }
+  return leaves != 0;
+}
+
+/// Writes _1:_0 (out of line, so that its writer does not weigh on the caller's frame).
+[[gnu::noinline]] bool unitLayout(Layout &result) {
+  NodeOut out(result);
+  out.leaf(kStatic1, kStatic0);
+  return out.finish();
+}
+} // namespace
+
 bool rightInverse(const Layout &l, Layout &result) {
   Guard guard;
   const Node *s = l.shape.view().nodes(), *d = l.stride.view().nodes();
+  if (!guard.usable())
+    return false;
+  if (lastLeafDynamic(s, d) && unitRightInverse(s, d)) // CuTe's chain starts at a static _1 stride
+    return unitLayout(result);
   Leaves c, inv, rev;
-  if (!guard.usable() || !coalescedInOrder(s, d, c))
+  if (!coalescedInOrder(s, d, c))
     return false;
   Slot pre[kSlots];
   prefixProducts(c, pre);
@@ -1481,11 +1524,54 @@ bool indexToOffset(Int idx, TupleView shape, TupleView stride, Int &offset) {
   return guard.usable() && offsetOf(idx, shape.nodes(), stride.nodes(), offset) && guard.clean();
 }
 
+namespace {
+
+/// coalesce (and filter) of a layout whose every leaf is a dynamic integer: nothing merges
+/// (a merge needs a static shape), no shape is a static 1 and no stride a static 0, so the
+/// result is the leaves in order (one leaf as a leaf), copied as they are. False at the
+/// first leaf that is not (result is then unspecified; the caller's next path rewrites it).
+bool flattenDynamic(const Node *s, const Node *d, Layout &result) {
+  uint32_t e = s->span;
+  if (e > kMaxNodes)
+    return false;
+  // Leaves <= nodes, and a tuple node more only where a tuple was read: the output fits.
+  Node *os = LayoutBuilder::nodesOf(result.shape).data(), *od = LayoutBuilder::nodesOf(result.stride).data();
+  uint32_t k = 0;
+  for (uint32_t i = 0; i < e; ++i) {
+    if (s[i].kind == NodeKind::Tuple)
+      continue;
+    if (s[i].kind != NodeKind::Int || d[i].kind != NodeKind::Int || (s[i].basis | d[i].basis) != 0 ||
+        s[i].isStatic || d[i].isStatic)
+      return false;
+    os[1 + k] = s[i];
+    od[1 + k] = d[i];
+    ++k;
+  }
+  if (k == 0)
+    return false;
+  if (k == 1) {
+    os[0] = os[1];
+    od[0] = od[1];
+  } else {
+    writeNode(os, k, nodeTag(k + 1, NodeKind::Tuple, true));
+    writeNode(od, k, nodeTag(k + 1, NodeKind::Tuple, true));
+  }
+  uint32_t n = k == 1 ? 1 : k + 1;
+  LayoutBuilder::nodesOf(result.shape).resizeWithinInline(n);
+  LayoutBuilder::nodesOf(result.stride).resizeWithinInline(n);
+  return true;
+}
+} // namespace
+
 bool coalesce(const Layout &l, Layout &result) {
   const Node *s = l.shape.view().nodes(), *d = l.stride.view().nodes();
   Guard guard;
+  if (!guard.usable())
+    return false;
+  if (lastLeafDynamic(s, d) && flattenDynamic(s, d, result))
+    return true;
   Leaves rev;
-  if (!guard.usable() || !loadCoalescedReversed<Seed::Shape>(s, d, rev))
+  if (!loadCoalescedReversed<Seed::Shape>(s, d, rev))
     return false;
   NodeOut out(result);
   out.modes(rev, true);
@@ -1495,8 +1581,12 @@ bool coalesce(const Layout &l, Layout &result) {
 bool filter(const Layout &l, Layout &result) {
   const Node *s = l.shape.view().nodes(), *d = l.stride.view().nodes();
   Guard guard;
+  if (!guard.usable())
+    return false;
+  if (lastLeafDynamic(s, d) && flattenDynamic(s, d, result))
+    return true;
   Leaves rev;
-  if (!guard.usable() || !loadCoalescedReversed<Seed::ZerosAsUnit>(s, d, rev))
+  if (!loadCoalescedReversed<Seed::ZerosAsUnit>(s, d, rev))
     return false;
   NodeOut out(result);
   out.modes(rev, true);
