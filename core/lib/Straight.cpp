@@ -780,10 +780,8 @@ bool leafPair(const Pair &p) {
   return true;
 }
 
-/// logical_divide of one mode by one layout (logicalDivideInto's oneD): A o (T, complement(T, shape(coalesce(A)))).
-bool dividePair(Pair &p) {
-  if (leafPair(p)) // a leaf mode s:d by a leaf n:e
-    return divideLeafPair(integerLeaf(*p.as), integerLeaf(*p.ad), integerLeaf(*p.ts), integerLeaf(*p.td), p);
+/// dividePair past a leaf mode by a leaf (out of line: its working sets make a large frame).
+[[gnu::noinline]] bool dividePairGeneral(Pair &p) {
   p.leafHalves = false;
   // The cotarget is shape(coalesce(A)): an integer, or a tuple of the coalesced modes.
   Leaves leavesT;
@@ -819,6 +817,13 @@ bool dividePair(Pair &p) {
   return !unitBack || flatCoalesced(p.as, p.ad, p.flat);
 }
 
+/// logical_divide of one mode by one layout (logicalDivideInto's oneD): A o (T, complement(T, shape(coalesce(A)))).
+[[gnu::always_inline]] inline bool dividePair(Pair &p) {
+  if (leafPair(p)) // a leaf mode s:d by a leaf n:e
+    return divideLeafPair(integerLeaf(*p.as), integerLeaf(*p.ad), integerLeaf(*p.ts), integerLeaf(*p.td), p);
+  return dividePairGeneral(p);
+}
+
 /// A complement's modes (last first) made into the A that composition reads, in place:
 /// flatCoalesced of the modes in order. A complement is coalesced already, so that is the
 /// modes themselves unless a shape is a static 1 (which coalesce would drop, or the walk's
@@ -833,9 +838,21 @@ void complementAsComposedA(Leaves &flat) {
     }
 }
 
+/// productPair past a leaf mode by a leaf (out of line: its working sets make a large frame).
+[[gnu::noinline]] bool productPairGeneral(Pair &p) {
+  Leaves leavesA, leavesT;
+  if (!loadLeaves(p.as, p.ad, leavesA) || !loadLeaves(p.ts, p.td, leavesT))
+    return false;
+  Int cotarget = mul(productOf(leavesA), cosizeOf(leavesT, p.ts->kind != NodeKind::Tuple));
+  if (!complementModes(leavesA, p.as->kind != NodeKind::Tuple, cotarget, p.flat))
+    return false;
+  complementAsComposedA(p.flat);
+  return true;
+}
+
 /// logical_product of one mode by one layout (logicalProductInto's oneD):
 /// (A, complement(A, size(A) * cosize(T)) o T).
-bool productPair(Pair &p) {
+[[gnu::always_inline]] inline bool productPair(Pair &p) {
   p.leafHalves = false;
   if (leafPair(p)) { // a leaf mode s:d by a leaf n:e
     Int s = integerLeaf(*p.as), n = integerLeaf(*p.ts), e = integerLeaf(*p.td);
@@ -852,14 +869,7 @@ bool productPair(Pair &p) {
     complementAsComposedA(p.flat);
     return true;
   }
-  Leaves leavesA, leavesT;
-  if (!loadLeaves(p.as, p.ad, leavesA) || !loadLeaves(p.ts, p.td, leavesT))
-    return false;
-  Int cotarget = mul(productOf(leavesA), cosizeOf(leavesT, p.ts->kind != NodeKind::Tuple));
-  if (!complementModes(leavesA, p.as->kind != NodeKind::Tuple, cotarget, p.flat))
-    return false;
-  complementAsComposedA(p.flat);
-  return true;
+  return productPairGeneral(p);
 }
 
 /// The first half of a pair: the tile (divide) or the mode itself (product).
@@ -882,6 +892,89 @@ bool productPair(Pair &p) {
     return true;
   }
   return isProduct ? composeTree(p.flat, p.ts, p.td, out) : composeModes(p.flat, p.rest, out);
+}
+
+/// Writes nodes at known places: byTiler's output when every pair's halves are leaves,
+/// whose spans are known before it is written. Held in locals, so its counters stay in
+/// registers (NodeOut's live in memory, which its node writes may alias).
+struct SpanWriter {
+  Node *s, *d;
+  uint32_t n;
+  [[gnu::always_inline]] void tuple(uint32_t children, uint32_t span) {
+    writeNode(s + n, children, nodeTag(span, NodeKind::Tuple, true));
+    writeNode(d + n, children, nodeTag(span, NodeKind::Tuple, true));
+    ++n;
+  }
+  [[gnu::always_inline]] void leaf(Slot sh, Slot st) {
+    writeNode(s + n, sh.value, nodeTag(1, NodeKind::Int, sh.isStatic));
+    writeNode(d + n, st.value, nodeTag(1, NodeKind::Int, st.isStatic));
+    ++n;
+  }
+  [[gnu::always_inline]] void copy(const Node *xs, const Node *xd) {
+    for (uint32_t k = 0, e = xs->span; k < e; ++k) {
+      s[n + k] = xs[k];
+      d[n + k] = xd[k];
+    }
+    n += xs->span;
+  }
+};
+
+/// The first half of a pair whose halves are leaves: the tile (divide) or A's leaf mode.
+[[gnu::always_inline]] inline void writeFirst(const Pair &p, bool isProduct, SpanWriter &w) {
+  if (isProduct)
+    w.copy(p.as, p.ad);
+  else
+    w.leaf(p.tileShape, p.tileStride);
+}
+/// The second half of such a pair: one leaf, or a tuple of two.
+[[gnu::always_inline]] inline void writeSecond(const Pair &p, SpanWriter &w) {
+  if (p.restCount == 2)
+    w.tuple(2, 3);
+  for (uint32_t k = 0; k < p.restCount; ++k)
+    w.leaf(p.restShape[k], p.restStride[k]);
+}
+
+/// byTiler's output, by mode, where every pair's halves are leaves (leafHalves): the same
+/// nodes emitFirst, emitSecond and the node writer give, written with their spans known.
+/// False where they would not fit.
+bool writeLeafHalves(const Pair *pairs, uint32_t g, const Node *const *modeS, const Node *const *modeD,
+                     uint32_t r, Form form, bool isProduct, Layout &result) {
+  uint32_t seconds = 0, kept = 0; // nodes of the second halves, and of the modes kept
+  for (uint32_t i = 0; i < g; ++i)
+    seconds += pairs[i].restCount == 2 ? 3 : 1;
+  for (uint32_t i = g; i < r; ++i)
+    kept += modeS[i]->span;
+  // Every first half is one leaf (a tile, or a leaf mode of A).
+  bool unpackFirst = form == Form::Flat && g > 1, unpackSecond = form != Form::Zipped && r > 1;
+  uint32_t firstSpan = g + (unpackFirst ? 0 : 1), secondSpan = seconds + kept + (unpackSecond ? 0 : 1);
+  uint32_t total = form == Form::Logical ? 1 + 2 * g + seconds + kept : 1 + firstSpan + secondSpan;
+  if (total > kMaxNodes)
+    return false;
+  NodeVec &sv = LayoutBuilder::nodesOf(result.shape), &dv = LayoutBuilder::nodesOf(result.stride);
+  SpanWriter w{sv.data(), dv.data(), 0};
+  if (form == Form::Logical) {
+    w.tuple(r, total);
+    for (uint32_t i = 0; i < g; ++i) {
+      w.tuple(2, 2 + (pairs[i].restCount == 2 ? 3 : 1));
+      writeFirst(pairs[i], isProduct, w);
+      writeSecond(pairs[i], w);
+    }
+  } else {
+    w.tuple((unpackFirst ? g : 1) + (unpackSecond ? r : 1), total);
+    if (!unpackFirst)
+      w.tuple(g, firstSpan);
+    for (uint32_t i = 0; i < g; ++i)
+      writeFirst(pairs[i], isProduct, w);
+    if (!unpackSecond)
+      w.tuple(r, secondSpan);
+    for (uint32_t i = 0; i < g; ++i)
+      writeSecond(pairs[i], w);
+  }
+  for (uint32_t i = g; i < r; ++i)
+    w.copy(modeS[i], modeD[i]);
+  sv.resizeWithinInline(total);
+  dv.resizeWithinInline(total);
+  return true;
 }
 
 /// The divides and products by a layout tiler, or by a tuple tiler whose elements are
@@ -937,6 +1030,11 @@ bool byTiler(const Layout &a, TilerNodes t, Form form, bool isProduct, Layout &r
     if (!compute(pairs[i]))
       return false;
   }
+  bool leafHalves = true;
+  for (uint32_t i = 0; i < g; ++i)
+    leafHalves &= pairs[i].leafHalves;
+  if (leafHalves)
+    return writeLeafHalves(pairs, g, modeS, modeD, r, form, isProduct, result) && guard.clean();
   out.open();
   if (form == Form::Logical) {
     for (uint32_t i = 0; i < r; ++i) {
