@@ -467,9 +467,13 @@ Expected<Int> crd2idxInts(TupleView c, TupleView shape, TupleView stride);
   if (x->kind != NodeKind::Tuple || s->kind != NodeKind::Tuple || d->kind != NodeKind::Tuple || r == 0 ||
       s->value != x->value || d->value != x->value || x->span != r + 1 || s->span != r + 1 || d->span != r + 1)
     return false;
-  uint32_t other = 0; // nonzero once a coordinate leaf is no integer or some leaf is a basis
+  // Nonzero once a coordinate leaf is no integer or some leaf is a basis: the kind and
+  // basis bits of the nodes' tags (Internal.h), read a word at a time.
+  constexpr uint64_t kKindBits = uint64_t(0xFF) << 32, kBasisBits = uint64_t(0xFFFF) << 48;
+  static_assert(uint8_t(NodeKind::Int) == 0, "an integer leaf's kind bits are 0");
+  uint64_t other = 0;
   for (uint32_t i = 1; i <= r; ++i)
-    other |= uint32_t(x[i].kind != NodeKind::Int) | x[i].basis | s[i].basis | d[i].basis;
+    other |= (nodeTagOf(x[i]) & (kKindBits | kBasisBits)) | ((nodeTagOf(s[i]) | nodeTagOf(d[i])) & kBasisBits);
   if (other != 0)
     return false;
   Int acc = detail::mulInts(integerLeaf(x[1]), integerLeaf(d[1]));

@@ -1270,21 +1270,19 @@ bool rankSensitiveProduct(const Layout &a, const Layout &b, bool blockFirst, Lay
 }
 
 namespace {
-/// The leaves of coalesce(l) in order (coalescedLeaves). False where plainLeaves fails.
-bool coalescedInOrder(const Node *s, const Node *d, Leaves &c) {
+/// The modes of coalesce(l), last first (loadCoalescedReversed), and the exclusive prefix
+/// products of their shapes in mode order (1, s0, s0*s1, ...; CuTe's prefix_product, with
+/// its staticness), pre[j] beside mode j of the reversed set. The product of all the
+/// shapes is computed too, as prefix_product does. False where the loader fails.
+bool coalescedWithPrefixes(const Node *s, const Node *d, Leaves &c, Slot *pre) {
   if (!loadCoalescedReversed<Seed::Shape>(s, d, c))
     return false;
-  reverse(c);
-  return true;
-}
-
-/// Exclusive prefix products (1, s0, s0*s1, ...) with CuTe's staticness (prefixProducts).
-void prefixProducts(const Leaves &c, Slot *pre) {
   Int acc = kStatic1;
-  for (uint32_t i = 0; i < c.n; ++i) {
-    pre[i] = slot(acc);
-    acc = mul(c.shape(i), acc);
+  for (uint32_t j = c.n; j-- > 0;) {
+    pre[j] = slot(acc);
+    acc = mul(c.shape(j), acc);
   }
+  return true;
 }
 
 /// The exchange sort of (key, index) pairs the inverses use (exchangeSort, not stable:
@@ -1342,16 +1340,17 @@ bool rightInverse(const Layout &l, Layout &result) {
     return false;
   if (lastLeafDynamic(s, d) && unitRightInverse(s, d)) // CuTe's chain starts at a static _1 stride
     return unitLayout(result);
+  // The modes are read last first (mode i is c's n-1-i); the sort's input is in mode
+  // order, as CuTe's, so that equal strides come out in its order.
   Leaves c, inv, rev;
-  if (!coalescedInOrder(s, d, c))
-    return false;
   Slot pre[kSlots];
-  prefixProducts(c, pre);
+  if (!coalescedWithPrefixes(s, d, c, pre))
+    return false;
   KeyIndex order[kSlots];
   uint32_t n = 0;
-  for (uint32_t i = 0; i < c.n; ++i)
-    if (c.d[i].isStatic)
-      order[n++] = KeyIndex{c.d[i].value, i};
+  for (uint32_t j = c.n; j-- > 0;)
+    if (c.d[j].isStatic)
+      order[n++] = KeyIndex{c.d[j].value, j};
   exchangeSort(order, n);
   inv.push(kStatic1, kStatic0);
   Int curr = kStatic1;
@@ -1372,23 +1371,21 @@ bool leftInverse(const Layout &l, Layout &result) {
   Guard guard;
   const Node *s = l.shape.view().nodes(), *d = l.stride.view().nodes();
   Leaves c, inv, rev;
-  if (!guard.usable() || !coalescedInOrder(s, d, c))
-    return false;
-  for (uint32_t i = 0; i < c.n; ++i)
-    if (!c.d[i].isStatic)
-      return false; // CuTe wants static strides
   Slot pre[kSlots];
-  prefixProducts(c, pre);
+  if (!guard.usable() || !coalescedWithPrefixes(s, d, c, pre))
+    return false;
+  // The modes are read last first (mode i is c's n-1-i); the sort's input is in mode order.
   KeyIndex order[kSlots];
-  for (uint32_t i = 0; i < c.n; ++i)
-    order[i] = KeyIndex{c.d[i].value, i};
-  exchangeSort(order, c.n);
-  // The shapes q and strides pre of the inverse's modes; stride _0 first.
-  Slot qs[kSlots], ds[kSlots];
-  uint32_t m = 0;
-  ds[0] = Slot{0, true};
-  Int resultSize = kStatic1;
-  for (uint32_t k = 0; k < c.n; ++k) {
+  uint32_t n = 0;
+  for (uint32_t j = c.n; j-- > 0;) {
+    if (!c.d[j].isStatic)
+      return false; // CuTe wants static strides
+    order[n++] = KeyIndex{c.d[j].value, j};
+  }
+  exchangeSort(order, n);
+  // The inverse's modes q:pre, each stride that of the mode before it (stride _0 first).
+  Int resultSize = kStatic1, stride = kStatic0;
+  for (uint32_t k = 0; k < n; ++k) {
     uint32_t i = order[k].index;
     Int st = c.stride(i);
     if (st.isConstant(0))
@@ -1396,14 +1393,11 @@ bool leftInverse(const Layout &l, Layout &result) {
     if (resultSize.value == 0 || !isMultiple(st.value, resultSize.value))
       return false; // the divisibility condition fails
     Int q = div(st, resultSize);
-    qs[m] = slot(q);
-    ds[++m] = pre[i];
+    inv.push(q, stride);
+    stride = intOf(pre[i]);
     resultSize = mul(resultSize, q);
   }
-  Int last = c.shape(order[c.n - 1].index);
-  qs[m] = slot(last);
-  for (uint32_t k = 0; k <= m; ++k)
-    inv.push(intOf(qs[k]), intOf(ds[k]));
+  inv.push(c.shape(order[n - 1].index), stride);
   coalesceReversed(inv, inv.shape(inv.n - 1), rev);
   NodeOut out(result);
   out.modes(rev, true);
