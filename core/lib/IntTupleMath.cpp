@@ -42,18 +42,25 @@ IntTuple padOnes(TupleView b, uint32_t n) { return appendTo(b, n, IntTuple(kStat
 
 } // namespace
 
+namespace {
+/// product past its straight path, out of line: a left fold over the leaves; nesting does
+/// not change the value or its staticness (an empty tuple counts as _1, and _1 * x has x's
+/// staticness).
+[[gnu::noinline]] Int productGeneral(TupleView t) {
+  if (__builtin_expect(hasBasis(t), 0))
+    return foldProduct(t.nodes(), [](const Node &x) { return x.asInt(); });
+  return integerProduct(t.nodes());
+}
+} // namespace
+
 Int product(TupleView t) {
   const Node *n = t.nodes();
-  if (n->kind != NodeKind::Tuple) // a leaf is its own product (what the fold below gives)
+  if (n->kind != NodeKind::Tuple) // a leaf is its own product (what the fold gives)
     return n->asInt();
   Int size;
   if (straight::product(t, size))
     return size;
-  // A left fold over the leaves; nesting does not change the value or its staticness
-  // (an empty tuple counts as _1, and _1 * x has x's staticness).
-  if (__builtin_expect(hasBasis(t), 0))
-    return foldProduct(t.nodes(), [](const Node &x) { return x.asInt(); });
-  return integerProduct(t.nodes());
+  return productGeneral(t);
 }
 
 Int sum(TupleView t) {

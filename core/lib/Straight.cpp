@@ -1390,9 +1390,18 @@ bool leftInverse(const Layout &l, Layout &result) {
     Int st = c.stride(i);
     if (st.isConstant(0))
       continue;
-    if (resultSize.value == 0 || !isMultiple(st.value, resultSize.value))
+    int64_t rs = resultSize.value;
+    if (rs == 0)
       return false; // the divisibility condition fails
-    Int q = div(st, resultSize);
+    Int q;
+    if (rs == -1) {
+      q = div(st, resultSize);
+    } else { // the multiple test and div's quotient from one division
+      int64_t qv = st.value / rs;
+      if (qv * rs != st.value)
+        return false; // the divisibility condition fails
+      q = Int{qv, resultSize.isStatic}; // div's staticness: st is a static stride, not 0
+    }
     inv.push(q, stride);
     stride = intOf(pre[i]);
     resultSize = mul(resultSize, q);
