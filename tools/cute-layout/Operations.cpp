@@ -505,9 +505,6 @@ template <class Out> Status cosizeOp(const Args &a, Out &out) {
   });
 }
 
-/// crd2idx(c, shape, stride) into out. Integer strides give an index, built in place (the
-/// hot path: no intermediate tuple); scaled-basis strides, which the index form refuses,
-/// a coordinate.
 /// crd2idxInto where the index form failed: a basis stride's coordinate, or the error.
 /// Out of line, so that the common case's caller keeps a small frame.
 [[gnu::noinline]] Status crd2idxOtherwise(Value &out, TupleView c, TupleView shape, TupleView stride,
@@ -517,6 +514,9 @@ template <class Out> Status cosizeOp(const Args &a, Out &out) {
   return index.error();
 }
 
+/// crd2idx(c, shape, stride) into out. Integer strides give an index, built in place (the
+/// hot path: no intermediate tuple); scaled-basis strides, which the index form refuses,
+/// a coordinate.
 [[gnu::always_inline]] inline Status crd2idxInto(Value &out, TupleView c, TupleView shape, TupleView stride) {
   Expected<Int> index = crd2idx(c, shape, stride);
   if (__builtin_expect(bool(index), 1))
