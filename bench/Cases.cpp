@@ -85,8 +85,8 @@ template <class F> double measure(long calls, F f) {
 /// A bound call of the library (bindResolved): the operation alone, its arguments checked
 /// once, writing into one reused value. The calls share one arithmetic scope, as a C++
 /// caller of the core opens one around its loop (IntTupleMath.h): the untimed call before
-/// them reported any failure of these arguments (cli::callBound is that call with a scope
-/// of its own). `failed` says whether a timed call failed all the same.
+/// them (cli::callOperation) reported any failure of these arguments. `failed` says
+/// whether a timed call failed all the same.
 [[gnu::noinline, gnu::flatten]] double timeBound(const cli::BoundCall &call, cli::Value &out, long calls,
                                                  bool &failed) {
   ArithScope scope;

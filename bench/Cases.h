@@ -13,8 +13,8 @@ bool wantsCases(int argc, char **argv);
 /// The call timed is the library's (cli::bindResolved: the argument kinds are checked
 /// once, as a C++ compiler checks them, and the bound call runs the core operation into
 /// one reused value, the timed calls sharing one arithmetic scope as a C++ caller's loop
-/// does; the untimed call before them, cli::callBound, reports any failure of the
-/// arguments); where the arguments do not bind, and for every call with --table,
+/// does; the untimed call before them, the line's own evaluation, reports any failure of
+/// the arguments); where the arguments do not bind, and for every call with --table,
 /// it is the call through the command line's operation table (cli::callResolvedInto, or
 /// cli::callResolved for an operation that builds a fresh value). Each line prints
 /// "<ns per call, one decimal>\t<result in cute-layout's notation>", or "error: <message>"

@@ -301,10 +301,7 @@ bool loadLeaves(const Node *s, const Node *d, Leaves &out) {
   return n != 0;
 }
 
-/// CuTe's backward coalesce of flat leaves seeded with `first` (coalesceModesReversed):
-/// the modes, last first. With ZerosAsUnit, a leaf of static-0 stride reads as shape _1
-/// (filter's filter_zeros, without a filtered copy). @pre in.n >= 1
-/// One step of that walk: the leaf s:d before the modes walked so far (out, last first)
+/// One step of coalesceReversedOf's walk: the leaf s:d before the modes walked so far (out, last first)
 /// is skipped, replaces a unit back mode, merges into it, or is pushed. `scalar` says that
 /// nothing has been pushed past the seed.
 template <bool ZerosAsUnit> inline void coalesceStep(Int s, Int d, bool &scalar, Leaves &out) {
@@ -330,6 +327,9 @@ template <bool ZerosAsUnit> inline void coalesceStep(Int s, Int d, bool &scalar,
     out.set(0, kStatic1, kStatic0);
 }
 
+/// CuTe's backward coalesce of flat leaves seeded with `first` (coalesceModesReversed):
+/// the modes, last first. With ZerosAsUnit, a leaf of static-0 stride reads as shape _1
+/// (filter's filter_zeros, without a filtered copy). @pre in.n >= 1
 template <bool ZerosAsUnit = false> void coalesceReversedOf(const Leaves &in, Int first, Leaves &out) {
   first = plainInt(first);
   out.n = 0;
@@ -612,29 +612,6 @@ bool complementRest(Leaves &result, Int last, Int cotarget, Leaves &rev) {
   return true;
 }
 
-/// CuTe's complement of a layout's leaves for an integer cotarget (complementInto, with
-/// complementLeafInto's special case being the same arithmetic): the modes, last first.
-bool complementModes(const Leaves &leaves, bool isLeaf, Int cotarget, Leaves &rev) {
-  cotarget = plainInt(cotarget);
-  if (isLeaf)
-    return complementLeaf(leaves.shape(0), leaves.stride(0), cotarget, rev);
-  Leaves result;
-  Int last;
-  return complementWalk(leaves, isLeaf, result, last) && complementRest(result, last, cotarget, rev);
-}
-
-/// The same for a flat tuple cotarget, given by its extents in `cotarget`'s shape slots
-/// (appendRest's tuple case): the rest is coalesce(ceil_div(cotarget, last)) laid out
-/// compactly from `last`. @pre cotarget.n >= 1
-bool complementTupleRest(Leaves &result, Int last, const Leaves &cotarget, Leaves &rev);
-bool complementModes(const Leaves &leaves, bool isLeaf, const Leaves &cotarget, Leaves &rev) {
-  if (cotarget.n == 0)
-    return false;
-  Leaves result;
-  Int last;
-  return complementWalk(leaves, isLeaf, result, last) && complementTupleRest(result, last, cotarget, rev);
-}
-
 /// complementRest for a flat tuple cotarget. @pre cotarget.n >= 1
 bool complementTupleRest(Leaves &result, Int last, const Leaves &cotarget, Leaves &rev) {
   last = plainInt(last);
@@ -663,6 +640,28 @@ bool complementTupleRest(Leaves &result, Int last, const Leaves &cotarget, Leave
   }
   coalesceReversed(result, result.shape(result.n - 1), rev);
   return true;
+}
+
+/// CuTe's complement of a layout's leaves for an integer cotarget (complementInto, with
+/// complementLeafInto's special case being the same arithmetic): the modes, last first.
+bool complementModes(const Leaves &leaves, bool isLeaf, Int cotarget, Leaves &rev) {
+  cotarget = plainInt(cotarget);
+  if (isLeaf)
+    return complementLeaf(leaves.shape(0), leaves.stride(0), cotarget, rev);
+  Leaves result;
+  Int last;
+  return complementWalk(leaves, isLeaf, result, last) && complementRest(result, last, cotarget, rev);
+}
+
+/// The same for a flat tuple cotarget, given by its extents in `cotarget`'s shape slots
+/// (appendRest's tuple case): the rest is coalesce(ceil_div(cotarget, last)) laid out
+/// compactly from `last`. @pre cotarget.n >= 1
+bool complementModes(const Leaves &leaves, bool isLeaf, const Leaves &cotarget, Leaves &rev) {
+  if (cotarget.n == 0)
+    return false;
+  Leaves result;
+  Int last;
+  return complementWalk(leaves, isLeaf, result, last) && complementTupleRest(result, last, cotarget, rev);
 }
 
 /// The modes of m in the other order, into out (m's count of slots copied, not all).
@@ -926,10 +925,12 @@ struct SpanWriter {
   else
     w.leaf(p.tileShape, p.tileStride);
 }
-/// The second half of such a pair: one leaf, or a tuple of two.
+/// The nodes of such a pair's second half: one leaf, or a tuple of two.
+[[gnu::always_inline]] inline uint32_t secondNodes(const Pair &p) { return p.restCount == 2 ? 3 : 1; }
+/// The second half of such a pair.
 [[gnu::always_inline]] inline void writeSecond(const Pair &p, SpanWriter &w) {
   if (p.restCount == 2)
-    w.tuple(2, 3);
+    w.tuple(2, secondNodes(p));
   for (uint32_t k = 0; k < p.restCount; ++k)
     w.leaf(p.restShape[k], p.restStride[k]);
 }
@@ -941,7 +942,7 @@ bool writeLeafHalves(const Pair *pairs, uint32_t g, const Node *const *modeS, co
                      uint32_t r, Form form, bool isProduct, Layout &result) {
   uint32_t seconds = 0, kept = 0; // nodes of the second halves, and of the modes kept
   for (uint32_t i = 0; i < g; ++i)
-    seconds += pairs[i].restCount == 2 ? 3 : 1;
+    seconds += secondNodes(pairs[i]);
   for (uint32_t i = g; i < r; ++i)
     kept += modeS[i]->span;
   // Every first half is one leaf (a tile, or a leaf mode of A).
@@ -955,7 +956,7 @@ bool writeLeafHalves(const Pair *pairs, uint32_t g, const Node *const *modeS, co
   if (form == Form::Logical) {
     w.tuple(r, total);
     for (uint32_t i = 0; i < g; ++i) {
-      w.tuple(2, 2 + (pairs[i].restCount == 2 ? 3 : 1));
+      w.tuple(2, 2 + secondNodes(pairs[i]));
       writeFirst(pairs[i], isProduct, w);
       writeSecond(pairs[i], w);
     }
@@ -1301,10 +1302,18 @@ void exchangeSort(KeyIndex *a, uint32_t n) {
 
 namespace {
 /// Whether the last leaf of a layout is dynamic in both shape and stride (an empty tuple's
-/// last node is the tuple itself, static): the cheap test before flattenDynamic.
+/// last node is the tuple itself, static): the cheap test before the runtime shortcuts
+/// (unitRightInverse, flattenDynamic), which test every leaf.
 [[gnu::always_inline]] inline bool lastLeafDynamic(const Node *s, const Node *d) {
   uint32_t b = s->span - 1;
   return !s[b].isStatic && !d[b].isStatic;
+}
+
+/// Whether a leaf (its shape and stride nodes) is an integer (no `_`, no basis), dynamic in
+/// both: every leaf the runtime shortcuts below accept.
+[[gnu::always_inline]] inline bool dynamicIntegerLeaf(const Node &s, const Node &d) {
+  return s.kind == NodeKind::Int && d.kind == NodeKind::Int && (s.basis | d.basis) == 0 && !s.isStatic &&
+         !d.isStatic;
 }
 
 /// Whether right_inverse of a layout is _1:_0 with nothing to report: every leaf is a
@@ -1317,8 +1326,7 @@ namespace {
   for (uint32_t k = 0; k < e; ++k) {
     if (s[k].kind == NodeKind::Tuple)
       continue;
-    if (s[k].kind != NodeKind::Int || d[k].kind != NodeKind::Int || (s[k].basis | d[k].basis) != 0 ||
-        s[k].isStatic || d[k].isStatic || __builtin_mul_overflow(s[k].value, product, &product))
+    if (!dynamicIntegerLeaf(s[k], d[k]) || __builtin_mul_overflow(s[k].value, product, &product))
       return false;
     ++leaves;
   }
@@ -1641,8 +1649,7 @@ bool flattenDynamic(const Node *s, const Node *d, Layout &result) {
   for (uint32_t i = 0; i < e; ++i) {
     if (s[i].kind == NodeKind::Tuple)
       continue;
-    if (s[i].kind != NodeKind::Int || d[i].kind != NodeKind::Int || (s[i].basis | d[i].basis) != 0 ||
-        s[i].isStatic || d[i].isStatic)
+    if (!dynamicIntegerLeaf(s[i], d[i]))
       return false;
     os[1 + k] = s[i];
     od[1 + k] = d[i];
@@ -1839,7 +1846,6 @@ bool compactOrder(TupleView shape, TupleView order, bool unitWhereOrderIsZero, I
   }
   return guard.clean();
 }
-
 
 bool product(TupleView t, Int &size) {
   if (!gEnabled || detail::tracing())

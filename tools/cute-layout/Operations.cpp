@@ -1285,14 +1285,6 @@ Expected<bool> bindResolved(const ResolvedOperation &op, ValueRefs args, BoundCa
   return o.bind(Args(args), call);
 }
 
-Expected<bool> callBound(const ResolvedOperation &op, const BoundCall &call, Value &out) {
-  ArithScope scope;
-  Status s = call(out);
-  if (__builtin_expect(scope.failed(), 0))
-    reportOverflow(scope, *op.key, s);
-  return s;
-}
-
 Expected<Value> callOperationUnchecked(std::string_view name, ValueRefs args) {
   return callResolved(CL_TRY(resolveOperation(name, args.size())), args);
 }

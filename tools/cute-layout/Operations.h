@@ -64,7 +64,9 @@ public:
   }
   /// Whether a call is bound.
   explicit operator bool() const { return run_ != nullptr; }
-  /// @pre bound
+  /// Runs the call. Its arithmetic failures are recorded in the caller's ArithScope
+  /// (IntTupleMath.h), which a caller opens around one call or a batch of them, as
+  /// callResolvedInto opens one per call. @pre bound
   Expected<bool> operator()(Value &out) const { return run_(state_, out); }
 
 private:
@@ -81,9 +83,6 @@ private:
 /// argument converted per call). An error is the one callResolvedInto would give.
 /// @pre args.size() is the count op was resolved for
 Expected<bool> bindResolved(const ResolvedOperation &op, ValueRefs args, BoundCall &call);
-/// Runs a bound call as callResolvedInto runs the call: in an arithmetic scope, an
-/// overflow reported under the operation's name. @pre call is bound; out is no argument
-Expected<bool> callBound(const ResolvedOperation &op, const BoundCall &call, Value &out);
 
 /// v with every integer leaf static.
 Value staticTwin(const Value &v);
