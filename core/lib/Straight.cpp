@@ -356,6 +356,58 @@ void filteredReversed(const Leaves &in, Leaves &out) {
 /// or with _2 where s is a static 1 (flatCoalesced).
 enum class Seed { Shape, ZerosAsUnit, UnitAsTwo };
 
+/// loadCoalescedReversed where every leaf is a static integer (the static layouts): the same
+/// walk, with every value static, so that no staticness is tracked and the back mode (the
+/// one a leaf may merge into) stays in registers. False at the first other leaf, past
+/// kMaxLeaves, for an empty layout, or where a product overflows (the general walk then
+/// meets the same overflow and records it).
+template <Seed seed> bool staticCoalescedReversed(const Node *s, const Node *d, uint32_t e, Leaves &out) {
+  constexpr uint64_t kStaticLeaf = nodeTag(1, NodeKind::Int, true);
+  uint32_t n = 0, leaves = 0; // modes pushed before the back one; leaves read
+  int64_t bs = 0, bd = 0;    // the back mode
+  bool scalar = true;         // coalesceStep's: nothing pushed past the seed
+  for (uint32_t k = e; k-- > 0;) {
+    if (s[k].kind == NodeKind::Tuple)
+      continue;
+    if (nodeTagOf(s[k]) != kStaticLeaf || nodeTagOf(d[k]) != kStaticLeaf || leaves == kMaxLeaves)
+      return false;
+    int64_t x = s[k].value, y = d[k].value;
+    if (leaves++ == 0) { // the seed
+      bs = seed == Seed::ZerosAsUnit && y == 0 ? 1 : seed == Seed::UnitAsTwo && x == 1 ? 2 : x;
+      bd = y;
+      continue;
+    }
+    if (x == 1 || (seed == Seed::ZerosAsUnit && y == 0))
+      continue;
+    if (scalar && bs == 1) {
+      bs = x, bd = y;
+      continue;
+    }
+    int64_t xy; // mul's static 0 needs no rule here: a product with a 0 is 0 and cannot overflow
+    if (__builtin_mul_overflow(x, y, &xy))
+      return false;
+    if (xy == bd) { // merges with the back mode: x*bs : y
+      if (__builtin_mul_overflow(x, bs, &bs))
+        return false;
+      bd = y;
+      continue;
+    }
+    out.s[n] = Slot{bs, true};
+    out.d[n] = Slot{bd, true};
+    ++n;
+    bs = x, bd = y;
+    scalar = false;
+  }
+  if (leaves == 0)
+    return false;
+  if (scalar && bs == 1) // coalesceEnd
+    bd = 0;
+  out.s[n] = Slot{bs, true};
+  out.d[n] = Slot{bd, true};
+  out.n = n + 1;
+  return true;
+}
+
 /// loadLeaves, then the coalesceReversed walk of the leaves as `seed` says, in one backward
 /// pass over the nodes (leaves come last first in reversed preorder): the same modes, last
 /// first, without storing the leaves. False where loadLeaves fails (out is then
@@ -365,6 +417,8 @@ template <Seed seed> bool loadCoalescedReversed(const Node *s, const Node *d, Le
   uint32_t e = s->span;
   if (e > kMaxNodes)
     return false;
+  if (staticCoalescedReversed<seed>(s, d, e, out))
+    return true;
   uint32_t leaves = 0;
   bool scalar = true;
   out.n = 0;
