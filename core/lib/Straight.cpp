@@ -356,55 +356,81 @@ void filteredReversed(const Leaves &in, Leaves &out) {
 /// or with _2 where s is a static 1 (flatCoalesced).
 enum class Seed { Shape, ZerosAsUnit, UnitAsTwo };
 
-/// loadCoalescedReversed where every leaf is a static integer (the static layouts): the same
-/// walk, with every value static, so that no staticness is tracked and the back mode (the
-/// one a leaf may merge into) stays in registers. False at the first other leaf, past
-/// kMaxLeaves, for an empty layout, or where a product overflows (the general walk then
-/// meets the same overflow and records it).
+/// The coalesce walk (coalesceReversedOf's) where every value is static, the static
+/// layouts' case: no staticness is tracked, and the back mode (the one a leaf may merge
+/// into) is held here, in registers once inlined; the modes before it are stored in `out`
+/// as the walk passes them. step() fails where a product overflows (the general walk then
+/// meets the same overflow and records it): the caller declines.
+template <bool ZerosAsUnit> struct StaticWalk {
+  Leaves &out;
+  int64_t backShape, backStride;
+  uint32_t pushed = 0; // modes stored before the back one
+  bool scalar = true;  // nothing pushed past the seed
+  /// Seeded with the last leaf's mode first:d.
+  [[gnu::always_inline]] StaticWalk(Leaves &o, int64_t first, int64_t d) : out(o), backShape(first), backStride(d) {}
+  /// The leaf x:d before the modes walked so far.
+  [[gnu::always_inline]] bool step(int64_t x, int64_t d) {
+    if (x == 1 || (ZerosAsUnit && d == 0))
+      return true;
+    if (scalar && backShape == 1) {
+      backShape = x, backStride = d;
+      return true;
+    }
+    int64_t xd; // mul's static 0 needs no rule here: a product with a 0 is 0 and cannot overflow
+    if (__builtin_mul_overflow(x, d, &xd))
+      return false;
+    if (xd == backStride) { // merges with the back mode: x*backShape : d
+      backStride = d;
+      return !__builtin_mul_overflow(x, backShape, &backShape);
+    }
+    out.s[pushed] = Slot{backShape, true};
+    out.d[pushed] = Slot{backStride, true};
+    ++pushed;
+    backShape = x, backStride = d;
+    scalar = false;
+    return true;
+  }
+  /// Stores the back mode; modes that all were units are the one mode _1:_0.
+  [[gnu::always_inline]] void finish() {
+    if (scalar && backShape == 1)
+      backStride = 0;
+    out.s[pushed] = Slot{backShape, true};
+    out.d[pushed] = Slot{backStride, true};
+    out.n = pushed + 1;
+  }
+};
+
+/// Whether every mode of a working set is static, shape and stride.
+bool allStatic(const Leaves &l) {
+  bool all = true;
+  for (uint32_t i = 0; i < l.n; ++i)
+    all &= l.s[i].isStatic & l.d[i].isStatic;
+  return all;
+}
+
+/// loadCoalescedReversed where every leaf is a static integer: the StaticWalk of the
+/// leaves, seeded as `seed` says. False at the first other leaf, past kMaxLeaves, for an
+/// empty layout, or on an overflow.
 template <Seed seed> bool staticCoalescedReversed(const Node *s, const Node *d, uint32_t e, Leaves &out) {
   constexpr uint64_t kStaticLeaf = nodeTag(1, NodeKind::Int, true);
-  uint32_t n = 0, leaves = 0; // modes pushed before the back one; leaves read
-  int64_t bs = 0, bd = 0;    // the back mode
-  bool scalar = true;         // coalesceStep's: nothing pushed past the seed
-  for (uint32_t k = e; k-- > 0;) {
+  uint32_t k = e;
+  while (k > 0 && s[k - 1].kind == NodeKind::Tuple)
+    --k;
+  if (k == 0 || nodeTagOf(s[k - 1]) != kStaticLeaf || nodeTagOf(d[k - 1]) != kStaticLeaf)
+    return false;
+  --k;
+  int64_t x = s[k].value, y = d[k].value;
+  StaticWalk<seed == Seed::ZerosAsUnit> walk(
+      out, seed == Seed::ZerosAsUnit && y == 0 ? 1 : seed == Seed::UnitAsTwo && x == 1 ? 2 : x, y);
+  uint32_t leaves = 1;
+  while (k-- > 0) {
     if (s[k].kind == NodeKind::Tuple)
       continue;
-    if (nodeTagOf(s[k]) != kStaticLeaf || nodeTagOf(d[k]) != kStaticLeaf || leaves == kMaxLeaves)
+    if (nodeTagOf(s[k]) != kStaticLeaf || nodeTagOf(d[k]) != kStaticLeaf || leaves++ == kMaxLeaves ||
+        !walk.step(s[k].value, d[k].value))
       return false;
-    int64_t x = s[k].value, y = d[k].value;
-    if (leaves++ == 0) { // the seed
-      bs = seed == Seed::ZerosAsUnit && y == 0 ? 1 : seed == Seed::UnitAsTwo && x == 1 ? 2 : x;
-      bd = y;
-      continue;
-    }
-    if (x == 1 || (seed == Seed::ZerosAsUnit && y == 0))
-      continue;
-    if (scalar && bs == 1) {
-      bs = x, bd = y;
-      continue;
-    }
-    int64_t xy; // mul's static 0 needs no rule here: a product with a 0 is 0 and cannot overflow
-    if (__builtin_mul_overflow(x, y, &xy))
-      return false;
-    if (xy == bd) { // merges with the back mode: x*bs : y
-      if (__builtin_mul_overflow(x, bs, &bs))
-        return false;
-      bd = y;
-      continue;
-    }
-    out.s[n] = Slot{bs, true};
-    out.d[n] = Slot{bd, true};
-    ++n;
-    bs = x, bd = y;
-    scalar = false;
   }
-  if (leaves == 0)
-    return false;
-  if (scalar && bs == 1) // coalesceEnd
-    bd = 0;
-  out.s[n] = Slot{bs, true};
-  out.d[n] = Slot{bd, true};
-  out.n = n + 1;
+  walk.finish();
   return true;
 }
 
@@ -696,12 +722,64 @@ bool complementTupleRest(Leaves &result, Int last, const Leaves &cotarget, Leave
   return true;
 }
 
+/// complementWalkOf, then complementRest, where the modes (filtered and coalesced, last
+/// first) and the cotarget are static: the same steps on values, with no staticness to
+/// track. False where the walk declines, and where a general step would fail or record a
+/// failure (a division by 0, an overflow): the general path then meets it.
+bool staticComplement(const Leaves &modes, int64_t cotarget, Leaves &rev) {
+  uint32_t r = modes.n;
+  if (r == 1 && modes.d[0].value == 0)
+    return false; // nothing to complement (complementWalkOf)
+  uint8_t order[kSlots]; // complementWalkOf's stable insertion sort by stride
+  for (uint32_t i = 0; i < r; ++i) {
+    uint32_t m = r - 1 - i, j = i;
+    for (; j > 0 && modes.d[order[j - 1]].value > modes.d[m].value; --j)
+      order[j] = order[j - 1];
+    order[j] = uint8_t(m);
+  }
+  int64_t shapes[kSlots + 1], strides[kSlots + 1]; // the walk's modes in order, then the rest
+  int64_t last = 1;
+  for (uint32_t k = 0; k < r; ++k) {
+    int64_t minStride = modes.d[order[k]].value;
+    if (last == 0 || (minStride == INT64_MIN && last == -1))
+      return false; // div's failure
+    int64_t newShape = minStride / last;
+    if (newShape == 0)
+      return false; // not injective
+    shapes[k] = newShape, strides[k] = last;
+    if (__builtin_mul_overflow(minStride, modes.s[order[k]].value, &last))
+      return false;
+  }
+  // complementRest: ceil_div(cotarget, last) from `last`, then the coalesce.
+  int64_t sum;
+  if (last == 0 || __builtin_add_overflow(cotarget, last, &sum) || __builtin_sub_overflow(sum, 1, &sum) ||
+      (sum == INT64_MIN && last == -1))
+    return false;
+  int64_t rest = sum / last;
+  StaticWalk<false> walk(rev, rest, rest == 1 ? 0 : last);
+  for (uint32_t k = r; k-- > 0;)
+    if (!walk.step(shapes[k], strides[k]))
+      return false;
+  walk.finish();
+  return true;
+}
+
 /// CuTe's complement of a layout's leaves for an integer cotarget (complementInto, with
 /// complementLeafInto's special case being the same arithmetic): the modes, last first.
 bool complementModes(const Leaves &leaves, bool isLeaf, Int cotarget, Leaves &rev) {
   cotarget = plainInt(cotarget);
   if (isLeaf)
     return complementLeaf(leaves.shape(0), leaves.stride(0), cotarget, rev);
+  if (cotarget.isStatic && allStatic(leaves)) { // filteredReversed's walk on values
+    Leaves modes;
+    uint32_t b = leaves.n - 1;
+    StaticWalk<true> walk(modes, leaves.d[b].value == 0 ? 1 : leaves.s[b].value, leaves.d[b].value);
+    for (uint32_t i = b; i-- > 0;)
+      if (!walk.step(leaves.s[i].value, leaves.d[i].value))
+        return false;
+    walk.finish();
+    return staticComplement(modes, cotarget.value, rev);
+  }
   Leaves result;
   Int last;
   return complementWalk(leaves, isLeaf, result, last) && complementRest(result, last, cotarget, rev);
@@ -1153,6 +1231,8 @@ namespace {
 bool complementOfNodes(const Node *s, const Node *d, const Leaves &modes, Int cotarget, Leaves &rev) {
   if (s->kind != NodeKind::Tuple)
     return complementLeaf(integerLeaf(*s), integerLeaf(*d), plainInt(cotarget), rev);
+  if (cotarget.isStatic && allStatic(modes))
+    return staticComplement(modes, cotarget.value, rev);
   Leaves result;
   Int last;
   return complementWalkOf(modes, result, last) && complementRest(result, last, cotarget, rev);
