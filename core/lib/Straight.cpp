@@ -402,10 +402,10 @@ template <bool ZerosAsUnit> struct StaticWalk {
 
 /// Whether every mode of a working set is static, shape and stride.
 bool allStatic(const Leaves &l) {
-  bool all = true;
   for (uint32_t i = 0; i < l.n; ++i)
-    all &= l.s[i].isStatic & l.d[i].isStatic;
-  return all;
+    if (!(l.s[i].isStatic & l.d[i].isStatic))
+      return false;
+  return true;
 }
 
 /// loadCoalescedReversed where every leaf is a static integer: the StaticWalk of the
@@ -1405,17 +1405,25 @@ bool rankSensitiveProduct(const Layout &a, const Layout &b, bool blockFirst, Lay
 }
 
 namespace {
-/// The modes of coalesce(l), last first (loadCoalescedReversed), and the exclusive prefix
-/// products of their shapes in mode order (1, s0, s0*s1, ...; CuTe's prefix_product, with
-/// its staticness), pre[j] beside mode j of the reversed set. The product of all the
-/// shapes is computed too, as prefix_product does. False where the loader fails.
-bool coalescedWithPrefixes(const Node *s, const Node *d, Leaves &c, Slot *pre) {
-  if (!loadCoalescedReversed<Seed::Shape>(s, d, c))
-    return false;
+/// The exclusive prefix products of the shapes of coalesce(l)'s modes c (last first), in
+/// mode order (1, s0, s0*s1, ...; CuTe's prefix_product, with its staticness): pre[j]
+/// beside mode j of c. The product of all the shapes is computed too, as prefix_product
+/// does.
+void prefixesOf(const Leaves &c, Slot *pre) {
   Int acc = kStatic1;
   for (uint32_t j = c.n; j-- > 0;) {
     pre[j] = slot(acc);
     acc = mul(c.shape(j), acc);
+  }
+}
+
+/// prefixesOf on static values: false where a product overflows.
+bool staticPrefixesOf(const Leaves &c, int64_t *pre) {
+  int64_t acc = 1;
+  for (uint32_t j = c.n; j-- > 0;) {
+    pre[j] = acc;
+    if (__builtin_mul_overflow(c.s[j].value, acc, &acc))
+      return false;
   }
   return true;
 }
@@ -1431,6 +1439,84 @@ void exchangeSort(KeyIndex *a, uint32_t n) {
     for (uint32_t j = i + 1; j < n; ++j)
       if (a[j].key < a[i].key)
         std::swap(a[i], a[j]);
+}
+
+/// The static strides of c's modes in mode order (mode i is c's n-1-i), as the inverses'
+/// sort takes them, sorted: equal strides come out in CuTe's order. Their count; in
+/// `allStatic`, whether every mode of c is static, shape and stride.
+uint32_t sortedStaticStrides(const Leaves &c, KeyIndex *order, bool &allStatic) {
+  uint32_t n = 0;
+  bool shapes = true;
+  for (uint32_t j = c.n; j-- > 0;) {
+    shapes &= c.s[j].isStatic;
+    if (c.d[j].isStatic)
+      order[n++] = KeyIndex{c.d[j].value, j};
+  }
+  allStatic = shapes && n == c.n;
+  exchangeSort(order, n);
+  return n;
+}
+
+/// The coalesce walk (coalesceReversed) of m static modes given in order: the modes, last
+/// first. False on an overflow. @pre m >= 1
+bool staticCoalesced(const int64_t *shapes, const int64_t *strides, uint32_t m, Leaves &rev) {
+  StaticWalk<false> walk(rev, shapes[m - 1], strides[m - 1]);
+  for (uint32_t k = m - 1; k-- > 0;)
+    if (!walk.step(shapes[k], strides[k]))
+      return false;
+  walk.finish();
+  return true;
+}
+
+/// rightInverse past the sort where every mode of c is static (the static layouts): the
+/// same steps on values. False on an overflow.
+bool staticRightInverse(const Leaves &c, const KeyIndex *order, uint32_t n, Leaves &rev) {
+  int64_t pre[kSlots];
+  if (!staticPrefixesOf(c, pre))
+    return false;
+  int64_t shapes[kSlots + 1] = {1}, strides[kSlots + 1] = {0}; // _1:_0, then the chain
+  uint32_t m = 1;
+  int64_t curr = 1;
+  for (uint32_t k = 0; k < n; ++k) {
+    if (curr == order[k].key) {
+      uint32_t i = order[k].index;
+      shapes[m] = c.s[i].value, strides[m] = pre[i];
+      ++m;
+      if (__builtin_mul_overflow(c.s[i].value, c.d[i].value, &curr))
+        return false;
+    }
+  }
+  return staticCoalesced(shapes, strides, m, rev);
+}
+
+/// leftInverse past the sort where every mode of c is static: the same steps on values.
+/// False where the divisibility condition fails, and on an overflow.
+bool staticLeftInverse(const Leaves &c, const KeyIndex *order, uint32_t n, Leaves &rev) {
+  int64_t pre[kSlots];
+  if (!staticPrefixesOf(c, pre))
+    return false;
+  int64_t shapes[kSlots + 1], strides[kSlots + 1];
+  uint32_t m = 0;
+  int64_t resultSize = 1, stride = 0;
+  for (uint32_t k = 0; k < n; ++k) {
+    uint32_t i = order[k].index;
+    int64_t st = c.d[i].value;
+    if (st == 0)
+      continue;
+    // q = div(st, resultSize) where resultSize divides st.
+    if (resultSize == 0 || (st == INT64_MIN && resultSize == -1))
+      return false;
+    int64_t q = st / resultSize;
+    if (q * resultSize != st)
+      return false; // the divisibility condition fails
+    shapes[m] = q, strides[m] = stride;
+    ++m;
+    stride = pre[i];
+    if (__builtin_mul_overflow(resultSize, q, &resultSize))
+      return false;
+  }
+  shapes[m] = c.s[order[n - 1].index].value, strides[m] = stride;
+  return staticCoalesced(shapes, strides, m + 1, rev);
 }
 } // namespace
 
@@ -1482,28 +1568,30 @@ bool rightInverse(const Layout &l, Layout &result) {
     return false;
   if (lastLeafDynamic(s, d) && unitRightInverse(s, d)) // CuTe's chain starts at a static _1 stride
     return unitLayout(result);
-  // The modes are read last first (mode i is c's n-1-i); the sort's input is in mode
-  // order, as CuTe's, so that equal strides come out in its order.
-  Leaves c, inv, rev;
-  Slot pre[kSlots];
-  if (!coalescedWithPrefixes(s, d, c, pre))
+  Leaves c, rev;
+  if (!loadCoalescedReversed<Seed::Shape>(s, d, c))
     return false;
   KeyIndex order[kSlots];
-  uint32_t n = 0;
-  for (uint32_t j = c.n; j-- > 0;)
-    if (c.d[j].isStatic)
-      order[n++] = KeyIndex{c.d[j].value, j};
-  exchangeSort(order, n);
-  inv.push(kStatic1, kStatic0);
-  Int curr = kStatic1;
-  for (uint32_t k = 0; k < n; ++k) {
-    if (curr.isStatic && curr.value == order[k].key) {
-      uint32_t i = order[k].index;
-      inv.push(c.shape(i), intOf(pre[i]));
-      curr = mul(c.shape(i), c.stride(i));
+  bool allStatic;
+  uint32_t n = sortedStaticStrides(c, order, allStatic);
+  if (allStatic) {
+    if (!staticRightInverse(c, order, n, rev))
+      return false;
+  } else {
+    Leaves inv;
+    Slot pre[kSlots];
+    prefixesOf(c, pre);
+    inv.push(kStatic1, kStatic0);
+    Int curr = kStatic1;
+    for (uint32_t k = 0; k < n; ++k) {
+      if (curr.isStatic && curr.value == order[k].key) {
+        uint32_t i = order[k].index;
+        inv.push(c.shape(i), intOf(pre[i]));
+        curr = mul(c.shape(i), c.stride(i));
+      }
     }
+    coalesceReversed(inv, inv.shape(inv.n - 1), rev);
   }
-  coalesceReversed(inv, inv.shape(inv.n - 1), rev);
   NodeOut out(result);
   out.modes(rev, true);
   return guard.clean() && out.finish();
@@ -1512,44 +1600,47 @@ bool rightInverse(const Layout &l, Layout &result) {
 bool leftInverse(const Layout &l, Layout &result) {
   Guard guard;
   const Node *s = l.shape.view().nodes(), *d = l.stride.view().nodes();
-  Leaves c, inv, rev;
-  Slot pre[kSlots];
-  if (!guard.usable() || !coalescedWithPrefixes(s, d, c, pre))
+  Leaves c, rev;
+  if (!guard.usable() || !loadCoalescedReversed<Seed::Shape>(s, d, c))
     return false;
-  // The modes are read last first (mode i is c's n-1-i); the sort's input is in mode order.
   KeyIndex order[kSlots];
-  uint32_t n = 0;
-  for (uint32_t j = c.n; j-- > 0;) {
-    if (!c.d[j].isStatic)
-      return false; // CuTe wants static strides
-    order[n++] = KeyIndex{c.d[j].value, j};
-  }
-  exchangeSort(order, n);
-  // The inverse's modes q:pre, each stride that of the mode before it (stride _0 first).
-  Int resultSize = kStatic1, stride = kStatic0;
-  for (uint32_t k = 0; k < n; ++k) {
-    uint32_t i = order[k].index;
-    Int st = c.stride(i);
-    if (st.isConstant(0))
-      continue;
-    int64_t rs = resultSize.value;
-    if (rs == 0)
-      return false; // the divisibility condition fails
-    Int q;
-    if (rs == -1) {
-      q = div(st, resultSize);
-    } else { // the multiple test and div's quotient from one division
-      int64_t qv = st.value / rs;
-      if (qv * rs != st.value)
+  bool allStatic;
+  uint32_t n = sortedStaticStrides(c, order, allStatic);
+  if (n != c.n)
+    return false; // CuTe wants static strides
+  if (allStatic) {
+    if (!staticLeftInverse(c, order, n, rev))
+      return false;
+  } else {
+    Leaves inv;
+    Slot pre[kSlots];
+    prefixesOf(c, pre);
+    // The inverse's modes q:pre, each stride that of the mode before it (stride _0 first).
+    Int resultSize = kStatic1, stride = kStatic0;
+    for (uint32_t k = 0; k < n; ++k) {
+      uint32_t i = order[k].index;
+      Int st = c.stride(i);
+      if (st.isConstant(0))
+        continue;
+      int64_t rs = resultSize.value;
+      if (rs == 0)
         return false; // the divisibility condition fails
-      q = Int{qv, resultSize.isStatic}; // div's staticness: st is a static stride, not 0
+      Int q;
+      if (rs == -1) {
+        q = div(st, resultSize);
+      } else { // the multiple test and div's quotient from one division
+        int64_t qv = st.value / rs;
+        if (qv * rs != st.value)
+          return false; // the divisibility condition fails
+        q = Int{qv, resultSize.isStatic}; // div's staticness: st is a static stride, not 0
+      }
+      inv.push(q, stride);
+      stride = intOf(pre[i]);
+      resultSize = mul(resultSize, q);
     }
-    inv.push(q, stride);
-    stride = intOf(pre[i]);
-    resultSize = mul(resultSize, q);
+    inv.push(c.shape(order[n - 1].index), stride);
+    coalesceReversed(inv, inv.shape(inv.n - 1), rev);
   }
-  inv.push(c.shape(order[n - 1].index), stride);
-  coalesceReversed(inv, inv.shape(inv.n - 1), rev);
   NodeOut out(result);
   out.modes(rev, true);
   return guard.clean() && out.finish();
