@@ -642,6 +642,44 @@ void filteredModesReversed(const Leaves &leaves, bool isLeaf, Leaves &rev) {
   return true;
 }
 
+/// ceil_div(a, b) = (a + b - 1) / b on static values (ceilDiv's steps): false where a step
+/// would fail (b == 0, an overflow).
+[[gnu::always_inline]] inline bool staticCeilDiv(int64_t a, int64_t b, int64_t &q) {
+  int64_t t;
+  if (b == 0 || __builtin_add_overflow(a, b, &t) || __builtin_sub_overflow(t, 1, &t) || (t == INT64_MIN && b == -1))
+    return false;
+  q = t / b;
+  return true;
+}
+
+/// complementLeaf where s, d and the cotarget are static: the same modes, last first, on
+/// values. False where complementLeaf declines or a step would fail.
+[[gnu::always_inline]] inline bool staticComplementLeaf(int64_t s, int64_t d, int64_t cotarget, Leaves &rev) {
+  int64_t last, rest;
+  // newShape = d / _1 = d; last = d * s
+  if (s == 1 || d == 0 || __builtin_mul_overflow(d, s, &last) || last == 0 || !staticCeilDiv(cotarget, last, rest))
+    return false;
+  int64_t restStride = rest == 1 ? 0 : last;
+  rev.n = 1;
+  rev.s[0] = Slot{rest, true}, rev.d[0] = Slot{restStride, true};
+  if (d != 1) { // coalesce with the mode d:_1 before the rest
+    if (rest == 1) {
+      rev.s[0] = Slot{d, true}, rev.d[0] = Slot{1, true};
+    } else if (d == restStride) {
+      int64_t merged;
+      if (__builtin_mul_overflow(d, rest, &merged))
+        return false;
+      rev.s[0] = Slot{merged, true}, rev.d[0] = Slot{1, true};
+    } else {
+      rev.s[1] = Slot{d, true}, rev.d[1] = Slot{1, true};
+      rev.n = 2;
+    }
+  }
+  if (rev.n == 1 && rev.s[0].value == 1)
+    rev.d[0] = Slot{0, true};
+  return true;
+}
+
 /// complementInto's walk over the filtered modes (filteredModesReversed's, last first) by
 /// increasing stride: each mode's (stride / last) with stride `last`, and in `last` where
 /// the rest starts.
@@ -892,10 +930,40 @@ bool leafPair(const Pair &p) {
          (p.as->basis | p.ad->basis | p.ts->basis | p.td->basis) == 0;
 }
 
+/// x * d for a static stride x of a tile or rest of a leaf mode s:d (mul's static 0 needs
+/// no rule: a product with a 0 is 0 and cannot overflow). False on an overflow.
+[[gnu::always_inline]] inline bool staticScaled(int64_t x, int64_t d, Slot &out) {
+  int64_t v;
+  if (__builtin_mul_overflow(x, d, &v))
+    return false;
+  out = Slot{v, true};
+  return true;
+}
+
+/// divideLeafPair where s, d, n and e are static: the same leaves on values.
+bool staticDivideLeafPair(int64_t s, int64_t d, int64_t n, int64_t e, Pair &p) {
+  if (!staticComplementLeaf(n, e, s, p.rest))
+    return false;
+  p.leafHalves = true;
+  p.tileShape = Slot{n, true};
+  if (!staticScaled(e, d, p.tileStride))
+    return false;
+  uint32_t k = p.rest.n; // 1 or 2 modes, last first
+  p.restCount = k;
+  for (uint32_t i = 0; i < k; ++i) {
+    p.restShape[i] = p.rest.s[k - 1 - i];
+    if (!staticScaled(p.rest.d[k - 1 - i].value, d, p.restStride[i]))
+      return false;
+  }
+  return true;
+}
+
 /// dividePair of a leaf mode s:d by a leaf n:e: complementLeaf(n:e, s), then A (read as
 /// coalesce_x, whose one mode has stride d) composed with the tile n:e and with each mode of
 /// the complement (composeMode's one-mode case), written as the pair's leaves.
 [[gnu::always_inline]] inline bool divideLeafPair(Int s, Int d, Int n, Int e, Pair &p) {
+  if (s.isStatic && d.isStatic && n.isStatic && e.isStatic) // the same steps on values
+    return staticDivideLeafPair(s.value, d.value, n.value, e.value, p);
   if (!complementLeaf(n, e, s, p.rest))
     return false;
   p.leafHalves = true;
@@ -969,6 +1037,26 @@ void complementAsComposedA(Leaves &flat) {
     }
 }
 
+/// productPair's leaf case where s, d, n and e are static: the same steps on values.
+bool staticProductLeafPair(int64_t s, int64_t d, int64_t n, int64_t e, Pair &p) {
+  // cotarget = s * ((n - 1) * abs(e) + 1)
+  int64_t nLess1, absE, cotarget;
+  if (__builtin_sub_overflow(n, 1, &nLess1) || __builtin_sub_overflow(int64_t(0), e, &absE))
+    return false;
+  absE = e < 0 ? absE : e;
+  if (__builtin_mul_overflow(nLess1, absE, &cotarget) || __builtin_add_overflow(cotarget, 1, &cotarget) ||
+      __builtin_mul_overflow(s, cotarget, &cotarget) || !staticComplementLeaf(s, d, cotarget, p.flat))
+    return false;
+  if (p.flat.n == 1) { // complement o T is composeMode's one-mode case: a leaf
+    p.leafHalves = true;
+    p.restCount = 1;
+    p.restShape[0] = Slot{n, true};
+    return staticScaled(e, p.flat.d[0].value, p.restStride[0]);
+  }
+  complementAsComposedA(p.flat);
+  return true;
+}
+
 /// productPair past a leaf mode by a leaf (out of line: its working sets make a large frame).
 [[gnu::noinline]] bool productPairGeneral(Pair &p) {
   Leaves leavesA, leavesT;
@@ -987,6 +1075,8 @@ void complementAsComposedA(Leaves &flat) {
   p.leafHalves = false;
   if (leafPair(p)) { // a leaf mode s:d by a leaf n:e
     Int s = integerLeaf(*p.as), n = integerLeaf(*p.ts), e = integerLeaf(*p.td);
+    if (s.isStatic && p.ad->isStatic && n.isStatic && e.isStatic) // the same steps on values
+      return staticProductLeafPair(s.value, p.ad->value, n.value, e.value, p);
     Int cotarget = mul(s, add(mul(sub(n, kStatic1), abs(e)), kStatic1));
     if (!complementLeaf(s, integerLeaf(*p.ad), cotarget, p.flat))
       return false;
