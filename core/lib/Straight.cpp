@@ -663,13 +663,9 @@ void filteredModesReversed(const Leaves &leaves, bool isLeaf, Leaves &rev) {
   rev.n = 1;
   rev.s[0] = Slot{rest, true}, rev.d[0] = Slot{restStride, true};
   if (d != 1) { // coalesce with the mode d:_1 before the rest
+    // The two merge only where d:_1 ends at the rest's stride d*s, which needs s == 1.
     if (rest == 1) {
       rev.s[0] = Slot{d, true}, rev.d[0] = Slot{1, true};
-    } else if (d == restStride) {
-      int64_t merged;
-      if (__builtin_mul_overflow(d, rest, &merged))
-        return false;
-      rev.s[0] = Slot{merged, true}, rev.d[0] = Slot{1, true};
     } else {
       rev.s[1] = Slot{d, true}, rev.d[1] = Slot{1, true};
       rev.n = 2;

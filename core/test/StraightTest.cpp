@@ -93,8 +93,9 @@ Tiler tilerFor(LayoutGen &gen, const Layout &a) {
     else if (c < 60)
       elements.push_back(tilerFromShape(IntTuple(gen.coin(20) ? Int::dynamic(gen.pick(1, 8))
                                                               : Int::fixed(gen.pick(1, n > 1 ? n : 2)))));
-    else
-      elements.push_back(tilerFromLayout(gen.layoutInto(n > 1 ? n : 2)));
+    else // sometimes with negative strides (a leaf n:-e reaches the products' cotarget through abs)
+      elements.push_back(tilerFromLayout(gen.coin(15) ? gen.withNegativeStrides(gen.layoutInto(n > 1 ? n : 2), 50)
+                                                      : gen.layoutInto(n > 1 ? n : 2)));
   }
   return makeTile(elements.data(), r);
 }
@@ -179,6 +180,35 @@ TEST(Straight, ProductsAgree) {
   }
   expectOften(t, 25);
   expectOften(ranked, 25);
+}
+
+/// Tilers whose elements are leaves n:e with e of either sign or 0: the divides' and
+/// products' leaf pairs, where a static pair is computed on values (e reaches the
+/// products' cotarget through abs).
+TEST(Straight, LeafTilersAgree) {
+  LayoutGen gen(0x57A1'0011, /*powersOfTwo=*/true);
+  Tally t;
+  for (int k = 0; k < kCases; ++k) {
+    Layout a = operand(gen, 64);
+    uint32_t r = uint32_t(gen.pick(1, a.rank()));
+    std::vector<Tiler> elements;
+    for (uint32_t i = 0; i < r; ++i) {
+      int64_t n = gen.pick(1, 8), e = gen.pick(-4, 4);
+      elements.push_back(tilerFromLayout(Layout{IntTuple(gen.coin(20) ? Int::dynamic(n) : Int::fixed(n)),
+                                                IntTuple(gen.coin(20) ? Int::dynamic(e) : Int::fixed(e))}));
+    }
+    Tiler tiler = makeTile(elements.data(), r);
+    for (bool isProduct : {false, true})
+      for (straight::Form form : kForms)
+        ASSERT_TRUE(agree((isProduct ? "product " : "divide ") + std::to_string(int(form)) + " (" + show(a) + ", " +
+                              print(tiler, Style::Cute) + ")",
+                          [&](Layout &res) {
+                            return isProduct ? straight::product(a, tiler, form, res)
+                                             : straight::divide(a, tiler, form, res);
+                          },
+                          [&] { return (isProduct ? kProducts : kDivides)[int(form)](a, tiler); }, t));
+  }
+  expectOften(t, 40);
 }
 
 TEST(Straight, CoalesceAndFilterAgree) {
