@@ -503,10 +503,69 @@ bool composeSplit(const Leaves &a, Int rshape, Int rstride, NodeOut &out);
   return composeSplit(a, rshape, rstride, out);
 }
 
+/// What staticComposeSplit did: wrote the modes, found that composeSplit declines, or left
+/// the mode to composeSplit's own steps (a value they treat apart).
+enum class StaticSplit { Written, Declined, NotHandled };
+
+/// composeSplit where A's modes and B's mode rshape:rstride are static: the same steps on
+/// values, for the positive values of its common case (where ceil_div cannot overflow).
+StaticSplit staticComposeSplit(const Leaves &a, int64_t rshape, int64_t rstride, NodeOut &out) {
+  uint32_t r = a.n;
+  Leaves result;
+  uint32_t m = 0;
+  int64_t restShape = rshape, restStride = rstride;
+  for (uint32_t i = 0; i + 1 < r; ++i) {
+    int64_t cs = a.s[r - 1 - i].value, rs = restStride, nextShape, nextStride;
+    if (!(cs > 0 && rs > 0 && rs <= INT64_MAX - cs))
+      return StaticSplit::NotHandled;
+    if (rs >= cs) {
+      nextStride = rs / cs;
+      if (nextStride * cs != rs)
+        return StaticSplit::Declined; // the divisibility condition
+      nextShape = 1;
+    } else {
+      nextShape = (cs - 1) / rs + 1, nextStride = 1;
+    }
+    if (nextShape == 1 || restShape == 1) {
+      restStride = nextStride;
+      continue;
+    }
+    int64_t newShape = nextShape < restShape ? nextShape : restShape;
+    if (newShape <= 0)
+      return StaticSplit::NotHandled;
+    int64_t q = restShape / newShape, stride;
+    if (q * newShape != restShape || __builtin_mul_overflow(restStride, a.d[r - 1 - i].value, &stride))
+      return StaticSplit::Declined;
+    result.s[m] = Slot{newShape, true}, result.d[m] = Slot{stride, true};
+    ++m;
+    restShape = q;
+    restStride = nextStride;
+  }
+  int64_t lastStride;
+  if (m == 0 || restShape != 1) {
+    if (__builtin_mul_overflow(restStride, a.d[0].value, &lastStride))
+      return StaticSplit::Declined;
+    if (m == 0) {
+      out.leaf(Int::fixed(restShape), Int::fixed(lastStride));
+      return StaticSplit::Written;
+    }
+    result.s[m] = Slot{restShape, true}, result.d[m] = Slot{lastStride, true};
+    ++m;
+  }
+  result.n = m;
+  out.modes(result, false);
+  return StaticSplit::Written;
+}
+
 /// composeMode's walk over an A of several modes.
 [[gnu::noinline]] bool composeSplit(const Leaves &a, Int rshape, Int rstride, NodeOut &out) {
   rshape = plainInt(rshape);
   rstride = plainInt(rstride);
+  if (rshape.isStatic && rstride.isStatic && allStatic(a)) {
+    StaticSplit done = staticComposeSplit(a, rshape.value, rstride.value, out);
+    if (done != StaticSplit::NotHandled)
+      return done == StaticSplit::Written;
+  }
   uint32_t r = a.n;
   Leaves result;
   Int restShape = rshape, restStride = rstride;
