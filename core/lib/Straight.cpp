@@ -926,6 +926,24 @@ Int productOf(const Leaves &l) {
   return acc;
 }
 
+/// mul(productOf(a), cosizeOf(b, false)) where a and b are static: the same steps on values
+/// (cosize folds (s - 1) * abs(d) over the modes, then adds 1). False where a step would
+/// overflow.
+bool staticSizeTimesCosize(const Leaves &a, const Leaves &b, int64_t &out) {
+  int64_t size = a.s[0].value;
+  for (uint32_t i = 1; i < a.n; ++i)
+    if (__builtin_mul_overflow(size, a.s[i].value, &size))
+      return false;
+  int64_t cosize = 0;
+  for (uint32_t k = 0; k < b.n; ++k) {
+    int64_t d = b.d[k].value, sLess1, absD, term;
+    if (__builtin_sub_overflow(b.s[k].value, 1, &sLess1) || __builtin_sub_overflow(int64_t(0), d, &absD) ||
+        __builtin_mul_overflow(sLess1, d < 0 ? absD : d, &term) || __builtin_add_overflow(cosize, term, &cosize))
+      return false;
+  }
+  return !__builtin_add_overflow(cosize, 1, &cosize) && !__builtin_mul_overflow(size, cosize, &out);
+}
+
 /// The cotarget of a complement, when it is an integer leaf.
 bool integerCotarget(TupleView cotarget, Int &out) {
   const Node *n = cotarget.nodes();
@@ -1117,7 +1135,15 @@ bool staticProductLeafPair(int64_t s, int64_t d, int64_t n, int64_t e, Pair &p) 
   Leaves leavesA, leavesT;
   if (!loadLeaves(p.as, p.ad, leavesA) || !loadLeaves(p.ts, p.td, leavesT))
     return false;
-  Int cotarget = mul(productOf(leavesA), cosizeOf(leavesT, p.ts->kind != NodeKind::Tuple));
+  Int cotarget;
+  if (allStatic(leavesA) && allStatic(leavesT)) { // a leaf T's cosize is its one mode's
+    int64_t v;
+    if (!staticSizeTimesCosize(leavesA, leavesT, v))
+      return false;
+    cotarget = Int::fixed(v);
+  } else {
+    cotarget = mul(productOf(leavesA), cosizeOf(leavesT, p.ts->kind != NodeKind::Tuple));
+  }
   if (!complementModes(leavesA, p.as->kind != NodeKind::Tuple, cotarget, p.flat))
     return false;
   complementAsComposedA(p.flat);
@@ -1511,7 +1537,15 @@ bool rankSensitiveProductOf(const Guard &guard, RankedOperand &a, RankedOperand 
   for (uint32_t i = rb; i < r; ++i)
     lb.push(kStatic1, kStatic0);
   // logical_product(pa, pb) = (pa, complement(pa, size(pa) * cosize(pb)) o pb).
-  Int cotarget = mul(productOf(la), cosizeOf(lb, false));
+  Int cotarget;
+  if (allStatic(la) && allStatic(lb)) {
+    int64_t v;
+    if (!staticSizeTimesCosize(la, lb, v))
+      return false;
+    cotarget = Int::fixed(v);
+  } else {
+    cotarget = mul(productOf(la), cosizeOf(lb, false));
+  }
   Leaves flat;
   if (!complementModes(la, false, cotarget, flat))
     return false;
