@@ -489,27 +489,13 @@ void flatCoalesced(const Leaves &modes, Leaves &flat) {
 
 bool composeSplit(const Leaves &a, Int rshape, Int rstride, NodeOut &out);
 
-/// A (flat and coalesced, reversed) composed with one integral mode of B (composeMode).
-/// The common cases inline: a _0 stride, and an A of one mode.
-[[gnu::always_inline]] inline bool composeMode(const Leaves &a, Int rshape, Int rstride, NodeOut &out) {
-  if (rstride.isConstant(0)) {
-    out.leaf(rshape, rstride);
-    return true;
-  }
-  if (a.n == 1) {
-    out.leaf(rshape, mul(rstride, a.stride(0)));
-    return true;
-  }
-  return composeSplit(a, rshape, rstride, out);
-}
-
 /// What staticComposeSplit did: wrote the modes, found that composeSplit declines, or left
 /// the mode to composeSplit's own steps (a value they treat apart).
 enum class StaticSplit { Written, Declined, NotHandled };
 
 /// composeSplit where A's modes and B's mode rshape:rstride are static: the same steps on
 /// values, for the positive values of its common case (where ceil_div cannot overflow).
-StaticSplit staticComposeSplit(const Leaves &a, int64_t rshape, int64_t rstride, NodeOut &out) {
+[[gnu::noinline]] StaticSplit staticComposeSplit(const Leaves &a, int64_t rshape, int64_t rstride, NodeOut &out) {
   uint32_t r = a.n;
   Leaves result;
   uint32_t m = 0;
@@ -557,15 +543,29 @@ StaticSplit staticComposeSplit(const Leaves &a, int64_t rshape, int64_t rstride,
   return StaticSplit::Written;
 }
 
-/// composeMode's walk over an A of several modes.
-[[gnu::noinline]] bool composeSplit(const Leaves &a, Int rshape, Int rstride, NodeOut &out) {
-  rshape = plainInt(rshape);
-  rstride = plainInt(rstride);
+/// A (flat and coalesced, reversed) composed with one integral mode of B (composeMode).
+/// The common cases inline: a _0 stride, and an A of one mode.
+[[gnu::always_inline]] inline bool composeMode(const Leaves &a, Int rshape, Int rstride, NodeOut &out) {
+  if (rstride.isConstant(0)) {
+    out.leaf(rshape, rstride);
+    return true;
+  }
+  if (a.n == 1) {
+    out.leaf(rshape, mul(rstride, a.stride(0)));
+    return true;
+  }
   if (rshape.isStatic && rstride.isStatic && allStatic(a)) {
     StaticSplit done = staticComposeSplit(a, rshape.value, rstride.value, out);
     if (done != StaticSplit::NotHandled)
       return done == StaticSplit::Written;
   }
+  return composeSplit(a, rshape, rstride, out);
+}
+
+/// composeMode's walk over an A of several modes.
+[[gnu::noinline]] bool composeSplit(const Leaves &a, Int rshape, Int rstride, NodeOut &out) {
+  rshape = plainInt(rshape);
+  rstride = plainInt(rstride);
   uint32_t r = a.n;
   Leaves result;
   Int restShape = rshape, restStride = rstride;
