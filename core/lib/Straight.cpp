@@ -1717,8 +1717,8 @@ namespace {
 /// Whether a leaf (its shape and stride nodes) is an integer (no `_`, no basis), dynamic in
 /// both: every leaf the runtime shortcuts below accept.
 [[gnu::always_inline]] inline bool dynamicIntegerLeaf(const Node &s, const Node &d) {
-  return s.kind == NodeKind::Int && d.kind == NodeKind::Int && (s.basis | d.basis) == 0 && !s.isStatic &&
-         !d.isStatic;
+  constexpr uint64_t kDynamicLeaf = nodeTag(1, NodeKind::Int, false); // a leaf's tag: span 1, basis 0
+  return nodeTagOf(s) == kDynamicLeaf && nodeTagOf(d) == kDynamicLeaf;
 }
 
 /// Whether right_inverse of a layout is _1:_0 with nothing to report: every leaf is a
