@@ -434,6 +434,28 @@ template <Seed seed> bool staticCoalescedReversed(const Node *s, const Node *d, 
   return true;
 }
 
+/// loadCoalescedReversed where every shape is a dynamic integer (the strides any integers):
+/// no mode merges (a merge needs a static shape) and none is a unit (a static 1), so the
+/// modes are the leaves, last first. Filter's walk (ZerosAsUnit) drops a leaf of static-0
+/// stride: there such a leaf declines. False at the first other leaf or past kMaxLeaves.
+template <Seed seed> bool dynamicShapesReversed(const Node *s, const Node *d, uint32_t e, Leaves &out) {
+  constexpr uint64_t kDynamicLeaf = nodeTag(1, NodeKind::Int, false); // span 1, basis 0
+  uint32_t n = 0;
+  for (uint32_t k = e; k-- > 0;) {
+    if (s[k].kind == NodeKind::Tuple)
+      continue;
+    uint64_t strideTag = nodeTagOf(d[k]);
+    if (nodeTagOf(s[k]) != kDynamicLeaf || (strideTag & ~kStaticTagBit) != kDynamicLeaf || n == kMaxLeaves ||
+        (seed == Seed::ZerosAsUnit && strideTag != kDynamicLeaf && d[k].value == 0))
+      return false;
+    out.s[n] = Slot{s[k].value, false};
+    out.d[n] = Slot{d[k].value, strideTag != kDynamicLeaf};
+    ++n;
+  }
+  out.n = n;
+  return n != 0;
+}
+
 /// loadLeaves, then the coalesceReversed walk of the leaves as `seed` says, in one backward
 /// pass over the nodes (leaves come last first in reversed preorder): the same modes, last
 /// first, without storing the leaves. False where loadLeaves fails (out is then
@@ -443,7 +465,7 @@ template <Seed seed> bool loadCoalescedReversed(const Node *s, const Node *d, Le
   uint32_t e = s->span;
   if (e > kMaxNodes)
     return false;
-  if (staticCoalescedReversed<seed>(s, d, e, out))
+  if (staticCoalescedReversed<seed>(s, d, e, out) || dynamicShapesReversed<seed>(s, d, e, out))
     return true;
   uint32_t leaves = 0;
   bool scalar = true;
