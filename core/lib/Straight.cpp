@@ -1768,13 +1768,11 @@ namespace {
 }
 } // namespace
 
-bool rightInverse(const Layout &l, Layout &result) {
-  Guard guard;
-  const Node *s = l.shape.view().nodes(), *d = l.stride.view().nodes();
-  if (!guard.usable())
-    return false;
-  if (lastLeafDynamic(s, d) && unitRightInverse(s, d)) // CuTe's chain starts at a static _1 stride
-    return unitLayout(result);
+namespace {
+/// rightInverse past the runtime shortcut, out of line: inline, its working sets made a
+/// frame of kilobytes, and the shortcut and the static path ran slower (time, not
+/// instructions). @pre a Guard is usable
+[[gnu::noinline]] bool rightInverseOf(const Node *s, const Node *d, Layout &result) {
   Leaves c, rev;
   if (!loadCoalescedReversed<Seed::Shape>(s, d, c))
     return false;
@@ -1801,7 +1799,18 @@ bool rightInverse(const Layout &l, Layout &result) {
   }
   NodeOut out(result);
   out.modes(rev, true);
-  return guard.clean() && out.finish();
+  return out.finish();
+}
+} // namespace
+
+bool rightInverse(const Layout &l, Layout &result) {
+  Guard guard;
+  const Node *s = l.shape.view().nodes(), *d = l.stride.view().nodes();
+  if (!guard.usable())
+    return false;
+  if (lastLeafDynamic(s, d) && unitRightInverse(s, d)) // CuTe's chain starts at a static _1 stride
+    return unitLayout(result);
+  return rightInverseOf(s, d, result) && guard.clean();
 }
 
 bool leftInverse(const Layout &l, Layout &result) {
