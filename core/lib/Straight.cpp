@@ -1956,9 +1956,11 @@ bool leavesStaticOrStaticZero(const Node *s, bool zero) {
   }
   if (overflow || (anyTag & kBasisBits) != 0)
     return false;
+  // Some node is dynamic, then: a leaf (tuples and `_` are static as built). Only a static
+  // 0 among the leaves, where the product is 0, makes the product static all the same.
   bool allStatic = (allTags & kStaticTagBit) != 0;
-  if (!allStatic) // the leaves' own flags decide: all static, or a static 0 among them
-    allStatic = leavesStaticOrStaticZero(s, acc == 0);
+  if (!allStatic && acc == 0)
+    allStatic = leavesStaticOrStaticZero(s, true);
   size = Int{acc, allStatic};
   return true;
 }
