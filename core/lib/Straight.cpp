@@ -1,7 +1,8 @@
 // Straight paths for small layouts (Straight.h). Each kernel below follows one general
-// algorithm step for step, with the same Int operations in the same order; the comments
-// name the function it mirrors. Where the general algorithm would report an error (or
-// only might, depending on whether dynamic values are known), the kernel declines.
+// algorithm step for step, with the same Int operations in the same order (the static*
+// kernels: on int64 values, where every value is static); the comments name the function
+// it mirrors. Where the general algorithm would report an error (or only might, depending
+// on whether dynamic values are known), the kernel declines.
 #include "Straight.h"
 
 #include "Internal.h"
@@ -1052,7 +1053,7 @@ bool staticDivideLeafPair(int64_t s, int64_t d, int64_t n, int64_t e, Pair &p) {
   uint32_t k = p.rest.n; // 1 or 2 modes, last first
   p.restCount = k;
   for (uint32_t i = 0; i < k; ++i) {
-    p.restShape[i] = p.rest.s[k - 1 - i];
+    p.restShape[i] = Slot{p.rest.s[k - 1 - i].value, true}; // the value alone: a whole slot just written as 8 and 1 bytes would not forward
     if (!staticScaled(p.rest.d[k - 1 - i].value, d, p.restStride[i]))
       return false;
   }
@@ -1644,8 +1645,14 @@ struct KeyIndex {
 void exchangeSort(KeyIndex *a, uint32_t n) {
   for (uint32_t i = 0; i < n; ++i)
     for (uint32_t j = i + 1; j < n; ++j)
-      if (a[j].key < a[i].key)
-        std::swap(a[i], a[j]);
+      if (a[j].key < a[i].key) {
+        // Field by field: a swap of the whole pair read 16 bytes just written as 8 and 4,
+        // which the store buffer cannot forward (a stall per swap).
+        int64_t key = a[i].key;
+        uint32_t index = a[i].index;
+        a[i].key = a[j].key, a[i].index = a[j].index;
+        a[j].key = key, a[j].index = index;
+      }
 }
 
 /// The static strides of c's modes in mode order (mode i is c's n-1-i), as the inverses'
@@ -1681,7 +1688,8 @@ bool staticRightInverse(const Leaves &c, const KeyIndex *order, uint32_t n, Leav
   int64_t pre[kSlots];
   if (!staticPrefixesOf(c, pre))
     return false;
-  int64_t shapes[kSlots + 1] = {1}, strides[kSlots + 1] = {0}; // _1:_0, then the chain
+  int64_t shapes[kSlots + 1], strides[kSlots + 1]; // _1:_0, then the chain
+  shapes[0] = 1, strides[0] = 0;
   uint32_t m = 1;
   int64_t curr = 1;
   for (uint32_t k = 0; k < n; ++k) {

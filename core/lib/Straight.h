@@ -4,8 +4,9 @@
 // `_`) and results of at most kMaxNodes nodes, each function below computes the same
 // answer as the general algorithm of the operation it names (Algebra.cpp, Layout.cpp,
 // Tiler.cpp): the same values, the same staticness of every leaf (it runs the same `Int`
-// operations in the same order, so CuTe's static rules hold by construction) and the same
-// profile. It reads leaves straight off the operands' nodes and writes the result's nodes
+// operations in the same order, so CuTe's static rules hold by construction; where every
+// value of a step is static, the same steps on plain integers, whose results are all
+// static) and the same profile. It reads leaves straight off the operands' nodes and writes the result's nodes
 // straight into the caller's layout: no builder, no view iterator, no `Expected`, no
 // message text.
 //
