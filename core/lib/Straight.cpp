@@ -402,7 +402,7 @@ template <bool ZerosAsUnit> struct StaticWalk {
 };
 
 /// Whether every mode of a working set is static, shape and stride.
-bool allStatic(const Leaves &l) {
+bool everyModeStatic(const Leaves &l) {
   for (uint32_t i = 0; i < l.n; ++i)
     if (!(l.s[i].isStatic & l.d[i].isStatic))
       return false;
@@ -577,7 +577,7 @@ enum class StaticSplit { Written, Declined, NotHandled };
     out.leaf(rshape, mul(rstride, a.stride(0)));
     return true;
   }
-  if (rshape.isStatic && rstride.isStatic && allStatic(a)) {
+  if (rshape.isStatic && rstride.isStatic && everyModeStatic(a)) {
     StaticSplit done = staticComposeSplit(a, rshape.value, rstride.value, out);
     if (done != StaticSplit::NotHandled)
       return done == StaticSplit::Written;
@@ -900,7 +900,7 @@ bool complementModes(const Leaves &leaves, bool isLeaf, Int cotarget, Leaves &re
   cotarget = plainInt(cotarget);
   if (isLeaf)
     return complementLeaf(leaves.shape(0), leaves.stride(0), cotarget, rev);
-  if (cotarget.isStatic && allStatic(leaves))
+  if (cotarget.isStatic && everyModeStatic(leaves))
     return staticComplementOfLeaves(leaves, cotarget.value, rev);
   Leaves result;
   Int last;
@@ -1053,7 +1053,8 @@ bool staticDivideLeafPair(int64_t s, int64_t d, int64_t n, int64_t e, Pair &p) {
   uint32_t k = p.rest.n; // 1 or 2 modes, last first
   p.restCount = k;
   for (uint32_t i = 0; i < k; ++i) {
-    p.restShape[i] = Slot{p.rest.s[k - 1 - i].value, true}; // the value alone: a whole slot just written as 8 and 1 bytes would not forward
+    // The value alone: a whole slot, just written as 8 and 1 bytes, would not forward.
+    p.restShape[i] = Slot{p.rest.s[k - 1 - i].value, true};
     if (!staticScaled(p.rest.d[k - 1 - i].value, d, p.restStride[i]))
       return false;
   }
@@ -1165,7 +1166,7 @@ bool staticProductLeafPair(int64_t s, int64_t d, int64_t n, int64_t e, Pair &p) 
   if (!loadLeaves(p.as, p.ad, leavesA) || !loadLeaves(p.ts, p.td, leavesT))
     return false;
   Int cotarget;
-  if (allStatic(leavesA) && allStatic(leavesT)) { // a leaf T's cosize is its one mode's
+  if (everyModeStatic(leavesA) && everyModeStatic(leavesT)) { // a leaf T's cosize is its one mode's
     int64_t v;
     if (!staticSizeTimesCosize(leavesA, leavesT, v))
       return false;
@@ -1431,7 +1432,7 @@ namespace {
 bool complementOfNodes(const Node *s, const Node *d, const Leaves &modes, Int cotarget, Leaves &rev) {
   if (s->kind != NodeKind::Tuple)
     return complementLeaf(integerLeaf(*s), integerLeaf(*d), plainInt(cotarget), rev);
-  if (cotarget.isStatic && allStatic(modes))
+  if (cotarget.isStatic && everyModeStatic(modes))
     return staticComplement(modes, cotarget.value, rev);
   Leaves result;
   Int last;
@@ -1567,7 +1568,7 @@ bool rankSensitiveProductOf(const Guard &guard, RankedOperand &a, RankedOperand 
     lb.push(kStatic1, kStatic0);
   // logical_product(pa, pb) = (pa, complement(pa, size(pa) * cosize(pb)) o pb).
   Int cotarget;
-  if (allStatic(la) && allStatic(lb)) {
+  if (everyModeStatic(la) && everyModeStatic(lb)) {
     int64_t v;
     if (!staticSizeTimesCosize(la, lb, v))
       return false;
