@@ -228,6 +228,13 @@ private:
   int64_t *count_[kMaxDepth + 1]; // the child counts of the open tuples; count_[0] the root's
 };
 
+/// Writes a working set of modes given last first (a leaf for one mode) as the result.
+bool writeReversed(const Leaves &rev, Layout &result) {
+  NodeOut out(result);
+  out.modes(rev, true);
+  return out.finish();
+}
+
 /// x without a basis code, as every value of these kernels is (they read leaves with
 /// integerLeaf or from Slots). A kernel taking an Int parameter restates it with this: the
 /// compiler then knows every value's basis is 0 and drops the operators' basis tests.
@@ -867,11 +874,9 @@ bool staticComplement(const Leaves &modes, int64_t cotarget, Leaves &rev) {
       return false;
   }
   // complementRest: ceil_div(cotarget, last) from `last`, then the coalesce.
-  int64_t sum;
-  if (last == 0 || __builtin_add_overflow(cotarget, last, &sum) || __builtin_sub_overflow(sum, 1, &sum) ||
-      (sum == INT64_MIN && last == -1))
+  int64_t rest;
+  if (!staticCeilDiv(cotarget, last, rest))
     return false;
-  int64_t rest = sum / last;
   StaticWalk<false> walk(rev, rest, rest == 1 ? 0 : last);
   for (uint32_t k = r; k-- > 0;)
     if (!walk.step(shapes[k], strides[k]))
@@ -955,9 +960,17 @@ Int productOf(const Leaves &l) {
   return acc;
 }
 
-/// mul(productOf(a), cosizeOf(b, false)) where a and b are static: the same steps on values
-/// (cosize folds (s - 1) * abs(d) over the modes, then adds 1). False where a step would
+/// One term (s - 1) * abs(d) of cosize's sum on static values: false where a step would
 /// overflow.
+[[gnu::always_inline]] inline bool staticCosizeTerm(int64_t s, int64_t d, int64_t &term) {
+  int64_t sLess1, absD;
+  if (__builtin_sub_overflow(s, 1, &sLess1) || __builtin_sub_overflow(int64_t(0), d, &absD))
+    return false;
+  return !__builtin_mul_overflow(sLess1, d < 0 ? absD : d, &term);
+}
+
+/// mul(productOf(a), cosizeOf(b, false)) where a and b are static: the same steps on values
+/// (cosize adds its terms, then 1). False where a step would overflow.
 bool staticSizeTimesCosize(const Leaves &a, const Leaves &b, int64_t &out) {
   int64_t size = a.s[0].value;
   for (uint32_t i = 1; i < a.n; ++i)
@@ -965,9 +978,8 @@ bool staticSizeTimesCosize(const Leaves &a, const Leaves &b, int64_t &out) {
       return false;
   int64_t cosize = 0;
   for (uint32_t k = 0; k < b.n; ++k) {
-    int64_t d = b.d[k].value, sLess1, absD, term;
-    if (__builtin_sub_overflow(b.s[k].value, 1, &sLess1) || __builtin_sub_overflow(int64_t(0), d, &absD) ||
-        __builtin_mul_overflow(sLess1, d < 0 ? absD : d, &term) || __builtin_add_overflow(cosize, term, &cosize))
+    int64_t term;
+    if (!staticCosizeTerm(b.s[k].value, b.d[k].value, term) || __builtin_add_overflow(cosize, term, &cosize))
       return false;
   }
   return !__builtin_add_overflow(cosize, 1, &cosize) && !__builtin_mul_overflow(size, cosize, &out);
@@ -1142,12 +1154,9 @@ void complementAsComposedA(Leaves &flat) {
 
 /// productPair's leaf case where s, d, n and e are static: the same steps on values.
 bool staticProductLeafPair(int64_t s, int64_t d, int64_t n, int64_t e, Pair &p) {
-  // cotarget = s * ((n - 1) * abs(e) + 1)
-  int64_t nLess1, absE, cotarget;
-  if (__builtin_sub_overflow(n, 1, &nLess1) || __builtin_sub_overflow(int64_t(0), e, &absE))
-    return false;
-  absE = e < 0 ? absE : e;
-  if (__builtin_mul_overflow(nLess1, absE, &cotarget) || __builtin_add_overflow(cotarget, 1, &cotarget) ||
+  // cotarget = s * cosize(n:e) = s * ((n - 1) * abs(e) + 1)
+  int64_t cotarget;
+  if (!staticCosizeTerm(n, e, cotarget) || __builtin_add_overflow(cotarget, 1, &cotarget) ||
       __builtin_mul_overflow(s, cotarget, &cotarget) || !staticComplementLeaf(s, d, cotarget, p.flat))
     return false;
   if (p.flat.n == 1) { // complement o T is composeMode's one-mode case: a leaf
@@ -1466,9 +1475,7 @@ bool complement(const Layout &l, TupleView cotarget, Layout &result) {
     if (!complementWalkOf(modes, walked, last) || !complementTupleRest(walked, last, extents, rev))
       return false;
   }
-  NodeOut out(result);
-  out.modes(rev, true);
-  return guard.clean() && out.finish();
+  return writeReversed(rev, result) && guard.clean();
 }
 
 bool complement(const Layout &l, Layout &result) {
@@ -1481,9 +1488,7 @@ bool complement(const Layout &l, Layout &result) {
     return false;
   if (!complementOfNodes(s, d, modes, cosizeOf</*Reversed=*/true>(modes, modes.n == 1), rev))
     return false;
-  NodeOut out(result);
-  out.modes(rev, true);
-  return guard.clean() && out.finish();
+  return writeReversed(rev, result) && guard.clean();
 }
 
 namespace {
@@ -1778,37 +1783,78 @@ namespace {
 } // namespace
 
 namespace {
+/// rightInverse past the sort where some mode of c is dynamic.
+bool runtimeRightInverse(const Leaves &c, const KeyIndex *order, uint32_t n, Leaves &rev) {
+  Leaves inv;
+  Slot pre[kSlots];
+  prefixesOf(c, pre);
+  inv.push(kStatic1, kStatic0);
+  Int curr = kStatic1;
+  for (uint32_t k = 0; k < n; ++k) {
+    if (curr.isStatic && curr.value == order[k].key) {
+      uint32_t i = order[k].index;
+      inv.push(c.shape(i), intOf(pre[i]));
+      curr = mul(c.shape(i), c.stride(i));
+    }
+  }
+  coalesceReversed(inv, inv.shape(inv.n - 1), rev);
+  return true;
+}
+
+/// leftInverse past the sort where some shape of c is dynamic (its strides are static).
+bool runtimeLeftInverse(const Leaves &c, const KeyIndex *order, uint32_t n, Leaves &rev) {
+  Leaves inv;
+  Slot pre[kSlots];
+  prefixesOf(c, pre);
+  // The inverse's modes q:pre, each stride that of the mode before it (stride _0 first).
+  Int resultSize = kStatic1, stride = kStatic0;
+  for (uint32_t k = 0; k < n; ++k) {
+    uint32_t i = order[k].index;
+    Int st = c.stride(i);
+    if (st.isConstant(0))
+      continue;
+    int64_t rs = resultSize.value;
+    if (rs == 0)
+      return false; // the divisibility condition fails
+    Int q;
+    if (rs == -1) {
+      q = div(st, resultSize);
+    } else { // the multiple test and div's quotient from one division
+      int64_t qv = st.value / rs;
+      if (qv * rs != st.value)
+        return false; // the divisibility condition fails
+      q = Int{qv, resultSize.isStatic}; // div's staticness: st is a static stride, not 0
+    }
+    inv.push(q, stride);
+    stride = intOf(pre[i]);
+    resultSize = mul(resultSize, q);
+  }
+  inv.push(c.shape(order[n - 1].index), stride);
+  coalesceReversed(inv, inv.shape(inv.n - 1), rev);
+  return true;
+}
+
+/// What both inverses start from: the modes of coalesce(l), last first (mode i is c's
+/// n-1-i), and their static strides sorted (sortedStaticStrides: the count in n, and in
+/// allStatic whether every mode is static). False where the loader fails.
+bool loadSortedModes(const Node *s, const Node *d, Leaves &c, KeyIndex *order, uint32_t &n, bool &allStatic) {
+  if (!loadCoalescedReversed<Seed::Shape>(s, d, c))
+    return false;
+  n = sortedStaticStrides(c, order, allStatic);
+  return true;
+}
+
 /// rightInverse past the runtime shortcut, out of line: inline, its working sets made a
 /// frame of kilobytes, and the shortcut and the static path ran slower (time, not
 /// instructions). @pre a Guard is usable
 [[gnu::noinline]] bool rightInverseOf(const Node *s, const Node *d, Layout &result) {
   Leaves c, rev;
-  if (!loadCoalescedReversed<Seed::Shape>(s, d, c))
-    return false;
   KeyIndex order[kSlots];
+  uint32_t n;
   bool allStatic;
-  uint32_t n = sortedStaticStrides(c, order, allStatic);
-  if (allStatic) {
-    if (!staticRightInverse(c, order, n, rev))
-      return false;
-  } else {
-    Leaves inv;
-    Slot pre[kSlots];
-    prefixesOf(c, pre);
-    inv.push(kStatic1, kStatic0);
-    Int curr = kStatic1;
-    for (uint32_t k = 0; k < n; ++k) {
-      if (curr.isStatic && curr.value == order[k].key) {
-        uint32_t i = order[k].index;
-        inv.push(c.shape(i), intOf(pre[i]));
-        curr = mul(c.shape(i), c.stride(i));
-      }
-    }
-    coalesceReversed(inv, inv.shape(inv.n - 1), rev);
-  }
-  NodeOut out(result);
-  out.modes(rev, true);
-  return out.finish();
+  return loadSortedModes(s, d, c, order, n, allStatic) &&
+         (allStatic ? staticRightInverse(c, order, n, rev) : runtimeRightInverse(c, order, n, rev)) &&
+         writeReversed(rev, result);
 }
 } // namespace
 
@@ -1826,49 +1872,15 @@ bool leftInverse(const Layout &l, Layout &result) {
   Guard guard;
   const Node *s = l.shape.view().nodes(), *d = l.stride.view().nodes();
   Leaves c, rev;
-  if (!guard.usable() || !loadCoalescedReversed<Seed::Shape>(s, d, c))
-    return false;
   KeyIndex order[kSlots];
+  uint32_t n;
   bool allStatic;
-  uint32_t n = sortedStaticStrides(c, order, allStatic);
+  if (!guard.usable() || !loadSortedModes(s, d, c, order, n, allStatic))
+    return false;
   if (n != c.n)
     return false; // CuTe wants static strides
-  if (allStatic) {
-    if (!staticLeftInverse(c, order, n, rev))
-      return false;
-  } else {
-    Leaves inv;
-    Slot pre[kSlots];
-    prefixesOf(c, pre);
-    // The inverse's modes q:pre, each stride that of the mode before it (stride _0 first).
-    Int resultSize = kStatic1, stride = kStatic0;
-    for (uint32_t k = 0; k < n; ++k) {
-      uint32_t i = order[k].index;
-      Int st = c.stride(i);
-      if (st.isConstant(0))
-        continue;
-      int64_t rs = resultSize.value;
-      if (rs == 0)
-        return false; // the divisibility condition fails
-      Int q;
-      if (rs == -1) {
-        q = div(st, resultSize);
-      } else { // the multiple test and div's quotient from one division
-        int64_t qv = st.value / rs;
-        if (qv * rs != st.value)
-          return false; // the divisibility condition fails
-        q = Int{qv, resultSize.isStatic}; // div's staticness: st is a static stride, not 0
-      }
-      inv.push(q, stride);
-      stride = intOf(pre[i]);
-      resultSize = mul(resultSize, q);
-    }
-    inv.push(c.shape(order[n - 1].index), stride);
-    coalesceReversed(inv, inv.shape(inv.n - 1), rev);
-  }
-  NodeOut out(result);
-  out.modes(rev, true);
-  return guard.clean() && out.finish();
+  return (allStatic ? staticLeftInverse(c, order, n, rev) : runtimeLeftInverse(c, order, n, rev)) &&
+         writeReversed(rev, result) && guard.clean();
 }
 
 bool tileToShape(const Layout &block, TupleView targetShape, Layout &result) {
@@ -2133,9 +2145,7 @@ bool coalesce(const Layout &l, Layout &result) {
   Leaves rev;
   if (!loadCoalescedReversed<Seed::Shape>(s, d, rev))
     return false;
-  NodeOut out(result);
-  out.modes(rev, true);
-  return guard.clean() && out.finish();
+  return writeReversed(rev, result) && guard.clean();
 }
 
 bool filter(const Layout &l, Layout &result) {
@@ -2148,9 +2158,7 @@ bool filter(const Layout &l, Layout &result) {
   Leaves rev;
   if (!loadCoalescedReversed<Seed::ZerosAsUnit>(s, d, rev))
     return false;
-  NodeOut out(result);
-  out.modes(rev, true);
-  return guard.clean() && out.finish();
+  return writeReversed(rev, result) && guard.clean();
 }
 
 namespace {
