@@ -5,6 +5,8 @@
 #include "Operations.h"
 #include "cutelayout/Basis.h"
 
+#include <array>
+
 
 namespace cutelayout::cli {
 namespace {
@@ -26,6 +28,19 @@ Scratch &scratch() {
   thread_local Scratch s;
   return s;
 }
+
+// The C locale's isalpha and isalnum (the tool never sets a locale), without a library
+// call per character.
+constexpr bool identifierStart(char c) { return unsigned((c | 0x20) - 'a') < 26; }
+constexpr bool identifierChar(char c) { return identifierStart(c) || unsigned(c - '0') < 10; }
+
+/// Whether each byte is a letter, a digit or `_`: an identifier's characters but `::`.
+constexpr std::array<bool, 256> kIdentifierBytes = [] {
+  std::array<bool, 256> table{};
+  for (unsigned c = 0; c < 256; ++c)
+    table[c] = identifierChar(char(c)) || c == '_';
+  return table;
+}();
 
 /// Parses into Values given by the caller; a failing step returns false and leaves its
 /// Error in error_.
@@ -77,19 +92,18 @@ private:
 
   bool expectEnd() { return reader_.atEnd() || fail(reader_.errorHere("end of expression")); }
 
-  // The C locale's isalpha and isalnum (the tool never sets a locale), without a library
-  // call per character.
-  static bool identifierStart(char c) { return unsigned((c | 0x20) - 'a') < 26; }
-  static bool identifierChar(char c) { return identifierStart(c) || unsigned(c - '0') < 10; }
-
   std::string_view parseIdentifier() {
     reader_.skipSpace();
     std::string_view t = reader_.text();
-    size_t p = reader_.position(), start = p;
+    size_t p = reader_.position(), start = p, n = t.size();
     // Letters, digits, `_` and `::` (namespaced type names such as cute::uint4_t).
-    while (p < t.size() && (identifierChar(t[p]) || t[p] == '_' ||
-                            (t[p] == ':' && p + 1 < t.size() && t[p + 1] == ':'))) {
-      p += t[p] == ':' ? 2 : 1;
+    for (;;) {
+      if (p < n && kIdentifierBytes[static_cast<unsigned char>(t[p])])
+        ++p;
+      else if (p + 1 < n && t[p] == ':' && t[p + 1] == ':')
+        p += 2;
+      else
+        break;
     }
     reader_.setPosition(p);
     return t.substr(start, p - start);

@@ -145,6 +145,13 @@ private:
 class ValueRefs {
 public:
   ValueRefs(const std::vector<Value> &values) : base_(values.data()), size_(values.size()) {}
+  /// The first `size` values of a run.
+  static ValueRefs run(const Value *values, size_t size) {
+    ValueRefs r(nullptr, 0);
+    r.base_ = values;
+    r.size_ = size;
+    return r;
+  }
   ValueRefs(const Value *const *pointers, size_t size) : pointers_(pointers), size_(size) {}
   ValueRefs(const std::vector<const Value *> &pointers) : ValueRefs(pointers.data(), pointers.size()) {}
 

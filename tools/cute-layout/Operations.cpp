@@ -1319,6 +1319,62 @@ Value staticTwin(const Value &v) {
 }
 
 namespace {
+/// Writes v's static twin into out, a value reused from call to call: a tuple or a layout
+/// in the storage out has (no temporaries, no allocation), the rarer kinds by staticTwin.
+void staticTwinInto(const Value &v, Value &out) {
+  switch (v.kind) {
+  case Value::Kind::Tuple:
+    out.reuseAs(Value::Kind::Tuple);
+    out.tuple.assignStaticTwin(v.tuple);
+    return;
+  case Value::Kind::Layout:
+    out.reuseAs(Value::Kind::Layout);
+    out.layout.shape.assignStaticTwin(v.layout.shape);
+    out.layout.stride.assignStaticTwin(v.layout.stride);
+    out.notCongruent = v.notCongruent;
+    return;
+  default:
+    out = staticTwin(v);
+  }
+}
+
+/// The static twins of one call's arguments, in values kept from call to call on this
+/// thread. A call made while the thread's set is in use (none is, today: operations call
+/// callResolved, not callOperation) gets a set of its own.
+class TwinArgs {
+public:
+  explicit TwinArgs(ValueRefs args) {
+    static thread_local std::vector<Value> shared;
+    static thread_local bool busy = false;
+    if (!busy) {
+      values_ = &shared;
+      busy_ = &busy;
+      busy = true;
+    } else {
+      values_ = &own_;
+    }
+    if (values_->size() < args.size())
+      values_->resize(args.size());
+    for (size_t i = 0; i < args.size(); ++i)
+      staticTwinInto(args[i], (*values_)[i]);
+    size_ = args.size();
+  }
+  ~TwinArgs() {
+    if (busy_)
+      *busy_ = false;
+  }
+  TwinArgs(const TwinArgs &) = delete;
+  TwinArgs &operator=(const TwinArgs &) = delete;
+
+  ValueRefs refs() const { return ValueRefs::run(values_->data(), size_); }
+
+private:
+  std::vector<Value> own_;
+  std::vector<Value> *values_;
+  bool *busy_ = nullptr;
+  size_t size_ = 0;
+};
+
 bool hasDynamicLeaves(const Value &v) {
   switch (v.kind) {
   case Value::Kind::Tuple:
@@ -1356,11 +1412,8 @@ Expected<Value> callOperation(const ResolvedOperation &resolved, ValueRefs args)
     for (const Value &a : args)
       dynamic = dynamic || hasDynamicLeaves(a);
   if (dynamic) {
-    std::vector<Value> twin;
-    twin.reserve(args.size());
-    for (const Value &a : args)
-      twin.push_back(staticTwin(a));
-    if (Expected<Value> t = invoke(*resolved.key, **op, twin); !t)
+    TwinArgs twin(args);
+    if (Expected<Value> t = invoke(*resolved.key, **op, twin.refs()); !t)
       r = Expected<Value>(makeError(t.error().message +
                                     " (CuTe rejects these values as static integers and does not check them at run time)"));
   }

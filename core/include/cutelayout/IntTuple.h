@@ -110,6 +110,16 @@ public:
   uint32_t rank() const { return view().rank(); }
   TupleView child(uint32_t i) const { return view().child(i); }
 
+  /// Becomes t's static twin (staticTwin below) in the storage it has: a twin written
+  /// into a reused tuple, without a temporary.
+  /// @pre t is not a view of this tuple  @post isStatic(*this); the profile, values and bases of t
+  void assignStaticTwin(TupleView t) {
+    nodes_.clear();
+    nodes_.append(t.nodes(), t.span());
+    for (Node &n : nodes_)
+      n.isStatic = true;
+  }
+
   /// Adopts preorder nodes that form exactly one tree (builders use this).
   static IntTuple fromNodes(NodeVec &&nodes) {
     IntTuple t(0);
@@ -188,11 +198,9 @@ template <class F> IntTuple mapLeaves(TupleView t, F f) {
 /// as built), so it equals mapping each leaf to its static self, without rebuilding.
 /// @post the same profile, values and bases as t; isStatic(result)
 inline IntTuple staticTwin(TupleView t) {
-  NodeVec nodes;
-  nodes.append(t.nodes(), t.span());
-  for (Node &n : nodes)
-    n.isStatic = true;
-  return IntTuple::fromNodes(std::move(nodes));
+  IntTuple twin;
+  twin.assignStaticTwin(t);
+  return twin;
 }
 
 /// Nesting depth: 0 for a leaf, 1 + max child depth for a tuple.
