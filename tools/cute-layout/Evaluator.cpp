@@ -22,6 +22,8 @@ struct Scratch {
   std::vector<Value> templateArgs[kMaxCallDepth + 1];
   std::vector<Value> tileElements[kMaxCallDepth + 1];
   std::vector<Tiler> tilers;
+  /// Where the outermost level's bare name would go (parseOutermostArgs discards it).
+  Value bareName;
 };
 
 Scratch &scratch() {
@@ -63,9 +65,8 @@ public:
       return Outermost::Other;
     size_t start = reader_.position();
     column = reader_.column();
-    Value bareName;
     bool isCall = false;
-    if (!parseCallArgs(0, name, args(), bareName, isCall))
+    if (!parseCallArgs(0, name, args(), scratch_.bareName, isCall))
       return Outermost::Failed;
     if (!isCall || !reader_.atEnd()) {
       reader_.setPosition(start);
@@ -109,14 +110,26 @@ private:
     return t.substr(start, p - start);
   }
 
-  /// expr (',' expr)* up to `close`, appended to values; an empty list is allowed.
+  /// expr (',' expr)* up to `close`: values becomes the list's values; an empty list is
+  /// allowed. The values the vector holds from its last list are parsed into again (made
+  /// default by reuseAs), so batch mode neither builds nor destroys a Value per argument.
   bool parseList(char close, int depth, std::vector<Value> &values) {
-    values.clear();
+    size_t count = 0;
+    bool ok = parseElements(close, depth, values, count);
+    values.resize(count); // only ever shrinks: the elements past the list
+    return ok;
+  }
+
+  /// parseList's elements, parsed into values[0, count).
+  bool parseElements(char close, int depth, std::vector<Value> &values, size_t &count) {
     if (reader_.accept(close))
       return true;
     do {
-      values.emplace_back();
-      if (!parseExpr(depth + 1, values.back()))
+      if (count == values.size())
+        values.emplace_back();
+      else
+        values[count].reuseAs(Value::Kind::Tuple);
+      if (!parseExpr(depth + 1, values[count++]))
         return false;
     } while (reader_.accept(','));
     if (!reader_.accept(close))
