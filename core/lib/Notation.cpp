@@ -219,8 +219,8 @@ char *printTo(char *p, const Layout &l, Style style) {
   return printNodes(p, l.stride, style);
 }
 
-NotationReader::NotationReader(std::string_view text, ParseOptions options)
-    : text_(text), options_(options) {}
+NotationReader::NotationReader(std::string_view text, ParseOptions options, bool nulTerminated)
+    : text_(text), options_(options), nulTerminated_(nulTerminated) {}
 
 namespace {
 // The C locale's isdigit, without a library call per character.
@@ -487,9 +487,10 @@ const char *readLayout(const char *s, const char *end, NodeVec &shape, NodeVec &
 }
 
 /// Runs read(s, end, bounded) on the text from pos on and moves pos to where it stopped;
-/// false (pos unchanged) when it returns nullptr. Short text is read from a copy that ends
-/// in a NUL (bounded is std::false_type: the reader tests no position against the end).
-template <class Read> bool readFromText(std::string_view text, size_t &pos, Read read) {
+/// false (pos unchanged) when it returns nullptr. Text that ends in a NUL (nulTerminated)
+/// is read in place, short text from a copy that ends in one (bounded is std::false_type
+/// for both: the reader tests no position against the end), and the rest bounded.
+template <class Read> bool readFromText(std::string_view text, bool nulTerminated, size_t &pos, Read read) {
   if (pos > text.size())
     return false;
   const char *first = text.data() + pos;
@@ -499,6 +500,8 @@ template <class Read> bool readFromText(std::string_view text, size_t &pos, Read
       pos += size_t(stop - origin);
     return stop != nullptr;
   };
+  if (nulTerminated)
+    return advance(read(first, first + left, std::false_type()), first);
   constexpr size_t kCopied = 1024;
   if (left < kCopied) {
     char copy[kCopied];
@@ -511,7 +514,7 @@ template <class Read> bool readFromText(std::string_view text, size_t &pos, Read
 } // namespace
 
 bool NotationReader::parseTupleFast(NodeVec &out, bool allowUnderscore, int depth) {
-  return gNotationFastPath && readFromText(text_, pos_, [&](const char *s, const char *end, auto bounded) {
+  return gNotationFastPath && readFromText(text_, nulTerminated_, pos_, [&](const char *s, const char *end, auto bounded) {
            return readTuple<decltype(bounded)::value>(s, end, out, options_, allowUnderscore, depth);
          });
 }
@@ -647,7 +650,7 @@ Expected<bool> NotationReader::parseLayoutInto(Layout &out) {
   if (gNotationFastPath) {
     shape.clear();
     stride.clear();
-    if (readFromText(text_, pos_, [&](const char *s, const char *end, auto bounded) {
+    if (readFromText(text_, nulTerminated_, pos_, [&](const char *s, const char *end, auto bounded) {
           return readLayout<decltype(bounded)::value>(s, end, shape, stride, options_, shapeLength);
         }))
       return true;

@@ -48,8 +48,8 @@ constexpr std::array<bool, 256> kIdentifierBytes = [] {
 /// Error in error_.
 class Parser {
 public:
-  Parser(std::string_view text, const ParseOptions &options)
-      : reader_(text, options), scratch_(scratch()) {}
+  Parser(std::string_view text, const ParseOptions &options, bool nulTerminated = false)
+      : reader_(text, options, nulTerminated), scratch_(scratch()) {}
 
   bool parseAll(Value &out) { return parseExpr(0, out) && expectEnd(); }
 
@@ -150,7 +150,8 @@ private:
   }
 
   /// An expression into out.
-  /// @pre out is a default Value
+  /// @pre out is a default Value, or a reused one made so by reuseAs(Kind::Tuple): a tuple
+  /// kind with no object, whose tuple and layout fields the parse overwrites before use
   /// @post on failure out holds no usable value (the caller discards it)
   bool parseExpr(int depth, Value &out) {
     if (!parsePrimary(depth, out))
@@ -441,8 +442,8 @@ char *printValueTo(char *p, const Value &v, Style style) {
   return v.kind == Value::Kind::Tuple ? printTo(p, v.tuple, style) : printTo(p, v.layout, style);
 }
 
-Expected<Value> evaluate(std::string_view text, const ParseOptions &options) {
-  Parser p(text, options);
+Expected<Value> evaluate(std::string_view text, const ParseOptions &options, bool nulTerminated) {
+  Parser p(text, options, nulTerminated);
   std::string_view name;
   size_t column = 0;
   Parser::Outermost what = p.parseOutermostArgs(name, column);

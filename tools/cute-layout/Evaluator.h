@@ -200,8 +200,9 @@ size_t printBound(const Value &v);
 /// @post returns the end of the text written
 char *printValueTo(char *p, const Value &v, Style style);
 
-/// Parses and evaluates one expression.
-Expected<Value> evaluate(std::string_view text, const ParseOptions &options);
+/// Parses and evaluates one expression. With nulTerminated, text.data()[text.size()] is a
+/// readable NUL byte, and the text is read in place (NotationReader).
+Expected<Value> evaluate(std::string_view text, const ParseOptions &options, bool nulTerminated = false);
 
 /// An expression split at its outermost call: the operation's name and its evaluated
 /// arguments, template arguments appended, as callOperation (Operations.h) takes them.

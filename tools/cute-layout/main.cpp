@@ -146,7 +146,8 @@ private:
 
 /// The lines of standard input, read with read(2) into one growing buffer. A line is
 /// what std::getline gives: the text up to '\n' (a '\r' before it stays part of the
-/// line), and a last line without '\n' counts when it is not empty.
+/// line), and a last line without '\n' counts when it is not empty. Each line is followed
+/// by a NUL byte in the buffer (written over its '\n'), so the parser reads it in place.
 class LineReader {
 public:
   explicit LineReader(Output &out) : out_(out), buf_(kInitialCapacity) {}
@@ -157,6 +158,7 @@ public:
       const char *first = buf_.data() + begin_;
       if (const void *nl = std::memchr(first, '\n', end_ - begin_)) {
         size_t len = size_t(static_cast<const char *>(nl) - first);
+        buf_[begin_ + len] = '\0';
         line = std::string_view(first, len);
         begin_ += len + 1;
         return true;
@@ -164,6 +166,10 @@ public:
       if (eof_) {
         if (begin_ == end_)
           return false;
+        if (end_ == buf_.size()) // room for the NUL after the last line
+          buf_.push_back('\0');
+        buf_[end_] = '\0';
+        first = buf_.data() + begin_;
         line = std::string_view(first, end_ - begin_);
         begin_ = end_;
         return true;
@@ -213,8 +219,9 @@ bool putError(Output &out, const std::string &message) {
 }
 
 /// Evaluates one expression and writes its result or "error: ..."; true on success.
+/// @pre expr.data()[expr.size()] is a readable NUL (LineReader's lines, std::string's text)
 bool runOne(std::string_view expr, const Options &opts, Output &out) {
-  Expected<Value> v = evaluate(expr, opts.parse);
+  Expected<Value> v = evaluate(expr, opts.parse, /*nulTerminated=*/true);
   if (!v)
     return putError(out, v.error().message);
   if (opts.table || opts.banks) {

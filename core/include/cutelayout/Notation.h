@@ -64,7 +64,10 @@ inline bool isNotationSpace(char c) { return c == ' ' || (c >= '\t' && c <= '\r'
 /// A cursor over notation text; the expression parser of tools builds on it.
 class NotationReader {
 public:
-  NotationReader(std::string_view text, ParseOptions options = {});
+  /// With nulTerminated, text.data()[text.size()] is a readable NUL byte (a line its
+  /// caller ended with one): the one-pass readers then read the text in place rather than
+  /// a NUL-terminated copy of what remains of it, made per tuple.
+  NotationReader(std::string_view text, ParseOptions options = {}, bool nulTerminated = false);
 
   // Inline: the expression parser calls these for every token.
   void skipSpace() {
@@ -125,6 +128,7 @@ private:
   std::string_view text_;
   size_t pos_ = 0;
   ParseOptions options_;
+  bool nulTerminated_ = false;
 };
 
 /// Whole-string parsers: the text must be exactly one value.
