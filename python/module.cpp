@@ -322,7 +322,8 @@ PYBIND11_MODULE(_core, m) {
   m.def("parse", [](const std::string &text, bool dynamic) {
         cutelayout::ParseOptions options;
         options.plainIsDynamic = dynamic;
-        cutelayout::Expected<Value> v = cutelayout::cli::evaluate(text, options);
+        // A std::string ends in a NUL: the parser reads it in place.
+        cutelayout::Expected<Value> v = cutelayout::cli::evaluate(text, options, /*nulTerminated=*/true);
         if (!v)
           raise(v.error().message);
         return fromValue(v.take());
