@@ -40,6 +40,9 @@ constexpr uint64_t nodeTag(uint32_t span, NodeKind kind, bool isStatic) {
 }
 /// The tag bit that isStatic sets.
 constexpr uint64_t kStaticTagBit = uint64_t(1) << 40;
+/// The tags of an integer leaf without a basis: static (_N) and dynamic.
+constexpr uint64_t kStaticLeafTag = nodeTag(1, NodeKind::Int, true);
+constexpr uint64_t kDynamicLeafTag = nodeTag(1, NodeKind::Int, false);
 
 /// n's tag: its fields after its value.
 [[gnu::always_inline]] inline uint64_t nodeTagOf(const Node &n) {

@@ -420,11 +420,10 @@ bool everyModeStatic(const Leaves &l) {
 /// leaves, seeded as `seed` says. False at the first other leaf, past kMaxLeaves, for an
 /// empty layout, or on an overflow.
 template <Seed seed> bool staticCoalescedReversed(const Node *s, const Node *d, uint32_t e, Leaves &out) {
-  constexpr uint64_t kStaticLeaf = nodeTag(1, NodeKind::Int, true);
   uint32_t k = e;
   while (k > 0 && s[k - 1].kind == NodeKind::Tuple)
     --k;
-  if (k == 0 || nodeTagOf(s[k - 1]) != kStaticLeaf || nodeTagOf(d[k - 1]) != kStaticLeaf)
+  if (k == 0 || nodeTagOf(s[k - 1]) != kStaticLeafTag || nodeTagOf(d[k - 1]) != kStaticLeafTag)
     return false;
   --k;
   int64_t x = s[k].value, y = d[k].value;
@@ -434,7 +433,7 @@ template <Seed seed> bool staticCoalescedReversed(const Node *s, const Node *d, 
   while (k-- > 0) {
     if (s[k].kind == NodeKind::Tuple)
       continue;
-    if (nodeTagOf(s[k]) != kStaticLeaf || nodeTagOf(d[k]) != kStaticLeaf || leaves++ == kMaxLeaves ||
+    if (nodeTagOf(s[k]) != kStaticLeafTag || nodeTagOf(d[k]) != kStaticLeafTag || leaves++ == kMaxLeaves ||
         !walk.step(s[k].value, d[k].value))
       return false;
   }
@@ -447,17 +446,16 @@ template <Seed seed> bool staticCoalescedReversed(const Node *s, const Node *d, 
 /// modes are the leaves, last first. Filter's walk (ZerosAsUnit) drops a leaf of static-0
 /// stride: there such a leaf declines. False at the first other leaf or past kMaxLeaves.
 template <Seed seed> bool dynamicShapesReversed(const Node *s, const Node *d, uint32_t e, Leaves &out) {
-  constexpr uint64_t kDynamicLeaf = nodeTag(1, NodeKind::Int, false); // span 1, basis 0
   uint32_t n = 0;
   for (uint32_t k = e; k-- > 0;) {
     if (s[k].kind == NodeKind::Tuple)
       continue;
     uint64_t strideTag = nodeTagOf(d[k]);
-    if (nodeTagOf(s[k]) != kDynamicLeaf || (strideTag & ~kStaticTagBit) != kDynamicLeaf || n == kMaxLeaves ||
-        (seed == Seed::ZerosAsUnit && strideTag != kDynamicLeaf && d[k].value == 0))
+    if (nodeTagOf(s[k]) != kDynamicLeafTag || (strideTag & ~kStaticTagBit) != kDynamicLeafTag || n == kMaxLeaves ||
+        (seed == Seed::ZerosAsUnit && strideTag != kDynamicLeafTag && d[k].value == 0))
       return false;
     out.s[n] = Slot{s[k].value, false};
-    out.d[n] = Slot{d[k].value, strideTag != kDynamicLeaf};
+    out.d[n] = Slot{d[k].value, strideTag != kDynamicLeafTag};
     ++n;
   }
   out.n = n;
@@ -1753,8 +1751,7 @@ namespace {
 /// Whether a leaf (its shape and stride nodes) is an integer (no `_`, no basis), dynamic in
 /// both: every leaf the runtime shortcuts below accept.
 [[gnu::always_inline]] inline bool dynamicIntegerLeaf(const Node &s, const Node &d) {
-  constexpr uint64_t kDynamicLeaf = nodeTag(1, NodeKind::Int, false); // a leaf's tag: span 1, basis 0
-  return nodeTagOf(s) == kDynamicLeaf && nodeTagOf(d) == kDynamicLeaf;
+  return nodeTagOf(s) == kDynamicLeafTag && nodeTagOf(d) == kDynamicLeafTag;
 }
 
 /// Whether right_inverse of a layout is _1:_0 with nothing to report: every leaf is a

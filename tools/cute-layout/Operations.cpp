@@ -1289,38 +1289,10 @@ Expected<Value> callOperationUnchecked(std::string_view name, ValueRefs args) {
   return callResolved(CL_TRY(resolveOperation(name, args.size())), args);
 }
 
-Value staticTwin(const Value &v) {
-  switch (v.kind) {
-  case Value::Kind::Tuple:
-    return Value::ofTuple(cutelayout::staticTwin(v.tuple));
-  case Value::Kind::Layout: {
-    Value t = Value::ofLayout(cutelayout::staticTwin(v.layout));
-    t.notCongruent = v.notCongruent;
-    return t;
-  }
-  case Value::Kind::Tile:
-    return Value::ofTile(Tiler{cutelayout::staticTwin(v.tile().layout), v.tile().profile});
-  case Value::Kind::Composed:
-    return Value::ofComposed(cutelayout::staticTwin(*v.composed()));
-  case Value::Kind::Tensor:
-    return Value::ofTensor(Tensor{TensorIterator{v.tensor()->iterator.kind, cutelayout::staticTwin(v.tensor()->iterator.value)},
-                                  cutelayout::staticTwin(v.tensor()->layout)});
-  case Value::Kind::Iterator:
-    return Value::ofIterator(TensorIterator{v.tensor()->iterator.kind, cutelayout::staticTwin(v.tensor()->iterator.value)});
-  case Value::Kind::Name:
-  case Value::Kind::Swizzle:
-  case Value::Kind::MmaAtom:
-  case Value::Kind::TiledMma:
-  case Value::Kind::CopyAtom:
-  case Value::Kind::TiledCopy:
-    break;
-  }
-  return v;
-}
-
 namespace {
-/// Writes v's static twin into out, a value reused from call to call: a tuple or a layout
-/// in the storage out has (no temporaries, no allocation), the rarer kinds by staticTwin.
+/// Writes v's static twin into out, which may be a value reused from call to call: a tuple
+/// or a layout in the storage out has (one copy of the nodes, no allocation), the kinds
+/// kept behind a pointer as new objects, and the kinds without integers as they are.
 void staticTwinInto(const Value &v, Value &out) {
   switch (v.kind) {
   case Value::Kind::Tuple:
@@ -1333,46 +1305,63 @@ void staticTwinInto(const Value &v, Value &out) {
     out.layout.stride.assignStaticTwin(v.layout.stride);
     out.notCongruent = v.notCongruent;
     return;
-  default:
-    out = staticTwin(v);
+  case Value::Kind::Tile:
+    out = Value::ofTile(Tiler{cutelayout::staticTwin(v.tile().layout), v.tile().profile});
+    return;
+  case Value::Kind::Composed:
+    out = Value::ofComposed(cutelayout::staticTwin(*v.composed()));
+    return;
+  case Value::Kind::Tensor:
+    out = Value::ofTensor(Tensor{TensorIterator{v.tensor()->iterator.kind, cutelayout::staticTwin(v.tensor()->iterator.value)},
+                                 cutelayout::staticTwin(v.tensor()->layout)});
+    return;
+  case Value::Kind::Iterator:
+    out = Value::ofIterator(TensorIterator{v.tensor()->iterator.kind, cutelayout::staticTwin(v.tensor()->iterator.value)});
+    return;
+  case Value::Kind::Name:
+  case Value::Kind::Swizzle:
+  case Value::Kind::MmaAtom:
+  case Value::Kind::TiledMma:
+  case Value::Kind::CopyAtom:
+  case Value::Kind::TiledCopy:
+    break;
   }
+  out = v;
+}
+} // namespace
+
+Value staticTwin(const Value &v) {
+  Value twin;
+  staticTwinInto(v, twin);
+  return twin;
 }
 
-/// The static twins of one call's arguments, in values kept from call to call on this
-/// thread. A call made while the thread's set is in use (none is, today: operations call
-/// callResolved, not callOperation) gets a set of its own.
+namespace {
+/// The static twins of one call's arguments, in values the thread keeps from call to call:
+/// a call takes them for its duration and gives them back, so a call nested in it (none
+/// is, today: operations call callResolved, not callOperation) finds none and makes its own.
 class TwinArgs {
 public:
-  explicit TwinArgs(ValueRefs args) {
-    static thread_local std::vector<Value> shared;
-    static thread_local bool busy = false;
-    if (!busy) {
-      values_ = &shared;
-      busy_ = &busy;
-      busy = true;
-    } else {
-      values_ = &own_;
-    }
-    if (values_->size() < args.size())
-      values_->resize(args.size());
-    for (size_t i = 0; i < args.size(); ++i)
-      staticTwinInto(args[i], (*values_)[i]);
-    size_ = args.size();
+  explicit TwinArgs(ValueRefs args) : size_(args.size()) {
+    values_.swap(kept());
+    if (values_.size() < size_)
+      values_.resize(size_);
+    for (size_t i = 0; i < size_; ++i)
+      staticTwinInto(args[i], values_[i]);
   }
-  ~TwinArgs() {
-    if (busy_)
-      *busy_ = false;
-  }
+  ~TwinArgs() { values_.swap(kept()); }
   TwinArgs(const TwinArgs &) = delete;
   TwinArgs &operator=(const TwinArgs &) = delete;
 
-  ValueRefs refs() const { return ValueRefs::run(values_->data(), size_); }
+  ValueRefs refs() const { return ValueRefs::run(values_.data(), size_); }
 
 private:
-  std::vector<Value> own_;
-  std::vector<Value> *values_;
-  bool *busy_ = nullptr;
-  size_t size_ = 0;
+  static std::vector<Value> &kept() {
+    static thread_local std::vector<Value> values;
+    return values;
+  }
+  std::vector<Value> values_;
+  size_t size_;
 };
 
 bool hasDynamicLeaves(const Value &v) {
