@@ -595,14 +595,19 @@ void splitIndex(Int idx, TupleView shape, TupleBuilder &out) {
   out.close();
 }
 
-/// idx2crd of an integer index into a tuple shape, written into result: the straight
-/// path, else the split through a builder.
-void splitIndexInto(Int idx, TupleView shape, IntTuple &result) {
-  if (straight::idx2crd(idx, shape, result))
-    return;
+/// splitIndexInto past its straight path: the split through a builder, out of line (the
+/// builder would make the entry point's frame large).
+[[gnu::noinline]] void splitIndexGeneral(Int idx, TupleView shape, IntTuple &result) {
   TupleBuilder out;
   splitIndex(idx, shape, out);
   result = out.finish();
+}
+
+/// idx2crd of an integer index into a tuple shape, written into result: the straight
+/// path, else the split through a builder.
+void splitIndexInto(Int idx, TupleView shape, IntTuple &result) {
+  if (!straight::idx2crd(idx, shape, result))
+    splitIndexGeneral(idx, shape, result);
 }
 } // namespace
 

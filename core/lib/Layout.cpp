@@ -127,13 +127,20 @@ Int cosize(LayoutView l) {
   return add(acc, kStatic1);
 }
 
+namespace {
+/// cosize past its straight path, out of line (a small frame for the entry point). A pair
+/// that is not a layout (only ever built by hand) has no codomain: _1, as the inner
+/// product of mismatched tuples gave before.
+[[gnu::noinline]] Int cosizeGeneral(const Layout &l) {
+  return congruent(l.shape, l.stride) ? cosize(LayoutView(l)) : kStatic1;
+}
+} // namespace
+
 Int cosize(const Layout &l) {
   Int size;
   if (straight::cosize(l, size))
     return size;
-  // A pair that is not a layout (only ever built by hand) has no codomain: _1, as the
-  // inner product of mismatched tuples gave before.
-  return congruent(l.shape, l.stride) ? cosize(LayoutView(l)) : kStatic1;
+  return cosizeGeneral(l);
 }
 
 int depth(const Layout &l) { return depth(l.shape); }

@@ -384,8 +384,10 @@ Status composition(const Layout &a, const Tiler &t, Layout &result) {
 
 namespace {
 /// A divide or product of a by t in a form once the straight paths have declined: the
-/// logical form built whole, the others unzipped from it.
-Status byForm(const Layout &a, TilerView t, Form form, bool isProduct, Layout &result) {
+/// logical form built whole, the others unzipped from it. Out of line, as every general
+/// path below: inline, its working set gave the entry points a large frame, which every
+/// call of the straight path paid.
+[[gnu::noinline]] Status byForm(const Layout &a, TilerView t, Form form, bool isProduct, Layout &result) {
   const char *op = isProduct ? "logical_product" : "logical_divide";
   Status (*whole)(LayoutView, TilerView, LayoutBuilder &) = isProduct ? logicalProductInto : logicalDivideInto;
   if (form == Form::Logical)
@@ -400,19 +402,30 @@ Status divideOrProduct(const Layout &a, const Tiler &t, Form form, bool isProduc
   return byForm(a, TilerView(t), form, isProduct, result);
 }
 
+/// byForm by a shape read as a tiler.
+[[gnu::noinline]] Status byShapeForm(const Layout &a, TupleView shape, Form form, bool isProduct, Layout &result) {
+  return withShapeTiler(shape, [&](TilerView t) { return byForm(a, t, form, isProduct, result); });
+}
+
 /// The same by a shape read as a tiler.
 Status divideOrProduct(const Layout &a, TupleView shape, Form form, bool isProduct, Layout &result) {
   if (isProduct ? straight::product(a, shape, form, result) : straight::divide(a, shape, form, result))
     return success();
-  return withShapeTiler(shape, [&](TilerView t) { return byForm(a, t, form, isProduct, result); });
+  return byShapeForm(a, shape, form, isProduct, result);
 }
 
-/// The same by a layout read as a tiler (tilerFromLayout's profile: a static 0 leaf).
+/// byForm by a layout read as a tiler (tilerFromLayout's profile: a static 0 leaf).
+[[gnu::noinline]] Status byLayoutForm(const Layout &a, const Layout &tiler, Form form, bool isProduct,
+                                      Layout &result) {
+  static const IntTuple kLayoutProfile(kStatic0);
+  return byForm(a, TilerView(LayoutView(tiler), kLayoutProfile.view()), form, isProduct, result);
+}
+
+/// The same by a layout read as a tiler.
 Status divideOrProduct(const Layout &a, const Layout &tiler, Form form, bool isProduct, Layout &result) {
   if (isProduct ? straight::product(a, tiler, form, result) : straight::divide(a, tiler, form, result))
     return success();
-  static const IntTuple kLayoutProfile(kStatic0);
-  return byForm(a, TilerView(LayoutView(tiler), kLayoutProfile.view()), form, isProduct, result);
+  return byLayoutForm(a, tiler, form, isProduct, result);
 }
 } // namespace
 
@@ -583,11 +596,9 @@ Status composition(const Layout &a, TupleView shapeTiler, Layout &result) {
 }
 
 namespace {
-// logical_product of a and b padded to a common rank, then like modes zipped together:
-// mode i of the result is (x_i, y_i).
-Status rankSensitiveProduct(const char *op, const Layout &a, const Layout &b, bool blockFirst, Layout &result) {
-  if (straight::rankSensitiveProduct(a, b, blockFirst, result))
-    return success();
+/// rankSensitiveProduct past its straight path, out of line.
+[[gnu::noinline]] Status rankSensitiveProductGeneral(const char *op, const Layout &a, const Layout &b,
+                                                     bool blockFirst, Layout &result) {
   CL_CHECK(integerStrides(op, a, true)); // a's unit modes are complemented away (tile_to_shape)
   CL_CHECK(integerStrides(op, b));
   uint32_t r = a.rank() > b.rank() ? a.rank() : b.rank();
@@ -631,6 +642,14 @@ Status rankSensitiveProduct(const char *op, const Layout &a, const Layout &b, bo
   out.finish();
   return success();
 }
+
+// logical_product of a and b padded to a common rank, then like modes zipped together:
+// mode i of the result is (x_i, y_i).
+Status rankSensitiveProduct(const char *op, const Layout &a, const Layout &b, bool blockFirst, Layout &result) {
+  if (straight::rankSensitiveProduct(a, b, blockFirst, result))
+    return success();
+  return rankSensitiveProductGeneral(op, a, b, blockFirst, result);
+}
 } // namespace
 
 Expected<Layout> blockedProduct(const Layout &a, const Layout &b) {
@@ -653,9 +672,10 @@ Expected<Layout> tileToShape(const Layout &block, TupleView targetShape, const I
   return intoExpected([&](Layout &r) { return tileToShape(block, targetShape, order, r); });
 }
 
-Status tileToShape(const Layout &block, TupleView targetShape, const IntTuple *order, Layout &result) {
-  if (!order && straight::tileToShape(block, targetShape, result))
-    return success();
+namespace {
+/// tileToShape past its straight path, out of line.
+[[gnu::noinline]] Status tileToShapeGeneral(const Layout &block, TupleView targetShape, const IntTuple *order,
+                                            Layout &result) {
   CL_CHECK(integerStrides("tile_to_shape", block, true));
   return guardedInto("tile_to_shape", [&]() -> Status {
     if (block.rank() > targetShape.rank())
@@ -686,6 +706,13 @@ Status tileToShape(const Layout &block, TupleView targetShape, const IntTuple *o
     Layout tiles = order ? CL_TRY(makeOrderedLayout(repeats, *order)) : makeLayout(repeats);
     return blockedProduct(padded, tiles, result);
   });
+}
+} // namespace
+
+Status tileToShape(const Layout &block, TupleView targetShape, const IntTuple *order, Layout &result) {
+  if (!order && straight::tileToShape(block, targetShape, result))
+    return success();
+  return tileToShapeGeneral(block, targetShape, order, result);
 }
 
 // --- partitions -------------------------------------------------------------------------
