@@ -517,13 +517,14 @@ void flatCoalesced(const Leaves &modes, Leaves &flat) {
 
 bool composeSplit(const Leaves &a, Int rshape, Int rstride, NodeOut &out);
 
-/// What staticComposeSplit did: wrote the modes, found that composeSplit declines, or left
-/// the mode to composeSplit's own steps (a value they treat apart).
-enum class StaticSplit { Written, Declined, NotHandled };
+/// What a shortcut (staticComposeSplit, dynamicProductLeafPair) did: wrote its answer,
+/// found that the path it stands for declines, or left the values to that path's own steps
+/// (values they treat apart).
+enum class Shortcut { Written, Declined, NotHandled };
 
 /// composeSplit where A's modes and B's mode rshape:rstride are static: the same steps on
 /// values, for the positive values of its common case (where ceil_div cannot overflow).
-[[gnu::noinline]] StaticSplit staticComposeSplit(const Leaves &a, int64_t rshape, int64_t rstride, NodeOut &out) {
+[[gnu::noinline]] Shortcut staticComposeSplit(const Leaves &a, int64_t rshape, int64_t rstride, NodeOut &out) {
   uint32_t r = a.n;
   Leaves result;
   uint32_t m = 0;
@@ -531,11 +532,11 @@ enum class StaticSplit { Written, Declined, NotHandled };
   for (uint32_t i = 0; i + 1 < r; ++i) {
     int64_t cs = a.s[r - 1 - i].value, rs = restStride, nextShape, nextStride;
     if (!(cs > 0 && rs > 0 && rs <= INT64_MAX - cs))
-      return StaticSplit::NotHandled;
+      return Shortcut::NotHandled;
     if (rs >= cs) {
       nextStride = rs / cs;
       if (nextStride * cs != rs)
-        return StaticSplit::Declined; // the divisibility condition
+        return Shortcut::Declined; // the divisibility condition
       nextShape = 1;
     } else {
       nextShape = (cs - 1) / rs + 1, nextStride = 1;
@@ -546,10 +547,10 @@ enum class StaticSplit { Written, Declined, NotHandled };
     }
     int64_t newShape = nextShape < restShape ? nextShape : restShape;
     if (newShape <= 0)
-      return StaticSplit::NotHandled;
+      return Shortcut::NotHandled;
     int64_t q = restShape / newShape, stride;
     if (q * newShape != restShape || __builtin_mul_overflow(restStride, a.d[r - 1 - i].value, &stride))
-      return StaticSplit::Declined;
+      return Shortcut::Declined;
     result.s[m] = Slot{newShape, true}, result.d[m] = Slot{stride, true};
     ++m;
     restShape = q;
@@ -558,17 +559,17 @@ enum class StaticSplit { Written, Declined, NotHandled };
   int64_t lastStride;
   if (m == 0 || restShape != 1) {
     if (__builtin_mul_overflow(restStride, a.d[0].value, &lastStride))
-      return StaticSplit::Declined;
+      return Shortcut::Declined;
     if (m == 0) {
       out.leaf(Int::fixed(restShape), Int::fixed(lastStride));
-      return StaticSplit::Written;
+      return Shortcut::Written;
     }
     result.s[m] = Slot{restShape, true}, result.d[m] = Slot{lastStride, true};
     ++m;
   }
   result.n = m;
   out.modes(result, false);
-  return StaticSplit::Written;
+  return Shortcut::Written;
 }
 
 /// A (flat and coalesced, reversed) composed with one integral mode of B (composeMode).
@@ -583,9 +584,9 @@ enum class StaticSplit { Written, Declined, NotHandled };
     return true;
   }
   if (rshape.isStatic && rstride.isStatic && everyModeStatic(a)) {
-    StaticSplit done = staticComposeSplit(a, rshape.value, rstride.value, out);
-    if (done != StaticSplit::NotHandled)
-      return done == StaticSplit::Written;
+    Shortcut done = staticComposeSplit(a, rshape.value, rstride.value, out);
+    if (done != Shortcut::NotHandled)
+      return done == Shortcut::Written;
   }
   return composeSplit(a, rshape, rstride, out);
 }
@@ -1071,12 +1072,40 @@ bool staticDivideLeafPair(int64_t s, int64_t d, int64_t n, int64_t e, Pair &p) {
   return true;
 }
 
+/// divideLeafPair where s, d and n are dynamic (CuTe's runtime integers; e is a static
+/// stride, such as a shape tiler's _1, or dynamic). No static rule then applies but e's
+/// own: the complement of n:e in s is (e, ceil(s / (e*n))):(_1, e*n), one mode
+/// ceil(s / n):n where e is a static 1, the tile is n:(e*d) and the rest is that complement
+/// composed with s:d, (e, ceil(s / (e*n))):(d, e*n*d); every leaf dynamic but the e of the
+/// rest's shape, which is e itself. False where a step would fail or overflow, or
+/// complementLeaf declines (e*n is 0): the general path then reports or decides.
+bool dynamicDivideLeafPair(int64_t s, int64_t d, int64_t n, Int e, Pair &p) {
+  int64_t last, sum, tileStride, restStride;
+  if (e.value == 0 || __builtin_mul_overflow(e.value, n, &last) || last == 0 ||
+      __builtin_add_overflow(s, last, &sum) || __builtin_sub_overflow(sum, 1, &sum) ||
+      (sum == INT64_MIN && last == -1) || __builtin_mul_overflow(e.value, d, &tileStride) ||
+      __builtin_mul_overflow(last, d, &restStride))
+    return false;
+  p.leafHalves = true;
+  p.tileShape = Slot{n, false};
+  p.tileStride = Slot{tileStride, false};
+  uint32_t k = e.isConstant(1) ? 0 : 1; // the rest's modes before the last
+  p.restCount = k + 1;
+  p.restShape[0] = Slot{e.value, e.isStatic};
+  p.restStride[0] = Slot{d, false};
+  p.restShape[k] = Slot{sum / last, false};
+  p.restStride[k] = Slot{restStride, false};
+  return true;
+}
+
 /// dividePair of a leaf mode s:d by a leaf n:e: complementLeaf(n:e, s), then A (read as
 /// coalesce_x, whose one mode has stride d) composed with the tile n:e and with each mode of
 /// the complement (composeMode's one-mode case), written as the pair's leaves.
 [[gnu::always_inline]] inline bool divideLeafPair(Int s, Int d, Int n, Int e, Pair &p) {
   if (s.isStatic && d.isStatic && n.isStatic && e.isStatic) // the same steps on values
     return staticDivideLeafPair(s.value, d.value, n.value, e.value, p);
+  if (!(s.isStatic | d.isStatic | n.isStatic))
+    return dynamicDivideLeafPair(s.value, d.value, n.value, e, p);
   if (!complementLeaf(n, e, s, p.rest))
     return false;
   p.leafHalves = true;
@@ -1167,6 +1196,51 @@ bool staticProductLeafPair(int64_t s, int64_t d, int64_t n, int64_t e, Pair &p) 
   return true;
 }
 
+/// productPair's leaf case where s, d and n are dynamic (e static or dynamic), for the
+/// common values: the same steps, where no static rule applies but e's own. The complement
+/// of s:d in s * ((n-1)*|e| + 1) is (d, rest):(_1, d*s) (two modes), and complement o n:e
+/// is composeSplit's walk over it: one split of n by d at stride e, then the rest at stride
+/// d*s; every leaf dynamic but the first stride, which is e. Written: the second half as
+/// two leaves. Declined: a step fails or overflows, or the divisibility condition fails
+/// (the general path reports or decides). NotHandled: values the split treats apart (d or
+/// e not positive, their sum past int64, a split extent not positive).
+Shortcut dynamicProductLeafPair(int64_t s, int64_t d, int64_t n, Int e, Pair &p) {
+  int64_t ev = e.value;
+  if (d <= 0 || ev <= 0 || ev > INT64_MAX - d)
+    return Shortcut::NotHandled;
+  int64_t cotarget, last, sum, newShape, nextStride, restStride;
+  // cotarget = s * ((n - 1) * e + 1); last = d * s; the rest, ceil(cotarget / last), is
+  // not used (the walk stops before the last mode), but its steps must not fail.
+  if (__builtin_sub_overflow(n, 1, &cotarget) || __builtin_mul_overflow(cotarget, ev, &cotarget) ||
+      __builtin_add_overflow(cotarget, 1, &cotarget) || __builtin_mul_overflow(s, cotarget, &cotarget) ||
+      __builtin_mul_overflow(d, s, &last) || last == 0 || __builtin_add_overflow(cotarget, last, &sum) ||
+      __builtin_sub_overflow(sum, 1, &sum) || (sum == INT64_MIN && last == -1))
+    return Shortcut::Declined;
+  // The split of the complement's first mode d:_1 at stride e.
+  if (ev >= d) {
+    nextStride = ev / d;
+    if (nextStride * d != ev)
+      return Shortcut::Declined; // the divisibility condition
+    newShape = n < 1 ? n : 1;
+  } else {
+    nextStride = 1;
+    int64_t nextShape = (d - 1) / ev + 1;
+    newShape = n < nextShape ? n : nextShape;
+  }
+  if (newShape <= 0)
+    return Shortcut::NotHandled;
+  int64_t q = n / newShape;
+  if (q * newShape != n || __builtin_mul_overflow(nextStride, last, &restStride))
+    return Shortcut::Declined;
+  p.leafHalves = true;
+  p.restCount = 2;
+  p.restShape[0] = Slot{newShape, false};
+  p.restStride[0] = Slot{ev, e.isStatic};
+  p.restShape[1] = Slot{q, false};
+  p.restStride[1] = Slot{restStride, false};
+  return Shortcut::Written;
+}
+
 /// productPair past a leaf mode by a leaf (out of line: its working sets make a large frame).
 [[gnu::noinline]] bool productPairGeneral(Pair &p) {
   Leaves leavesA, leavesT;
@@ -1195,6 +1269,11 @@ bool staticProductLeafPair(int64_t s, int64_t d, int64_t n, int64_t e, Pair &p) 
     Int s = integerLeaf(*p.as), n = integerLeaf(*p.ts), e = integerLeaf(*p.td);
     if (s.isStatic && p.ad->isStatic && n.isStatic && e.isStatic) // the same steps on values
       return staticProductLeafPair(s.value, p.ad->value, n.value, e.value, p);
+    if (!(s.isStatic | p.ad->isStatic | n.isStatic)) {
+      Shortcut done = dynamicProductLeafPair(s.value, p.ad->value, n.value, e, p);
+      if (done != Shortcut::NotHandled)
+        return done == Shortcut::Written;
+    }
     Int cotarget = mul(s, add(mul(sub(n, kStatic1), abs(e)), kStatic1));
     if (!complementLeaf(s, integerLeaf(*p.ad), cotarget, p.flat))
       return false;
@@ -1328,7 +1407,6 @@ bool byTiler(const Layout &a, TilerNodes t, Form form, bool isProduct, Layout &r
   const Node *ps = t.profile, *ls = t.shape, *ld = t.stride;
   bool shapeTiler = ld == nullptr;
   auto compute = [&](Pair &p) { return isProduct ? productPair(p) : dividePair(p); };
-  NodeOut out(result);
   if (ps->kind != NodeKind::Tuple) { // a 1-D tiler: (first, second) of the whole of A
     Pair p;
     if (!elementLayout(ps, ls, ld, shapeTiler, p.ts, p.td))
@@ -1336,6 +1414,7 @@ bool byTiler(const Layout &a, TilerNodes t, Form form, bool isProduct, Layout &r
     p.as = as, p.ad = ad;
     if (!compute(p))
       return false;
+    NodeOut out(result);
     // The tiled form unpacks the second half into its modes, the flat form both halves;
     // the logical and zipped forms are (first, second).
     out.open();
@@ -1376,6 +1455,7 @@ bool byTiler(const Layout &a, TilerNodes t, Form form, bool isProduct, Layout &r
     leafHalves &= pairs[i].leafHalves;
   if (leafHalves)
     return writeLeafHalves(pairs, g, modeS, modeD, r, form, isProduct, result) && guard.clean();
+  NodeOut out(result);
   out.open();
   if (form == Form::Logical) {
     for (uint32_t i = 0; i < r; ++i) {
