@@ -2063,6 +2063,60 @@ bool leavesStaticOrStaticZero(const Node *s, bool zero) {
   return true;
 }
 
+/// The product of the leaves of the tree at s, where every leaf is a dynamic integer (no
+/// static rule applies). False at another leaf, or on an overflow.
+bool dynamicProduct(const Node *s, int64_t &size) {
+  int64_t acc = 1;
+  for (uint32_t i = 0, n = s->span; i < n; ++i) {
+    if (s[i].kind == NodeKind::Tuple)
+      continue;
+    if (nodeTagOf(s[i]) != kDynamicLeafTag || __builtin_mul_overflow(acc, s[i].value, &acc))
+      return false;
+  }
+  size = acc;
+  return true;
+}
+
+/// x / size and x % size as C computes them (divMod's values for every sign). False where
+/// the division fails (size 0, or INT64_MIN by -1).
+[[gnu::always_inline]] inline bool plainDivMod(int64_t x, int64_t size, int64_t &quotient, int64_t &remainder) {
+  if (size == 0 || (x == INT64_MIN && size == -1))
+    return false;
+  quotient = x / size;
+  remainder = x % size;
+  return true;
+}
+
+/// offsetOf where the index and every leaf of the shape and the stride are dynamic
+/// integers (CuTe's runtime integers): no static rule applies, so the offset is dynamic,
+/// and its value is the same walk on plain values. False where a node is not such a leaf or
+/// the trees differ, or a step would fail or overflow (offsetOf then decides).
+bool dynamicOffsetOf(int64_t idx, const Node *s, const Node *d, int64_t &out) {
+  if (s->kind != NodeKind::Tuple)
+    return nodeTagOf(*s) == kDynamicLeafTag && nodeTagOf(*d) == kDynamicLeafTag &&
+           !__builtin_mul_overflow(idx, d->value, &out);
+  uint32_t r = uint32_t(s->value);
+  if (nodeTagOf(*d) != nodeTagOf(*s) || d->value != s->value || r == 0)
+    return false; // congruent tuples: the same kind, span and rank
+  const Node *x = s + 1, *y = d + 1;
+  int64_t acc = 0;
+  for (uint32_t k = 0; k < r; ++k, x += x->span, y += y->span) {
+    // The mode's coordinate c: the whole quotient for the last mode, else the remainder.
+    bool leaf = x->kind != NodeKind::Tuple;
+    int64_t c = idx, size, part;
+    if (leaf && (nodeTagOf(*x) != kDynamicLeafTag || nodeTagOf(*y) != kDynamicLeafTag))
+      return false;
+    if (k + 1 != r && ((!leaf && !dynamicProduct(x, size)) || !plainDivMod(idx, leaf ? x->value : size, idx, c)))
+      return false;
+    if (leaf ? __builtin_mul_overflow(c, y->value, &part) : !dynamicOffsetOf(c, x, y, part))
+      return false;
+    if (__builtin_add_overflow(acc, part, &acc))
+      return false;
+  }
+  out = acc;
+  return true;
+}
+
 /// CuTe's crd2idx of a 1-D index (IntTupleMath.cpp's indexToOffset) without Expected.
 bool offsetOf(Int idx, const Node *s, const Node *d, Int &out) {
   idx = plainInt(idx);
@@ -2125,6 +2179,29 @@ namespace {
 /// splitIndex (idx2crd's integer case) of idx over the shape tuple at s, written into the
 /// copy of that tuple at o: each leaf's value and staticness replaced by its coordinate.
 /// Leaf modes are split here, tuple modes by a call.
+/// splitNodes where the index and every leaf of the shape are dynamic integers: no static
+/// rule applies, so each coordinate is dynamic (as the copy at o already is) and its value
+/// the same split on plain values. False where a node is not such a leaf, or a step would
+/// fail or overflow (o is then partly written; splitNodes rewrites it).
+bool dynamicSplitNodes(int64_t idx, const Node *s, Node *o) {
+  uint32_t r = uint32_t(s->value);
+  const Node *x = s + 1;
+  Node *y = o + 1;
+  for (uint32_t k = 0; k < r; ++k, y += x->span, x += x->span) {
+    bool leaf = x->kind != NodeKind::Tuple;
+    int64_t c = idx, size; // the last mode takes the whole quotient
+    if (leaf && nodeTagOf(*x) != kDynamicLeafTag)
+      return false;
+    if (k + 1 != r && ((!leaf && !dynamicProduct(x, size)) || !plainDivMod(idx, leaf ? x->value : size, idx, c)))
+      return false;
+    if (leaf)
+      y->value = c;
+    else if (!dynamicSplitNodes(c, x, y))
+      return false;
+  }
+  return true;
+}
+
 bool splitNodes(Int idx, const Node *s, Node *o) {
   idx = plainInt(idx);
   uint32_t r = uint32_t(s->value);
@@ -2166,12 +2243,21 @@ bool idx2crd(Int idx, TupleView shape, IntTuple &result) {
     if (s[k].kind == NodeKind::Tuple)
       o[k].isStatic = true;
   }
+  if (s->kind == NodeKind::Tuple && !idx.isStatic && idx.basis == 0 && dynamicSplitNodes(idx.value, s, o))
+    return true;
   return (s->kind == NodeKind::Tuple ? splitNodes(idx, s, o) : splitLeaf(plainInt(idx), s, o)) && guard.clean();
 }
 
 bool indexToOffset(Int idx, TupleView shape, TupleView stride, Int &offset) {
   Guard guard;
-  return guard.usable() && offsetOf(idx, shape.nodes(), stride.nodes(), offset) && guard.clean();
+  if (!guard.usable())
+    return false;
+  int64_t value;
+  if (!idx.isStatic && idx.basis == 0 && dynamicOffsetOf(idx.value, shape.nodes(), stride.nodes(), value)) {
+    offset = Int{value, false};
+    return true;
+  }
+  return offsetOf(idx, shape.nodes(), stride.nodes(), offset) && guard.clean();
 }
 
 namespace {

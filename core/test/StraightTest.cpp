@@ -515,6 +515,68 @@ TEST(Straight, AllDynamicLeafPairsAgree) {
   expectOften(t, 40);
 }
 
+/// A 1-D index into shapes and strides whose every leaf is dynamic, nested or flat, as
+/// CuTe's runtime-integer layouts are: crd2idx's and idx2crd's dynamic walks
+/// (dynamicOffsetOf, dynamicSplitNodes) against the general path, with indices and leaves
+/// at the edges (zero and negative extents, negative indices, overflowing products).
+TEST(Straight, AllDynamicIndexSplitsAgree) {
+  LayoutGen gen(0x57A1'0013);
+  const std::vector<int64_t> edges = {0, 1, -1, 2, -3, int64_t(1) << 31, int64_t(1) << 62, INT64_MAX, INT64_MIN};
+  Tally offsets, splits;
+  for (int k = 0; k < kCases; ++k) {
+    Layout l = gen.withLeaves(gen.layout(anyStrides(gen), 256), Leaves::Dynamic);
+    if (gen.coin(10)) // a leaf at an edge
+      l = Layout{mapLeaves(l.shape, [&](Int x) { return gen.coin(20) ? Int::dynamic(gen.oneOf(edges)) : x; }),
+                 mapLeaves(l.stride, [&](Int x) { return gen.coin(20) ? Int::dynamic(gen.oneOf(edges)) : x; })};
+    int64_t n = sizeOf(l);
+    Int idx = Int::dynamic(gen.coin(10) ? gen.oneOf(edges) : gen.pick(-n, 2 * n));
+    std::string what = "(" + print(idx) + ", " + show(l) + ")";
+    // crd2idx
+    ++offsets.tried;
+    auto offsetOf = [&] {
+      ArithScope scope;
+      Expected<Int> r = crd2idx(IntTuple(idx), l);
+      return scope.failed() ? std::string("overflow") : r ? print(*r, Style::Cute) : "error: " + r.error().message;
+    };
+    straight::setEnabled(false);
+    std::string expected = offsetOf();
+    straight::setEnabled(true);
+    Int offset;
+    bool took;
+    {
+      ArithScope scope;
+      took = straight::indexToOffset(idx, l.shape, l.stride, offset);
+    }
+    if (took) {
+      ++offsets.straight;
+      ASSERT_EQ(print(offset, Style::Cute), expected) << "crd2idx" << what;
+    }
+    ASSERT_EQ(offsetOf(), expected) << "with straight paths, crd2idx" << what;
+    // idx2crd
+    ++splits.tried;
+    auto split = [&] {
+      ArithScope scope;
+      Expected<IntTuple> r = idx2crd(IntTuple(idx), l.shape);
+      return scope.failed() ? std::string("overflow") : r ? print(*r, Style::Cute) : "error: " + r.error().message;
+    };
+    straight::setEnabled(false);
+    expected = split();
+    straight::setEnabled(true);
+    IntTuple coordinate;
+    {
+      ArithScope scope;
+      took = straight::idx2crd(idx, l.shape, coordinate);
+    }
+    if (took) {
+      ++splits.straight;
+      ASSERT_EQ(print(coordinate, Style::Cute), expected) << "idx2crd" << what;
+    }
+    ASSERT_EQ(split(), expected) << "with straight paths, idx2crd" << what;
+  }
+  expectOften(offsets, 80);
+  expectOften(splits, 80);
+}
+
 /// With placeholder dynamic values (the dialect's types), the general path checks static
 /// leaves only; the straight paths decline what they cannot check, so answers still agree.
 TEST(Straight, AgreesWithUnknownDynamicValues) {
