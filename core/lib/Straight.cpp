@@ -2176,9 +2176,6 @@ namespace {
   return true;
 }
 
-/// splitIndex (idx2crd's integer case) of idx over the shape tuple at s, written into the
-/// copy of that tuple at o: each leaf's value and staticness replaced by its coordinate.
-/// Leaf modes are split here, tuple modes by a call.
 /// splitNodes where the index and every leaf of the shape are dynamic integers: no static
 /// rule applies, so each coordinate is dynamic (as the copy at o already is) and its value
 /// the same split on plain values. False where a node is not such a leaf, or a step would
@@ -2202,6 +2199,9 @@ bool dynamicSplitNodes(int64_t idx, const Node *s, Node *o) {
   return true;
 }
 
+/// splitIndex (idx2crd's integer case) of idx over the shape tuple at s, written into the
+/// copy of that tuple at o: each leaf's value and staticness replaced by its coordinate.
+/// Leaf modes are split here, tuple modes by a call.
 bool splitNodes(Int idx, const Node *s, Node *o) {
   idx = plainInt(idx);
   uint32_t r = uint32_t(s->value);
