@@ -6,7 +6,8 @@
 // Tiler.cpp): the same values, the same staticness of every leaf (it runs the same `Int`
 // operations in the same order, so CuTe's static rules hold by construction; where every
 // value of a step is static, the same steps on plain integers, whose results are all
-// static) and the same profile. It reads leaves straight off the operands' nodes and writes the result's nodes
+// static; where the values of a step are runtime integers, which no static rule touches,
+// the same steps on plain integers too, whose results are dynamic) and the same profile. It reads leaves straight off the operands' nodes and writes the result's nodes
 // straight into the caller's layout: no builder, no view iterator, no `Expected`, no
 // message text.
 //
