@@ -206,7 +206,7 @@ private:
       return fail(t.error());
     if (!reader_.accept(':')) {
       out.tuple = std::move(l.shape);
-      l.shape = IntTuple(); // a tree again, as in every value
+      l.shape = kStatic0; // a tree again (IntTuple()'s _0), as in every value, without a temporary
       return true;
     }
     size_t strideColumn = reader_.column();
