@@ -522,6 +522,20 @@ bool composeSplit(const Leaves &a, Int rshape, Int rstride, NodeOut &out);
 /// (values they treat apart).
 enum class Shortcut { Written, Declined, NotHandled };
 
+/// composeSplit's split of a mode of extent cs by the stride rs, on positive values whose
+/// sum fits in int64 (so no ceiling division overflows): either rs is a multiple of cs
+/// (the mode is passed whole: the extent left is 1, the next stride rs / cs) or rs < cs
+/// (the extent left is ceil(cs / rs), the next stride 1). False where neither holds (the
+/// divisibility condition).
+[[gnu::always_inline]] inline bool splitOf(int64_t cs, int64_t rs, int64_t &nextShape, int64_t &nextStride) {
+  if (rs >= cs) {
+    nextShape = 1, nextStride = rs / cs;
+    return nextStride * cs == rs;
+  }
+  nextShape = (cs - 1) / rs + 1, nextStride = 1;
+  return true;
+}
+
 /// composeSplit where A's modes and B's mode rshape:rstride are static: the same steps on
 /// values, for the positive values of its common case (where ceil_div cannot overflow).
 [[gnu::noinline]] Shortcut staticComposeSplit(const Leaves &a, int64_t rshape, int64_t rstride, NodeOut &out) {
@@ -533,14 +547,8 @@ enum class Shortcut { Written, Declined, NotHandled };
     int64_t cs = a.s[r - 1 - i].value, rs = restStride, nextShape, nextStride;
     if (!(cs > 0 && rs > 0 && rs <= INT64_MAX - cs))
       return Shortcut::NotHandled;
-    if (rs >= cs) {
-      nextStride = rs / cs;
-      if (nextStride * cs != rs)
-        return Shortcut::Declined; // the divisibility condition
-      nextShape = 1;
-    } else {
-      nextShape = (cs - 1) / rs + 1, nextStride = 1;
-    }
+    if (!splitOf(cs, rs, nextShape, nextStride))
+      return Shortcut::Declined; // the divisibility condition
     if (nextShape == 1 || restShape == 1) {
       restStride = nextStride;
       continue;
@@ -608,16 +616,11 @@ enum class Shortcut { Written, Declined, NotHandled };
       // division. Either rs is a multiple of cs (then ceil(cs/rs) is 1 and ceil(rs/cs) is
       // rs/cs), or rs < cs (then ceil(rs/cs) is 1).
       bool st = currShape.isStatic && restStride.isStatic;
-      if (rs >= cs) {
-        int64_t q = rs / cs;
-        if (q * cs != rs)
-          return false; // the divisibility condition
-        nextShape = Int{1, st};
-        nextStride = Int{q, st};
-      } else {
-        nextShape = Int{(cs - 1) / rs + 1, st};
-        nextStride = Int{1, st};
-      }
+      int64_t shapeLeft, strideNext;
+      if (!splitOf(cs, rs, shapeLeft, strideNext))
+        return false; // the divisibility condition
+      nextShape = Int{shapeLeft, st};
+      nextStride = Int{strideNext, st};
     } else {
       if (cs == 0 || rs == 0 || !(isMultiple(rs, cs) || rs < cs))
         return false; // a divisibility condition, or a division by zero
@@ -730,8 +733,8 @@ void filteredModesReversed(const Leaves &leaves, bool isLeaf, Leaves &rev) {
   return true;
 }
 
-/// ceil_div(a, b) = (a + b - 1) / b on static values (ceilDiv's steps): false where a step
-/// would fail (b == 0, an overflow).
+/// ceil_div(a, b) = (a + b - 1) / b on plain values (ceilDiv's steps, for static values or
+/// runtime ones no static rule touches): false where a step would fail (b == 0, an overflow).
 [[gnu::always_inline]] inline bool staticCeilDiv(int64_t a, int64_t b, int64_t &q) {
   int64_t t;
   if (b == 0 || __builtin_add_overflow(a, b, &t) || __builtin_sub_overflow(t, 1, &t) || (t == INT64_MIN && b == -1))
@@ -1080,11 +1083,9 @@ bool staticDivideLeafPair(int64_t s, int64_t d, int64_t n, int64_t e, Pair &p) {
 /// rest's shape, which is e itself. False where a step would fail or overflow, or
 /// complementLeaf declines (e*n is 0): the general path then reports or decides.
 bool dynamicDivideLeafPair(int64_t s, int64_t d, int64_t n, Int e, Pair &p) {
-  int64_t last, sum, tileStride, restStride;
-  if (e.value == 0 || __builtin_mul_overflow(e.value, n, &last) || last == 0 ||
-      __builtin_add_overflow(s, last, &sum) || __builtin_sub_overflow(sum, 1, &sum) ||
-      (sum == INT64_MIN && last == -1) || __builtin_mul_overflow(e.value, d, &tileStride) ||
-      __builtin_mul_overflow(last, d, &restStride))
+  int64_t last, rest, tileStride, restStride;
+  if (e.value == 0 || __builtin_mul_overflow(e.value, n, &last) || last == 0 || !staticCeilDiv(s, last, rest) ||
+      __builtin_mul_overflow(e.value, d, &tileStride) || __builtin_mul_overflow(last, d, &restStride))
     return false;
   p.leafHalves = true;
   p.tileShape = Slot{n, false};
@@ -1093,7 +1094,7 @@ bool dynamicDivideLeafPair(int64_t s, int64_t d, int64_t n, Int e, Pair &p) {
   p.restCount = k + 1;
   p.restShape[0] = Slot{e.value, e.isStatic};
   p.restStride[0] = Slot{d, false};
-  p.restShape[k] = Slot{sum / last, false};
+  p.restShape[k] = Slot{rest, false};
   p.restStride[k] = Slot{restStride, false};
   return true;
 }
@@ -1179,12 +1180,17 @@ void complementAsComposedA(Leaves &flat) {
     }
 }
 
+/// A leaf product pair's cotarget s * cosize(n:e) = s * ((n - 1) * |e| + 1) on plain
+/// values: false where a step would overflow.
+[[gnu::always_inline]] inline bool productCotarget(int64_t s, int64_t n, int64_t e, int64_t &cotarget) {
+  return staticCosizeTerm(n, e, cotarget) && !__builtin_add_overflow(cotarget, 1, &cotarget) &&
+         !__builtin_mul_overflow(s, cotarget, &cotarget);
+}
+
 /// productPair's leaf case where s, d, n and e are static: the same steps on values.
 bool staticProductLeafPair(int64_t s, int64_t d, int64_t n, int64_t e, Pair &p) {
-  // cotarget = s * cosize(n:e) = s * ((n - 1) * abs(e) + 1)
   int64_t cotarget;
-  if (!staticCosizeTerm(n, e, cotarget) || __builtin_add_overflow(cotarget, 1, &cotarget) ||
-      __builtin_mul_overflow(s, cotarget, &cotarget) || !staticComplementLeaf(s, d, cotarget, p.flat))
+  if (!productCotarget(s, n, e, cotarget) || !staticComplementLeaf(s, d, cotarget, p.flat))
     return false;
   if (p.flat.n == 1) { // complement o T is composeMode's one-mode case: a leaf
     p.leafHalves = true;
@@ -1208,25 +1214,14 @@ Shortcut dynamicProductLeafPair(int64_t s, int64_t d, int64_t n, Int e, Pair &p)
   int64_t ev = e.value;
   if (d <= 0 || ev <= 0 || ev > INT64_MAX - d)
     return Shortcut::NotHandled;
-  int64_t cotarget, last, sum, newShape, nextStride, restStride;
-  // cotarget = s * ((n - 1) * e + 1); last = d * s; the rest, ceil(cotarget / last), is
-  // not used (the walk stops before the last mode), but its steps must not fail.
-  if (__builtin_sub_overflow(n, 1, &cotarget) || __builtin_mul_overflow(cotarget, ev, &cotarget) ||
-      __builtin_add_overflow(cotarget, 1, &cotarget) || __builtin_mul_overflow(s, cotarget, &cotarget) ||
-      __builtin_mul_overflow(d, s, &last) || last == 0 || __builtin_add_overflow(cotarget, last, &sum) ||
-      __builtin_sub_overflow(sum, 1, &sum) || (sum == INT64_MIN && last == -1))
+  int64_t cotarget, last, rest, nextShape, nextStride, restStride;
+  // last = d * s; the rest, ceil(cotarget / last), is not used (the walk stops before the
+  // last mode), but its steps must not fail. Then the split of the complement's first mode
+  // d:_1 at stride e.
+  if (!productCotarget(s, n, ev, cotarget) || __builtin_mul_overflow(d, s, &last) || last == 0 ||
+      !staticCeilDiv(cotarget, last, rest) || !splitOf(d, ev, nextShape, nextStride))
     return Shortcut::Declined;
-  // The split of the complement's first mode d:_1 at stride e.
-  if (ev >= d) {
-    nextStride = ev / d;
-    if (nextStride * d != ev)
-      return Shortcut::Declined; // the divisibility condition
-    newShape = n < 1 ? n : 1;
-  } else {
-    nextStride = 1;
-    int64_t nextShape = (d - 1) / ev + 1;
-    newShape = n < nextShape ? n : nextShape;
-  }
+  int64_t newShape = n < nextShape ? n : nextShape;
   if (newShape <= 0)
     return Shortcut::NotHandled;
   int64_t q = n / newShape;
@@ -2087,6 +2082,22 @@ bool dynamicProduct(const Node *s, int64_t &size) {
   return true;
 }
 
+/// The coordinate c of mode k of r (the tree at x) in the dynamic walks below: the whole
+/// index for the last mode, else its remainder by the mode's size, the index becoming the
+/// quotient. False where x's size is not a product of dynamic integers, or the division
+/// fails.
+[[gnu::always_inline]] inline bool nextCoordinate(int64_t &idx, const Node *x, bool last, int64_t &c) {
+  int64_t size;
+  c = idx;
+  if (last)
+    return true;
+  if (x->kind != NodeKind::Tuple)
+    size = x->value;
+  else if (!dynamicProduct(x, size))
+    return false;
+  return plainDivMod(idx, size, idx, c);
+}
+
 /// offsetOf where the index and every leaf of the shape and the stride are dynamic
 /// integers (CuTe's runtime integers): no static rule applies, so the offset is dynamic,
 /// and its value is the same walk on plain values. False where a node is not such a leaf or
@@ -2101,12 +2112,10 @@ bool dynamicOffsetOf(int64_t idx, const Node *s, const Node *d, int64_t &out) {
   const Node *x = s + 1, *y = d + 1;
   int64_t acc = 0;
   for (uint32_t k = 0; k < r; ++k, x += x->span, y += y->span) {
-    // The mode's coordinate c: the whole quotient for the last mode, else the remainder.
     bool leaf = x->kind != NodeKind::Tuple;
-    int64_t c = idx, size, part;
-    if (leaf && (nodeTagOf(*x) != kDynamicLeafTag || nodeTagOf(*y) != kDynamicLeafTag))
-      return false;
-    if (k + 1 != r && ((!leaf && !dynamicProduct(x, size)) || !plainDivMod(idx, leaf ? x->value : size, idx, c)))
+    int64_t c, part;
+    if ((leaf && (nodeTagOf(*x) != kDynamicLeafTag || nodeTagOf(*y) != kDynamicLeafTag)) ||
+        !nextCoordinate(idx, x, k + 1 == r, c))
       return false;
     if (leaf ? __builtin_mul_overflow(c, y->value, &part) : !dynamicOffsetOf(c, x, y, part))
       return false;
@@ -2186,10 +2195,8 @@ bool dynamicSplitNodes(int64_t idx, const Node *s, Node *o) {
   Node *y = o + 1;
   for (uint32_t k = 0; k < r; ++k, y += x->span, x += x->span) {
     bool leaf = x->kind != NodeKind::Tuple;
-    int64_t c = idx, size; // the last mode takes the whole quotient
-    if (leaf && nodeTagOf(*x) != kDynamicLeafTag)
-      return false;
-    if (k + 1 != r && ((!leaf && !dynamicProduct(x, size)) || !plainDivMod(idx, leaf ? x->value : size, idx, c)))
+    int64_t c;
+    if ((leaf && nodeTagOf(*x) != kDynamicLeafTag) || !nextCoordinate(idx, x, k + 1 == r, c))
       return false;
     if (leaf)
       y->value = c;

@@ -113,6 +113,15 @@ using ByShape = Expected<bool> (*)(const Layout &, TupleView, Layout &);
 const ByShape kShapeDivides[] = {logicalDivide, zippedDivide, tiledDivide, flatDivide};
 const ByShape kShapeProducts[] = {logicalProduct, zippedProduct, tiledProduct, flatProduct};
 
+/// The straight divide (or, with isProduct, product) of a by t, a tiler, a shape or a
+/// layout, in a form.
+template <class T> bool straightByTiler(bool isProduct, const Layout &a, const T &t, straight::Form form, Layout &r) {
+  return isProduct ? straight::product(a, t, form, r) : straight::divide(a, t, form, r);
+}
+
+/// The public divide (or product) by a tiler in a form.
+ByTiler publicByTiler(bool isProduct, straight::Form form) { return (isProduct ? kProducts : kDivides)[int(form)]; }
+
 TEST(Straight, CompositionAgrees) {
   for (bool pow2 : {true, false}) {
     LayoutGen gen(0x57A1'0001 + pow2, pow2);
@@ -202,11 +211,8 @@ TEST(Straight, LeafTilersAgree) {
       for (straight::Form form : kForms)
         ASSERT_TRUE(agree((isProduct ? "product " : "divide ") + std::to_string(int(form)) + " (" + show(a) + ", " +
                               print(tiler, Style::Cute) + ")",
-                          [&](Layout &res) {
-                            return isProduct ? straight::product(a, tiler, form, res)
-                                             : straight::divide(a, tiler, form, res);
-                          },
-                          [&] { return (isProduct ? kProducts : kDivides)[int(form)](a, tiler); }, t));
+                          [&](Layout &res) { return straightByTiler(isProduct, a, tiler, form, res); },
+                          [&] { return publicByTiler(isProduct, form)(a, tiler); }, t));
   }
   expectOften(t, 40);
 }
@@ -326,17 +332,14 @@ TEST(Straight, ShapeTilersAgree) {
       for (straight::Form form : kForms)
         ASSERT_TRUE(agree((isProduct ? "product " : "divide ") + std::to_string(int(form)) + " (" + show(a) + ", " +
                               show(shape) + ")",
-                          [&](Layout &res) {
-                            return isProduct ? straight::product(a, shape, form, res)
-                                             : straight::divide(a, shape, form, res);
-                          },
+                          [&](Layout &res) { return straightByTiler(isProduct, a, shape, form, res); },
                           [&]() -> Expected<Layout> {
                             // The general path by the tiler the shape stands for, and the
                             // shape overload (straight paths on or off) must agree with it.
                             Layout viaShape;
                             Expected<bool> s = (isProduct ? kShapeProducts : kShapeDivides)[int(form)](a, shape, viaShape);
                             Expected<Layout> byTiler =
-                                (isProduct ? kProducts : kDivides)[int(form)](a, tilerFromShape(shape));
+                                publicByTiler(isProduct, form)(a, tilerFromShape(shape));
                             if (s.ok() != byTiler.ok() || (s && print(viaShape, Style::Cute) != print(*byTiler, Style::Cute)))
                               return makeError("the shape overload disagrees with the tiler: " +
                                                (s ? print(viaShape, Style::Cute) : s.error().message));
@@ -366,15 +369,13 @@ TEST(Straight, LayoutTilersAgree) {
       for (straight::Form form : kForms)
         ASSERT_TRUE(agree((isProduct ? "product " : "divide ") + std::to_string(int(form)) + " (" + show(a) + ", " +
                               show(b) + ")",
-                          [&](Layout &res) {
-                            return isProduct ? straight::product(a, b, form, res) : straight::divide(a, b, form, res);
-                          },
+                          [&](Layout &res) { return straightByTiler(isProduct, a, b, form, res); },
                           [&]() -> Expected<Layout> {
                             Layout viaLayout;
                             Expected<bool> s = (isProduct ? products : divides)[int(form)](a, b, viaLayout);
                             Expected<Layout> returned = (isProduct ? productsReturning : dividesReturning)[int(form)](a, b);
                             Expected<Layout> byTiler =
-                                (isProduct ? kProducts : kDivides)[int(form)](a, tilerFromLayout(b));
+                                publicByTiler(isProduct, form)(a, tilerFromLayout(b));
                             if (s.ok() != byTiler.ok() || (s && print(viaLayout, Style::Cute) != print(*byTiler, Style::Cute)) ||
                                 describe(returned) != describe(byTiler))
                               return makeError("the layout overloads disagree with the tiler: " +
@@ -499,17 +500,11 @@ TEST(Straight, AllDynamicLeafPairsAgree) {
       for (straight::Form form : kForms) {
         std::string what = std::string(isProduct ? "product " : "divide ") + std::to_string(int(form)) + " (" + show(a);
         ASSERT_TRUE(agree(what + ", " + show(shape) + ")",
-                          [&](Layout &res) {
-                            return isProduct ? straight::product(a, shape, form, res)
-                                             : straight::divide(a, shape, form, res);
-                          },
-                          [&] { return (isProduct ? kProducts : kDivides)[int(form)](a, tilerFromShape(shape)); }, t));
+                          [&](Layout &res) { return straightByTiler(isProduct, a, shape, form, res); },
+                          [&] { return publicByTiler(isProduct, form)(a, tilerFromShape(shape)); }, t));
         ASSERT_TRUE(agree(what + ", " + print(tiler, Style::Cute) + ")",
-                          [&](Layout &res) {
-                            return isProduct ? straight::product(a, tiler, form, res)
-                                             : straight::divide(a, tiler, form, res);
-                          },
-                          [&] { return (isProduct ? kProducts : kDivides)[int(form)](a, tiler); }, t));
+                          [&](Layout &res) { return straightByTiler(isProduct, a, tiler, form, res); },
+                          [&] { return publicByTiler(isProduct, form)(a, tiler); }, t));
       }
   }
   expectOften(t, 40);
