@@ -1,6 +1,7 @@
 // Composition, complement, inverses, common layouts and recasts (CuTe's layout.hpp).
 #include "Internal.h"
 #include "cutelayout/Trace.h"
+#include "cutelayout/RuntimeForm.h"
 #include "Ordering.h"
 #include "Straight.h"
 #include "cutelayout/Notation.h"
@@ -107,6 +108,17 @@ Status composeMode(const FlatLayout &a, Int rshape, Int rstride, LayoutBuilder &
                        print(restStride) + " in mode " + std::to_string(i) + " of " + a.print());
     Int nextShape = ceilDiv(currShape, absStride);
     Int nextStride = mul(ceilDiv(absStride, currShape), signum(restStride));
+    // R19: B's elements that run past this mode's end land where the static form, which
+    // coalesced A first, does not put them, unless the stride and the shape divide or
+    // B's rest fits in the mode.
+    requireStaticFunction(either(either(multipleOf(absStride, currShape), multipleOf(currShape, absStride)),
+                                 negation(less(nextShape, restShape))),
+                          [&] {
+                            return "stride " + print(absStride) + " and shape " + print(currShape) + " of mode " +
+                                   std::to_string(i) + " of " + a.print() + " do not divide each other, and the " +
+                                   print(restShape) + " elements at stride " + print(absStride) +
+                                   " do not fit in that mode";
+                          });
     if (nextShape.isConstant(1) || restShape.isConstant(1)) {
       restStride = nextStride;
       continue;
@@ -221,7 +233,7 @@ namespace {
 } // namespace
 
 Status composition(const Layout &a, const Layout &b, Layout &result) {
-  if (straight::composition(a, b, result))
+  if (straight::staticLayouts(a, b) && straight::composition(a, b, result))
     return success();
   return compositionGeneral(a, b, result);
 }
@@ -271,9 +283,37 @@ std::string printModes(const IntVec &shape, const IntVec &stride) {
   return print(buildLayoutUnchecked([&](LayoutBuilder &b) { b.addModes(shape, stride); }));
 }
 
+/// R19 for the rest of a complement: the static form divides the bound's size (a
+/// coalesced bound), CuTe's runtime path folds `start` across the bound's modes; the two
+/// agree when every mode but the last and the extent left to divide divide each other.
+/// And where the last mode visited is a runtime extent of 1 (lastIsOne), which the static
+/// form drops, the rest agrees only when it does not round.
+void requireExactRest(TupleView cotarget, Int start, Bool lastIsOne) {
+  requireStaticFunction(either(negation(lastIsOne), multipleOf(product(cotarget), start)), [&] {
+    return "the bound " + print(cotarget) + " is not a multiple of " + print(start) +
+           ", where the last mode has the runtime extent 1 that the static form drops";
+  });
+  if (!cotarget.isTuple())
+    return;
+  Int rest = start;
+  uint32_t n = 0, r = cotarget.rank();
+  for (TupleView c : cotarget) {
+    if (++n == r || c.isTuple())
+      break;
+    Int x = c.asInt();
+    requireStaticFunction(either(multipleOf(x, rest), multipleOf(rest, x)), [&] {
+      return "shape " + print(x) + " of the bound " + print(cotarget) + " and the extent " + print(rest) +
+             " left to divide do not divide each other (the static form divides the bound's size " +
+             print(product(cotarget)) + ")";
+    });
+    rest = ceilDiv(rest, x);
+  }
+}
+
 /// Appends the modes of the rest, coalesce(ceil_div(cotarget, start)) laid out compactly
 /// from `start`, to shape and stride.
-Status appendRest(TupleView cotarget, Int start, IntVec &shape, IntVec &stride) {
+Status appendRest(TupleView cotarget, Int start, IntVec &shape, IntVec &stride, Bool lastIsOne) {
+  requireExactRest(cotarget, start, lastIsOne);
   if (cotarget.isInt()) { // the common case, without building tuples
     Int n = ceilDiv(cotarget.asInt(), start);
     shape.push_back(n);
@@ -304,6 +344,7 @@ Status complementLeafInto(Int s, Int d, Int cotarget, LayoutBuilder &out) {
   Int last = mul(d, s);
   if (last.value == 0)
     return makeError("complement: zero stride in " + mode());
+  requireExactRest(IntTuple(cotarget), last, equal(s, kStatic1));
   Int rest = ceilDiv(cotarget, last); // appendRest of an integer cotarget
   IntVec shape, stride;
   shape.push_back(newShape);
@@ -312,6 +353,14 @@ Status complementLeafInto(Int s, Int d, Int cotarget, LayoutBuilder &out) {
   stride.push_back(rest.isConstant(1) ? kStatic0 : last);
   coalesceLeavesInto(shape, stride, out);
   return success();
+}
+
+/// Whether a mode has the extent 1 (a runtime one: filtering drops the static ones).
+bool hasExtentOne(const IntVec &shape) {
+  for (Int s : shape)
+    if (s.value == 1)
+      return true;
+  return false;
 }
 
 Status complementInto(LayoutView l, TupleView cotarget, LayoutBuilder &out) {
@@ -352,23 +401,38 @@ Status complementInto(LayoutView l, TupleView cotarget, LayoutBuilder &out) {
   IntVec resultShape, resultStride;
   resultStride.push_back(kStatic1);
   Int last = kStatic1;
+  // R19: a runtime extent of 1 stays a mode here, which the static form filters out; the
+  // quotients on either side of it keep the static form's function only when exact.
+  Bool previousIsOne{false, true};
   for (uint32_t k = 0; k < r; ++k) {
-    Int minStride = integerAt(stride, order[k]);
+    Int minStride = integerAt(stride, order[k]), minShape = integerAt(shape, order[k]);
+    Bool isOne = equal(minShape, kStatic1);
+    requireStaticFunction(either(negation(either(isOne, previousIsOne)), multipleOf(minStride, last)), [&] {
+      return "stride " + print(minStride) + " of mode " + print(minShape) + ":" + print(minStride) +
+             " is not a multiple of " + print(last) + ", the extent of the modes of smaller stride, beside a "
+             "runtime extent of 1 that the static form drops";
+    });
+    previousIsOne = isOne;
     Int newShape = div(minStride, last);
-    if (__builtin_expect(detail::tracing(), 0) && !newShape.isStatic)
+    bool stat = newShape.isStatic;
+    if (__builtin_expect(detail::tracing(), 0) && !stat)
       recordRuntimeCheck(less(kStatic0, newShape), "complement: non-injective layout " + printModes(shape, stride));
-    else if (newShape.value == 0 && reportViolation(newShape.isStatic))
-      return makeError("complement: non-injective layout " + printModes(shape, stride) +
-                       violationNote(newShape.isStatic));
+    else if (newShape.value == 0 && reportViolation(stat) && !hasExtentOne(shape))
+      return makeError("complement: non-injective layout " + printModes(shape, stride) + violationNote(stat));
+    else if (newShape.value == 0 && reportViolation(stat)) // not a claim of non-injectivity: a 1 may cause it
+      return makeError("complement: stride " + print(minStride) + " of mode " + print(minShape) + ":" +
+                       print(minStride) + " of " + printModes(shape, stride) + " is less than " + print(last) +
+                       ", the extent of the modes of smaller stride (CuTe keeps its runtime extents of 1 as modes, "
+                       "and does not check this for runtime integers)");
     resultShape.push_back(newShape);
-    last = mul(minStride, integerAt(shape, order[k]));
+    last = mul(minStride, minShape);
     resultStride.push_back(last);
   }
   Int newStride = last;
   if (newStride.value == 0)
     return makeError("complement: zero stride in " + printModes(shape, stride));
   resultStride.pop_back();
-  CL_CHECK(appendRest(cotarget, newStride, resultShape, resultStride));
+  CL_CHECK(appendRest(cotarget, newStride, resultShape, resultStride, previousIsOne));
   coalesceLeavesInto(resultShape, resultStride, out);
   return success();
 }
@@ -407,7 +471,7 @@ namespace {
 } // namespace
 
 Status complement(const Layout &l, TupleView cotarget, Layout &result) {
-  if (straight::complement(l, cotarget, result))
+  if (straight::staticLayouts(l) && isStatic(cotarget) && straight::complement(l, cotarget, result))
     return success();
   return complementGeneral(l, cotarget, result);
 }
@@ -417,7 +481,7 @@ Expected<Layout> complement(const Layout &l) {
 }
 
 Status complement(const Layout &l, Layout &result) {
-  if (straight::complement(l, result))
+  if (straight::staticLayouts(l) && straight::complement(l, result))
     return success();
   return complementGeneral(l, result);
 }

@@ -1,4 +1,5 @@
 #include "cutelayout/Int.h"
+#include "cutelayout/RuntimeForm.h"
 
 #include "cutelayout/Notation.h"
 
@@ -57,6 +58,20 @@ bool reportViolation(bool allStatic) { return allStatic || !dynamicValuesUnknown
 const char *violationNote(bool allStatic) {
   return allStatic ? "" : " (CuTe does not check this for runtime integers)";
 }
+
+namespace detail {
+__thread RuntimeFormNote tRuntimeFormNote;
+
+void noteRuntimeForm(const std::string &message) {
+  size_t n = message.size() < sizeof(tRuntimeFormNote.message) - 1 ? message.size() : sizeof(tRuntimeFormNote.message) - 1;
+  std::memcpy(tRuntimeFormNote.message, message.data(), n);
+  tRuntimeFormNote.message[n] = '\0';
+  tRuntimeFormNote.noted = true;
+}
+} // namespace detail
+
+RuntimeFormScope::RuntimeFormScope() : outer_(detail::tRuntimeFormNote) { detail::tRuntimeFormNote.noted = false; }
+RuntimeFormScope::~RuntimeFormScope() { detail::tRuntimeFormNote = outer_; }
 
 void noteArithFailure(const std::string &what) {
   if (!currentFailure().failed)

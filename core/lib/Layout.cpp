@@ -351,3 +351,43 @@ Expected<Layout> filter(const Layout &l, TupleView profile) {
 
 CUTELAYOUT_ABI_END
 } // namespace cutelayout
+
+namespace cutelayout {
+CUTELAYOUT_ABI_BEGIN
+
+int64_t firstDifference(const Layout &a, const Layout &b) {
+  Layout ca = coalesce(staticTwin(a)), cb = coalesce(staticTwin(b));
+  IntVec sa, da, sb, db;
+  appendLeaves(ca, sa, da);
+  appendLeaves(cb, sb, db);
+  // A coalesced layout's modes have extents past 1 (but a lone _1:_0), and no mode's
+  // stride is the one its predecessor would continue with: the modes are the function's.
+  auto sizeOf = [](const IntVec &s) {
+    int64_t n = 1;
+    for (Int x : s)
+      if (__builtin_mul_overflow(n, x.value, &n))
+        return INT64_MAX;
+    return n;
+  };
+  int64_t prefix = 1;
+  for (uint32_t j = 0; j < sa.size() && j < sb.size(); ++j) {
+    int64_t s = sa[j].value, t = sb[j].value;
+    bool sameStride = da[j].value == db[j].value && da[j].basis == db[j].basis;
+    if (s == t && sameStride) {
+      if (__builtin_mul_overflow(prefix, s, &prefix))
+        return INT64_MAX;
+      continue;
+    }
+    if (s <= 1 || t <= 1) // a lone _1:_0: one of them has size `prefix`
+      return prefix;
+    if (!sameStride)
+      return prefix;
+    int64_t at;
+    return __builtin_mul_overflow(prefix, s < t ? s : t, &at) ? INT64_MAX : at;
+  }
+  int64_t na = sizeOf(sa), nb = sizeOf(sb);
+  return na == nb ? -1 : (na < nb ? na : nb);
+}
+
+CUTELAYOUT_ABI_END
+} // namespace cutelayout

@@ -41,6 +41,12 @@ namespace straight {
 bool enabled();
 void setEnabled(bool on);
 
+/// Whether every leaf of the layouts is static: where a runtime leaf meets a split whose
+/// condition RuntimeForm.h states (composition, complement, so the divides and products),
+/// only the general algorithm records it, so those straight paths take static operands only.
+inline bool staticLayouts(const Layout &a) { return isStatic(a.shape) && isStatic(a.stride); }
+inline bool staticLayouts(const Layout &a, const Layout &b) { return staticLayouts(a) && staticLayouts(b); }
+
 enum class Form { Logical, Zipped, Tiled, Flat };
 
 // Each: @pre result is none of the operands. @post true: result is the general

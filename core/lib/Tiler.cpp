@@ -397,7 +397,7 @@ namespace {
 
 /// The eight divides and products by a tiler: the straight path, else byForm.
 Status divideOrProduct(const Layout &a, const Tiler &t, Form form, bool isProduct, Layout &result) {
-  if (isProduct ? straight::product(a, t, form, result) : straight::divide(a, t, form, result))
+  if (straight::staticLayouts(a, t.layout) && (isProduct ? straight::product(a, t, form, result) : straight::divide(a, t, form, result)))
     return success();
   return byForm(a, TilerView(t), form, isProduct, result);
 }
@@ -409,7 +409,8 @@ Status divideOrProduct(const Layout &a, const Tiler &t, Form form, bool isProduc
 
 /// The same by a shape read as a tiler.
 Status divideOrProduct(const Layout &a, TupleView shape, Form form, bool isProduct, Layout &result) {
-  if (isProduct ? straight::product(a, shape, form, result) : straight::divide(a, shape, form, result))
+  if (straight::staticLayouts(a) && isStatic(shape) &&
+      (isProduct ? straight::product(a, shape, form, result) : straight::divide(a, shape, form, result)))
     return success();
   return byShapeForm(a, shape, form, isProduct, result);
 }
@@ -423,7 +424,7 @@ Status divideOrProduct(const Layout &a, TupleView shape, Form form, bool isProdu
 
 /// The same by a layout read as a tiler.
 Status divideOrProduct(const Layout &a, const Layout &tiler, Form form, bool isProduct, Layout &result) {
-  if (isProduct ? straight::product(a, tiler, form, result) : straight::divide(a, tiler, form, result))
+  if (straight::staticLayouts(a, tiler) && (isProduct ? straight::product(a, tiler, form, result) : straight::divide(a, tiler, form, result)))
     return success();
   return byLayoutForm(a, tiler, form, isProduct, result);
 }
@@ -646,7 +647,7 @@ namespace {
 // logical_product of a and b padded to a common rank, then like modes zipped together:
 // mode i of the result is (x_i, y_i).
 Status rankSensitiveProduct(const char *op, const Layout &a, const Layout &b, bool blockFirst, Layout &result) {
-  if (straight::rankSensitiveProduct(a, b, blockFirst, result))
+  if (straight::staticLayouts(a, b) && straight::rankSensitiveProduct(a, b, blockFirst, result))
     return success();
   return rankSensitiveProductGeneral(op, a, b, blockFirst, result);
 }
@@ -710,7 +711,7 @@ namespace {
 } // namespace
 
 Status tileToShape(const Layout &block, TupleView targetShape, const IntTuple *order, Layout &result) {
-  if (!order && straight::tileToShape(block, targetShape, result))
+  if (!order && straight::staticLayouts(block) && isStatic(targetShape) && straight::tileToShape(block, targetShape, result))
     return success();
   return tileToShapeGeneral(block, targetShape, order, result);
 }

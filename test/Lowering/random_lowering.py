@@ -11,10 +11,11 @@ constants; three in ten of the cases with a layout result chain a second op on i
 (coalesce, filter, size, cosize, crd2idx). The IR builds the operands from `index` arguments (runtime leaves) and
 constants (static leaves) inside a function, applies the op with its result type
 inferred, and prints the result with cute.print; main calls every function with the
-runtime values. The expected output is what `cute-layout --dynamic --cute` (the core)
-answers for the same expression, where a plain integer is a runtime value and `_N` a
-static one. Cases the core rejects (a divisibility condition its runtime values violate,
-for example) are left out: the lowered code computes, it does not check.
+runtime values. The expected output is what `cute-layout --dynamic --runtime-checks --cute`
+(the core) answers for the same expression, where a plain integer is a runtime value and
+`_N` a static one. Cases the core rejects (a divisibility condition its runtime values
+violate, or a runtime split whose condition fails, R19) are left out: the lowered code,
+whose runtime checks are on by default, would stop there (random-lowering-stops.test).
 """
 import random
 import re
@@ -471,7 +472,7 @@ def main():
     lines = []
     for _, expr, _, first in cases:
         lines += ([first] if first else []) + [expr]
-    answers = iter(subprocess.run([cute_layout, "--dynamic", "--cute", "-"], input="\n".join(lines) + "\n",
+    answers = iter(subprocess.run([cute_layout, "--dynamic", "--runtime-checks", "--cute", "-"], input="\n".join(lines) + "\n",
                                   capture_output=True, text=True).stdout.splitlines())
     funcs, calls, expected = [], [], []
     consts = {}

@@ -1,11 +1,11 @@
-// RUN: %cute-opt --cute-to-llvm %s | %mlir-run | FileCheck %s --check-prefix=UNCHECKED
-// RUN: %cute-opt --cute-to-llvm=runtime-checks=true %s | not --crash stdbuf -oL %mlir-run 2>&1 | FileCheck %s --check-prefix=CHECKED
-// RUN: %cute-opt --cute-refine-types --cute-expand=runtime-checks=true %s | FileCheck %s --check-prefix=IR
+// RUN: %cute-opt --cute-to-llvm=runtime-checks=false %s | %mlir-run | FileCheck %s --check-prefix=UNCHECKED
+// RUN: %cute-opt --cute-to-llvm %s | not --crash stdbuf -oL %mlir-run 2>&1 | FileCheck %s --check-prefix=CHECKED
+// RUN: %cute-opt --cute-refine-types --cute-expand %s | FileCheck %s --check-prefix=IR
 // REQUIRES: cute-opt, mlir-runner
 // R18 at run time: composition((m,n):(1,m), (4,2):(2,1)) needs the shape 4 to be a
 // multiple of min(ceil_div(m,2), 4). CuTe checks that only for static integers: with a
 // runtime m = 6 it computes ((3,1),(2,1)):((_2,6),(_1,6)) (size 6, not 8) without a word,
-// as CuTe's own C++ does. With runtime-checks the lowered code stops there instead.
+// as CuTe's own C++ does. With runtime checks (the default) the lowered code stops there instead.
 
 // IR-LABEL: func.func @tile
 // IR: cf.assert %{{.*}}, "cute.composition: stride divisibility condition fails: a stride is neither a multiple of nor smaller than the shape it meets in mode 0 of (?,?):(1,?) (CuTe does not check this for runtime integers)"

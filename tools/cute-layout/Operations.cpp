@@ -5,8 +5,10 @@
 #include "ComposedOps.h"
 #include "TensorOps.h"
 #include "cutelayout/Basis.h"
+#include "cutelayout/RuntimeForm.h"
 
 #include <algorithm>
+#include <optional>
 #include <map>
 
 namespace cutelayout::cli {
@@ -1391,20 +1393,166 @@ bool hasDynamicLeaves(const Value &v) {
 }
 } // namespace
 
+namespace {
+/// The layout a value computes with, or null (a tile, a name, an atom).
+const Layout *layoutOf(const Value &v) {
+  switch (v.kind) {
+  case Value::Kind::Layout:
+    return v.notCongruent ? nullptr : &v.layout;
+  case Value::Kind::Composed: // its inner layout, where the rest is the same (runtimeFormError)
+    return v.composed()->innerSwizzle ? nullptr : &v.composed()->inner;
+  case Value::Kind::Tensor:
+    return &v.tensor()->layout;
+  default:
+    return nullptr;
+  }
+}
+
+/// Whether v is a composed layout that computes its inner layout's function: an identity
+/// swizzle (no bits) after a zero offset.
+bool identityComposed(const Value &v) {
+  if (v.kind != Value::Kind::Composed)
+    return false;
+  const ComposedLayout &c = *v.composed();
+  if (c.innerSwizzle || !c.outer.isSwizzle() || c.outer.swizzle.bits != 0)
+    return false;
+  for (uint32_t i = 0; i < c.offset.view().span(); ++i)
+    if (c.offset.view().nodes()[i].kind == NodeKind::Int && c.offset.view().nodes()[i].value != 0)
+      return false;
+  return true;
+}
+
+/// Whether outer(inner(i)) == i for every i < n: pointwise for a few thousand indices,
+/// past them as the function of outer o inner (which must be n:1 on [0, n)).
+bool inverts(const Layout &inner, const Layout &outer, int64_t n) {
+  Layout in = staticTwin(inner), out = staticTwin(outer);
+  if (n > 4096) {
+    Expected<Layout> both = composition(out, in);
+    return both && size(*both).value >= n &&
+           firstDifference(*both, Layout{IntTuple(size(*both)), IntTuple(kStatic1)}) < 0;
+  }
+  for (int64_t i = 0; i < n; ++i) {
+    Expected<Int> x = crd2idx(IntTuple(Int::fixed(i)), in);
+    Expected<Int> y = x ? crd2idx(IntTuple(*x), out) : Expected<Int>(x.error());
+    if (!y || y->value != i)
+      return false;
+  }
+  return true;
+}
+
+/// R19 (docs/semantics.md): where the runtime-integer answer r of `name` is not the function
+/// of its static form's answer t, the error that says so, with the first failed condition
+/// of CuTe's runtime path (note) where one was met. The inverses' and max_common_layout's
+/// runtime forms may differ in size: each must agree with the static form's where both are
+/// defined, and a left inverse must still reach every offset of the layout.
+std::optional<Error> runtimeFormError(const std::string &name, const Value &r, const Value &t, ValueRefs args,
+                                      const char *note) {
+  // filter_zeros and filter collapse static zeros only, by definition: their runtime forms
+  // keep a runtime zero stride's extent (R17), so their size is not the static form's.
+  if (name == "filter_zeros" || name == "filter")
+    return std::nullopt;
+  bool inverse = name == "right_inverse" || name == "left_inverse" || name == "max_common_layout";
+  if (inverse && (r.kind == Value::Kind::Composed || t.kind == Value::Kind::Composed))
+    return std::nullopt; // CuTe's inverses of composed layouts: not compared (docs/semantics.md, R19)
+  const Layout *lr = layoutOf(r), *lt = layoutOf(t);
+  if (r.kind != t.kind) { // a composed layout whose outer function is the identity is its inner one
+    lr = identityComposed(r) ? &r.composed()->inner : r.kind == Value::Kind::Layout ? &r.layout : nullptr;
+    lt = identityComposed(t) ? &t.composed()->inner : t.kind == Value::Kind::Layout ? &t.layout : nullptr;
+    if (!lr || !lt || firstDifference(*lr, *lt) >= 0)
+      return makeError("with runtime integers CuTe computes " + printValue(r, Style::Plain) +
+                       ", not the static form's " + printValue(t, Style::Plain));
+    return std::nullopt;
+  }
+  if (!lr || !lt) { // an integer result is the same value; tuples keep CuTe's runtime structure (R17)
+    bool integers = r.kind == Value::Kind::Tuple && t.kind == Value::Kind::Tuple && r.tuple.isInt() && t.tuple.isInt();
+    int64_t x = integers ? r.tuple.asInt().value : 0, y = integers ? t.tuple.asInt().value : 0;
+    // CuTe finds common vectors of runtime layouts only as far as static strides prove
+    // them: a smaller one is still common (it divides the static form's).
+    bool number = name == "size" || name == "cosize" || name == "crd2idx" || name == "max_common_vector";
+    bool differs = r.kind != t.kind ||
+                   (number && integers && x != y && !(name == "max_common_vector" && x > 0 && y % x == 0));
+    if (!differs)
+      return std::nullopt;
+    return makeError("with runtime integers CuTe computes " + printValue(r, Style::Plain) +
+                     ", not the static form's " + printValue(t, Style::Plain));
+  }
+  if (r.kind == Value::Kind::Composed) { // the same outer function and offset, then the inner layouts compare
+    ComposedLayout rc = *r.composed(), tc = *t.composed();
+    rc.inner = tc.inner = Layout();
+    if (printValue(Value::ofComposed(staticTwin(rc)), Style::Plain) != printValue(Value::ofComposed(tc), Style::Plain))
+      return makeError("with runtime integers CuTe computes " + printValue(r, Style::Plain) + ", not the static form's " +
+                       printValue(t, Style::Plain));
+  }
+  std::string reason = note ? ": " + std::string(note) : "";
+  int64_t at = firstDifference(*lr, *lt);
+  const Layout *arg = layoutOf(args[0]);
+  if ((name == "right_inverse" || name == "left_inverse") && arg && r.kind == Value::Kind::Layout) {
+    // An inverse of another size or with other values where the layout does not reach is
+    // still an inverse: where the static form's is one, the runtime form must be one too.
+    bool left = name == "left_inverse";
+    auto isInverse = [&](const Layout &inv) {
+      return left ? inverts(*arg, inv, size(*arg).value) : inverts(inv, *arg, size(inv).value);
+    };
+    if (isInverse(*lt)) {
+      if (isInverse(*lr))
+        return std::nullopt;
+      return makeError("with runtime integers CuTe computes " + printValue(r, Style::Plain) + ", which is not a " +
+                       (left ? "left" : "right") + " inverse of " + printValue(args[0], Style::Plain) +
+                       " (the static form's " + printValue(t, Style::Plain) + " is)" + reason);
+    }
+  }
+  if (name == "right_inverse" || name == "left_inverse" || name == "max_common_layout") {
+    int64_t common = std::min(size(*lr).value, size(*lt).value);
+    if (at >= 0 && at < common)
+      return makeError("with runtime integers CuTe computes " + printValue(r, Style::Plain) +
+                       ", which disagrees with the static form's " + printValue(t, Style::Plain) +
+                       " at index " + std::to_string(at) + reason);
+    if (name == "left_inverse" && arg && size(*lr).value < cosize(staticTwin(*arg)).value)
+      return makeError("with runtime integers CuTe computes " + printValue(r, Style::Plain) + ", of size " +
+                       std::to_string(size(*lr).value) + ", which does not reach the layout's offsets up to " +
+                       std::to_string(cosize(staticTwin(*arg)).value - 1) + " (the static form's inverse is " +
+                       printValue(t, Style::Plain) + ")" + reason);
+    return std::nullopt;
+  }
+  if (at < 0)
+    return std::nullopt;
+  return makeError("with runtime integers CuTe computes " + printValue(r, Style::Plain) +
+                   ", not the function of the static form's " + printValue(t, Style::Plain) + " (they differ at index " +
+                   std::to_string(at) + ")" + reason);
+}
+} // namespace
+
+namespace {
+bool gRefuseFailedRuntimeSplits = false;
+} // namespace
+
+void setRefuseFailedRuntimeSplits(bool on) { gRefuseFailedRuntimeSplits = on; }
+
 Expected<Value> callOperation(const ResolvedOperation &resolved, ValueRefs args) {
   // One result object, returned on every path: GCC then builds it in the caller's slot
   // (a second returned object would cost a Value move per call).
   Expected<const Operation *> op = withArity(resolved, args.size());
+  RuntimeFormScope runtimeForm;
   Expected<Value> r = op ? invoke(*resolved.key, **op, args) : Expected<Value>(op.error());
   bool dynamic = false;
-  if (r)
+  if (op)
     for (const Value &a : args)
       dynamic = dynamic || hasDynamicLeaves(a);
   if (dynamic) {
+    std::string note = runtimeForm.note() ? runtimeForm.note() : "";
     TwinArgs twin(args);
-    if (Expected<Value> t = invoke(*resolved.key, **op, twin.refs()); !t)
+    Expected<Value> t = invoke(*resolved.key, **op, twin.refs());
+    if (r && !t)
       r = Expected<Value>(makeError(t.error().message +
                                     " (CuTe rejects these values as static integers and does not check them at run time)"));
+    else if (r && t) {
+      if (std::optional<Error> e = runtimeFormError(*resolved.key, *r, *t, args, note.empty() ? nullptr : note.c_str()))
+        r = Expected<Value>(std::move(*e));
+      else if (!note.empty() && gRefuseFailedRuntimeSplits)
+        r = Expected<Value>(makeError("a runtime split's condition fails, where the lowered code's runtime checks "
+                                      "stop: " + note));
+    } else if (!r && t && !note.empty())
+      r = Expected<Value>(makeError(r.error().message + " (as static integers these values give " + printValue(*t, Style::Plain) + ")"));
   }
   return r;
 }

@@ -17,6 +17,12 @@ namespace cutelayout::cli {
 /// at compile time and does not check them at run time (docs/semantics.md, R18).
 Expected<Value> callOperation(std::string_view name, ValueRefs args);
 
+/// R19's strict reading, the one the lowered code's runtime checks enforce (cute-layout
+/// --runtime-checks): callOperation also refuses a runtime-integer call where a condition
+/// of CuTe's runtime path fails (RuntimeForm.h) although its answer is the static form's
+/// function. Off by default. Not thread-safe to change while operations run.
+void setRefuseFailedRuntimeSplits(bool on);
+
 /// callOperation without the static-twin check: the core operation alone, as
 /// cutelayout_bench --cases times it.
 Expected<Value> callOperationUnchecked(std::string_view name, ValueRefs args);

@@ -288,7 +288,7 @@ bool parseSwitch(const cxxopts::ParseResult &r, const char *name, bool &value) {
 
 int main(int argc, char **argv) {
   cxxopts::Options cli("cute-layout", "Compute CuTe layouts: evaluate layout-algebra expressions.");
-  cli.custom_help("[--cute[=B]] [--dynamic[=B]] [--table[=B] | --banks[=B] [--element-bits=N] [--access-bits=N]\n"
+  cli.custom_help("[--cute[=B]] [--dynamic[=B] [--runtime-checks[=B]]] [--table[=B] | --banks[=B] [--element-bits=N] [--access-bits=N]\n"
                   "              [--access=rows|columns|TV] | --svg FILE | --latex FILE] EXPR... | -");
   cli.positional_help("");
   // The switches take an optional value, parsed here rather than by cxxopts, which would
@@ -296,6 +296,8 @@ int main(int argc, char **argv) {
   auto flag = [] { return cxxopts::value<std::string>()->implicit_value("true")->default_value("false"); };
   cli.add_options()("cute", "print CuTe's exact print() form: _N for static integers", flag())(
       "dynamic", "plain integers are runtime values (CuTe int); _N stays static", flag())(
+      "runtime-checks", "--dynamic: also refuse where a runtime split's condition fails, as the lowered code's runtime "
+                        "checks stop, even where the answer is the static form's function (R19)", flag())(
       "table", "print a rank-1 or rank-2 layout as a grid of offsets (CuTe's print_layout)", flag())(
       "banks", "report the shared-memory banks each access wave hits and its conflict degree", flag())(
       "element-bits", "--banks: bits of one element", cxxopts::value<std::string>()->default_value("16"), "N")(
@@ -324,8 +326,9 @@ int main(int argc, char **argv) {
       std::cout << "cute-layout (cutelayout) " CUTELAYOUT_VERSION "\n";
       return 0;
     }
-    bool cute = false, dynamic = false;
+    bool cute = false, dynamic = false, runtimeChecks = false;
     if (!parseSwitch(r, "cute", cute) || !parseSwitch(r, "dynamic", dynamic) ||
+        !parseSwitch(r, "runtime-checks", runtimeChecks) ||
         !parseSwitch(r, "table", opts.table) || !parseSwitch(r, "banks", opts.banks))
       return 1;
     if (opts.table && opts.banks) {
@@ -339,6 +342,7 @@ int main(int argc, char **argv) {
       }
     opts.style = cute ? Style::Cute : Style::Plain;
     opts.parse.plainIsDynamic = dynamic;
+    setRefuseFailedRuntimeSplits(runtimeChecks);
     if (opts.banks) {
       Expected<BankOptions> b = makeBankOptions(r["element-bits"].as<std::string>(), r["access-bits"].as<std::string>(),
                                                 r["access"].as<std::string>(), opts.parse);

@@ -393,6 +393,14 @@ inline Bool multipleOf(Int a, Int b) {
     return Bool{false, false, detail::traced(TraceOp::Multiple, a, b).value};
   return Bool{b.value == 0 ? a.value == 0 : isMultiple(a.value, b.value), detail::bothStatic(a, b)};
 }
+/// !b, static when b is (a traced b gives b == 0).
+inline Bool negation(Bool b) {
+  if (b.isStatic)
+    return Bool{!b.value, true};
+  if (detail::tracing())
+    return Bool{false, false, detail::traced(TraceOp::Eq, asInt(b), Int::fixed(0)).value};
+  return Bool{!b.value, false};
+}
 /// a && b, static when both are.
 inline Bool both(Bool a, Bool b) {
   if (a.isStatic && b.isStatic)

@@ -86,6 +86,12 @@ Expected<Layout> coalesce(const Layout &l, TupleView profile);
 /// CuTe's coalesce(shape): flattens, then merges neighbouring leaves that are both static
 /// or both dynamic. Example: (2,(3,4)) -> 24; (2,?3,4) -> (2,?3,4) with ? dynamic.
 IntTuple coalesceShape(TupleView shape);
+/// The first index at which a and b are different functions, or -1 where they are the
+/// same (the same size and the same offset at every index, staticness aside; where the
+/// sizes differ, the smaller size is the first index one of them does not map). Compares
+/// their coalesced static twins, whose modes are unique to the function.
+/// Example: firstDifference((2,2):(2,3), 4:2) = 2; firstDifference((2,6):(1,2), 12:1) = -1
+int64_t firstDifference(const Layout &a, const Layout &b);
 /// Static-0-stride leaves get shape static 1; the profile is kept.
 Expected<Layout> filterZeros(const Layout &l);
 /// Leaves paired with a static 0 in profile get shape static 1.

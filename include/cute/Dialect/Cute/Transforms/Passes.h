@@ -22,8 +22,9 @@ namespace mlir::cute {
 struct CuteToLLVMOptions : PassPipelineOptions<CuteToLLVMOptions> {
   Option<bool> runtimeChecks{*this, "runtime-checks",
                              llvm::cl::desc("Assert at run time the conditions CuTe checks only for static "
-                                            "integers (R18), as cute-expand's option of that name"),
-                             llvm::cl::init(false)};
+                                            "integers (R18) and those that keep the static form's function (R19), "
+                                            "as cute-expand's option of that name; on by default"),
+                             llvm::cl::init(true)};
 };
 
 /// The pipeline --cute-to-llvm: cute-refine-types, cute-expand, canonicalize, then the

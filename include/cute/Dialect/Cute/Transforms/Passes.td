@@ -37,15 +37,18 @@ def CuteExpand : Pass<"cute-expand", "::mlir::ModuleOp"> {
     becomes a `printf` call. Every type must hold its value: run --cute-refine-types
     first when some are written as a kind or rank only. See docs/lowering.md.
 
-    With `runtime-checks`, each condition CuTe checks only for static integers (R18:
-    composition's stride and shape divisibility, complement's injectivity, shape_div,
-    tile_to_shape's block divisibility, upcast's stride divisibility) that an op meets on
-    runtime leaves becomes a `cf.assert` on those leaves, so a debug build stops where
-    CuTe would silently compute a wrong layout.
+    With `runtime-checks` (the default), each condition CuTe checks only for static
+    integers (R18: composition's stride and shape divisibility, complement's injectivity,
+    shape_div, tile_to_shape's block divisibility, upcast's stride divisibility) and each
+    condition under which CuTe's runtime path keeps the static form's function (R19:
+    core/include/cutelayout/RuntimeForm.h) that an op meets on runtime leaves becomes a
+    `cf.assert` on those leaves, so the lowered code stops where CuTe would silently
+    compute a wrong layout. `runtime-checks=false` is CuTe's unchecked behaviour.
   }];
   let options = [
-    Option<"runtimeChecks", "runtime-checks", "bool", /*default=*/"false",
-           "Assert at run time the conditions CuTe checks only for static integers (R18)">
+    Option<"runtimeChecks", "runtime-checks", "bool", /*default=*/"true",
+           "Assert at run time the conditions CuTe checks only for static integers (R18) and those "
+           "that keep the static form's function (R19); on by default">
   ];
   let dependentDialects = ["::mlir::arith::ArithDialect", "::mlir::scf::SCFDialect",
                            "::mlir::LLVM::LLVMDialect", "::mlir::func::FuncDialect",
