@@ -19,10 +19,15 @@ namespace {
 
 detail::ArithFailure &currentFailure() { return detail::tArithFailure; }
 
+/// Copies text into a fixed message buffer, truncated to fit, NUL-terminated.
+template <size_t N> void copyTruncated(char (&to)[N], const std::string &text) {
+  size_t n = text.size() < N - 1 ? text.size() : N - 1;
+  std::memcpy(to, text.data(), n);
+  to[n] = '\0';
+}
+
 void setFailure(const std::string &what) {
-  size_t n = what.size() < sizeof(currentFailure().message) - 1 ? what.size() : sizeof(currentFailure().message) - 1;
-  std::memcpy(currentFailure().message, what.data(), n);
-  currentFailure().message[n] = '\0';
+  copyTruncated(currentFailure().message, what);
   currentFailure().failed = true;
 }
 
@@ -63,9 +68,7 @@ namespace detail {
 __thread RuntimeFormNote tRuntimeFormNote;
 
 void noteRuntimeForm(const std::string &message) {
-  size_t n = message.size() < sizeof(tRuntimeFormNote.message) - 1 ? message.size() : sizeof(tRuntimeFormNote.message) - 1;
-  std::memcpy(tRuntimeFormNote.message, message.data(), n);
-  tRuntimeFormNote.message[n] = '\0';
+  copyTruncated(tRuntimeFormNote.message, message);
   tRuntimeFormNote.noted = true;
 }
 } // namespace detail
