@@ -29,6 +29,7 @@ IntTuple tupleOf(const IntVec &xs) {
 /// makes them); one mode means an integral layout.
 struct FlatLayout {
   IntVec shape, stride;
+  bool allStatic = true; // then the static form's flat A is this one
   uint32_t rank() const { return shape.size(); }
   /// A shape leaf; shapes never hold a basis (makeLayout's invariant), so it is read as a
   /// plain integer and the basis tests of the arithmetic on it fold away.
@@ -54,10 +55,13 @@ void flatCoalesced(LayoutView a, FlatLayout &flat) {
     Int s = a.shape.asInt();
     flat.shape.push_back(s.isConstant(1) ? Int::fixed(2) : s);
     flat.stride.push_back(a.stride.asInt());
+    flat.allStatic = s.isStatic && a.stride.asInt().isStatic;
     return;
   }
   IntVec shape, stride;
   appendLeaves(a, shape, stride);
+  for (uint32_t i = 0; i < shape.size(); ++i)
+    flat.allStatic = flat.allStatic && shape[i].isStatic && stride[i].isStatic;
   coalesceModesReversed(shape, stride, shape.back().isConstant(1) ? Int::fixed(2) : shape.back(), flat.shape,
                         flat.stride);
 }
@@ -110,15 +114,16 @@ Status composeMode(const FlatLayout &a, Int rshape, Int rstride, LayoutBuilder &
     Int nextStride = mul(ceilDiv(absStride, currShape), signum(restStride));
     // R19: B's elements that run past this mode's end land where the static form, which
     // coalesced A first, does not put them, unless the stride and the shape divide or
-    // B's rest fits in the mode.
-    requireStaticFunction(either(either(multipleOf(absStride, currShape), multipleOf(currShape, absStride)),
-                                 negation(less(nextShape, restShape))),
-                          [&] {
-                            return "stride " + print(absStride) + " and shape " + print(currShape) + " of mode " +
-                                   std::to_string(i) + " of " + a.print() + " do not divide each other, and the " +
-                                   print(restShape) + " elements at stride " + print(absStride) +
-                                   " do not fit in that mode";
-                          });
+    // B's rest fits in the mode. (Where A is static, its modes are the static form's: a
+    // condition on static values alone is then decided alike.)
+    Bool fits = either(either(multipleOf(absStride, currShape), multipleOf(currShape, absStride)),
+                       negation(less(nextShape, restShape)));
+    if (!(a.allStatic && fits.isStatic))
+      requireStaticFunction(fits, [&] {
+        return "stride " + print(absStride) + " and shape " + print(currShape) + " of mode " + std::to_string(i) +
+               " of " + a.print() + " do not divide each other, and the " + print(restShape) +
+               " elements at stride " + print(absStride) + " do not fit in that mode";
+      });
     if (nextShape.isConstant(1) || restShape.isConstant(1)) {
       restStride = nextStride;
       continue;
@@ -139,7 +144,14 @@ Status composeMode(const FlatLayout &a, Int rshape, Int rstride, LayoutBuilder &
     restShape = div(restShape, newShape);
     restStride = nextStride;
   }
-  Int lastStride = a.strideAt(r - 1);
+  Int lastStride = a.strideAt(r - 1), lastShape = a.shapeAt(r - 1);
+  // R19: B's rest runs on in A's last mode (CuTe extends it); where that mode is a runtime
+  // extent of 1, the static form (which dropped it upstream, simplifying A) extends another.
+  if (!lastShape.isStatic)
+    requireStaticFunction(either(negation(equal(lastShape, kStatic1)), equal(restShape, kStatic1)), [&] {
+      return "the " + print(restShape) + " elements left at stride " + print(restStride) + " run past mode " +
+             std::to_string(r - 1) + " of " + a.print() + ", a runtime extent of 1 that the static form drops";
+    });
   if (resultShape.empty()) {
     out.leaf(restShape, mul(restStride, lastStride));
     return success();
@@ -283,18 +295,36 @@ std::string printModes(const IntVec &shape, const IntVec &stride) {
   return print(buildLayoutUnchecked([&](LayoutBuilder &b) { b.addModes(shape, stride); }));
 }
 
-/// R19 for the rest of a complement: the static form divides the bound's size (a
-/// coalesced bound), CuTe's runtime path folds `start` across the bound's modes; the two
-/// agree when every mode but the last and the extent left to divide divide each other.
-/// And where the last mode visited is a runtime extent of 1 (lastIsOne), which the static
-/// form drops, the rest agrees only when it does not round.
-void requireExactRest(TupleView cotarget, Int start, Bool lastIsOne) {
-  requireStaticFunction(either(negation(lastIsOne), multipleOf(product(cotarget), start)), [&] {
-    return "the bound " + print(cotarget) + " is not a multiple of " + print(start) +
+/// R19 for the rest of a complement whose last mode visited is a runtime extent of 1
+/// (lastIsOne), which the static form drops, so that it starts its rest at a smaller extent:
+/// an integer bound's rest agrees only where it does not round.
+void requireUnroundedRest(Int bound, Int start, Bool lastIsOne) {
+  if (lastIsOne.isStatic && !lastIsOne.value) // every static 1 is filtered out: the common case
+    return;
+  requireStaticFunction(either(negation(lastIsOne), multipleOf(bound, start)), [&] {
+    return "the bound " + print(bound) + " is not a multiple of " + print(start) +
            ", where the last mode has the runtime extent 1 that the static form drops";
   });
-  if (!cotarget.isTuple())
+}
+
+/// The same for a bound that may be a tuple, whose fold depends on where it starts: it is
+/// not compared (the condition fails).
+void requireUnroundedRest(TupleView bound, Int start, Bool lastIsOne) {
+  if (!bound.isTuple())
+    return requireUnroundedRest(bound.asInt(), start, lastIsOne);
+  if (lastIsOne.isStatic && !lastIsOne.value)
     return;
+  requireStaticFunction(negation(lastIsOne), [&] {
+    return "the bound " + print(bound) + " is a tuple, folded from " + print(start) +
+           " where the last mode has the runtime extent 1 that the static form drops";
+  });
+}
+
+/// R19 for the rest of a complement by a tuple bound: the static form divides the bound's
+/// size (a coalesced bound), CuTe's runtime path folds `start` across the bound's modes;
+/// the two agree when every mode but the last and the extent left to divide divide each
+/// other.
+void requireExactFold(TupleView cotarget, Int start) {
   Int rest = start;
   uint32_t n = 0, r = cotarget.rank();
   for (TupleView c : cotarget) {
@@ -313,13 +343,15 @@ void requireExactRest(TupleView cotarget, Int start, Bool lastIsOne) {
 /// Appends the modes of the rest, coalesce(ceil_div(cotarget, start)) laid out compactly
 /// from `start`, to shape and stride.
 Status appendRest(TupleView cotarget, Int start, IntVec &shape, IntVec &stride, Bool lastIsOne) {
-  requireExactRest(cotarget, start, lastIsOne);
   if (cotarget.isInt()) { // the common case, without building tuples
+    requireUnroundedRest(cotarget, start, lastIsOne);
     Int n = ceilDiv(cotarget.asInt(), start);
     shape.push_back(n);
     stride.push_back(n.isConstant(1) ? kStatic0 : start);
     return success();
   }
+  requireUnroundedRest(cotarget, start, lastIsOne);
+  requireExactFold(cotarget, start);
   IntTuple restShape = coalesceShape(CL_TRY(ceilDiv(cotarget, IntTuple(start))));
   IntTuple restStride = CL_TRY(compactMajor(restShape, IntTuple(start), Major::Left));
   leavesOf(restShape, shape);
@@ -344,7 +376,7 @@ Status complementLeafInto(Int s, Int d, Int cotarget, LayoutBuilder &out) {
   Int last = mul(d, s);
   if (last.value == 0)
     return makeError("complement: zero stride in " + mode());
-  requireExactRest(IntTuple(cotarget), last, equal(s, kStatic1));
+  requireUnroundedRest(cotarget, last, equal(s, kStatic1));
   Int rest = ceilDiv(cotarget, last); // appendRest of an integer cotarget
   IntVec shape, stride;
   shape.push_back(newShape);
@@ -355,12 +387,19 @@ Status complementLeafInto(Int s, Int d, Int cotarget, LayoutBuilder &out) {
   return success();
 }
 
-/// Whether a mode has the extent 1 (a runtime one: filtering drops the static ones).
-bool hasExtentOne(const IntVec &shape) {
+/// A complement's mode minShape:minStride whose stride is less than last, the extent of the
+/// modes of smaller stride: the layout is not injective, unless a runtime extent of 1 (which
+/// filtering keeps, as CuTe does) trips it; the message claims only what holds.
+Error overlapError(const IntVec &shape, const IntVec &stride, Int minShape, Int minStride, Int last, bool stat) {
+  bool extentOne = false;
   for (Int s : shape)
-    if (s.value == 1)
-      return true;
-  return false;
+    extentOne = extentOne || s.value == 1;
+  if (!extentOne)
+    return makeError("complement: non-injective layout " + printModes(shape, stride) + violationNote(stat));
+  return makeError("complement: stride " + print(minStride) + " of mode " + print(minShape) + ":" + print(minStride) +
+                   " of " + printModes(shape, stride) + " is less than " + print(last) +
+                   ", the extent of the modes of smaller stride (CuTe keeps its runtime extents of 1 as modes, and "
+                   "does not check this for runtime integers)");
 }
 
 Status complementInto(LayoutView l, TupleView cotarget, LayoutBuilder &out) {
@@ -416,14 +455,11 @@ Status complementInto(LayoutView l, TupleView cotarget, LayoutBuilder &out) {
     Int newShape = div(minStride, last);
     bool stat = newShape.isStatic;
     if (__builtin_expect(detail::tracing(), 0) && !stat)
-      recordRuntimeCheck(less(kStatic0, newShape), "complement: non-injective layout " + printModes(shape, stride));
-    else if (newShape.value == 0 && reportViolation(stat) && !hasExtentOne(shape))
-      return makeError("complement: non-injective layout " + printModes(shape, stride) + violationNote(stat));
-    else if (newShape.value == 0 && reportViolation(stat)) // not a claim of non-injectivity: a 1 may cause it
-      return makeError("complement: stride " + print(minStride) + " of mode " + print(minShape) + ":" +
-                       print(minStride) + " of " + printModes(shape, stride) + " is less than " + print(last) +
-                       ", the extent of the modes of smaller stride (CuTe keeps its runtime extents of 1 as modes, "
-                       "and does not check this for runtime integers)");
+      recordRuntimeCheck(less(kStatic0, newShape), "complement: a stride is less than the extent of the modes of "
+                                                   "smaller stride in " + printModes(shape, stride) +
+                                                   " (the layout is not injective, or has a runtime extent of 1)");
+    else if (newShape.value == 0 && reportViolation(stat))
+      return overlapError(shape, stride, minShape, minStride, last, stat);
     resultShape.push_back(newShape);
     last = mul(minStride, minShape);
     resultStride.push_back(last);
@@ -674,6 +710,12 @@ Status upcastMode(Int sh, Int st, int64_t n, LayoutBuilder &out) {
     Int a = abs(st);
     out.leaf(ceilDiv(sh, ceilDiv(nn, a)), mul(signum(st), ceilDiv(a, nn)));
   } else {
+    // R19: CuTe divides a runtime stride; the static form shrinks the extent where the
+    // stride is smaller than n. They agree where n divides the stride.
+    requireStaticFunction(either(equal(st, kStatic0), multipleOf(st, nn)), [&] {
+      return "the stride " + print(st) + " is not a multiple of " + std::to_string(n) + ", and CuTe divides a runtime "
+             "stride where the static form shrinks the extent " + print(sh);
+    });
     out.leaf(sh, safeDiv(st, nn));
   }
   return success();
@@ -682,6 +724,12 @@ Status upcastMode(Int sh, Int st, int64_t n, LayoutBuilder &out) {
 // downcast<n> of one leaf mode sh:st.
 Status downcastMode(Int sh, Int st, int64_t n, LayoutBuilder &out) {
   Int nn = Int::fixed(n);
+  // R19: the static form widens the extent of a unit stride; CuTe multiplies a runtime one.
+  if (!st.isStatic)
+    requireStaticFunction(negation(either(equal(st, kStatic1), equal(st, Int::fixed(-1)))), [&] {
+      return "the stride " + print(st) + " is a runtime unit stride, which CuTe multiplies by " + std::to_string(n) +
+             " where the static form widens its extent " + print(sh);
+    });
   if (st.isConstant(1) || st.isConstant(-1))
     out.leaf(mul(sh, nn), st);
   else

@@ -1,5 +1,6 @@
 #include "cutelayout/IntTupleMath.h"
 #include "cutelayout/Trace.h"
+#include "cutelayout/RuntimeForm.h"
 
 #include "cutelayout/Notation.h"
 
@@ -395,9 +396,44 @@ Expected<IntTuple> compactOrderImpl(TupleView shape, TupleView order, OrderStart
 }
 } // namespace
 
+namespace {
+/// R19: CuTe's runtime path orders the runtime order values after every static one, in
+/// their positions; the static form orders by the values (tied values share a place). The
+/// two agree where every runtime value exceeds every static one and the runtime values
+/// increase strictly with their positions.
+void requireStaticOrder(const IntTuple &order) {
+  IntVec o;
+  leavesOf(order, o);
+  bool anyStatic = false;
+  Int maxStatic = kStatic0, previous = kStatic0;
+  for (Int x : o)
+    if (x.isStatic && (!anyStatic || maxStatic.value < x.value)) {
+      maxStatic = x;
+      anyStatic = true;
+    }
+  bool anyRuntime = false;
+  for (Int x : o) {
+    if (x.isStatic)
+      continue;
+    if (anyStatic)
+      requireStaticFunction(less(maxStatic, x), [&] {
+        return "the runtime order value " + print(x) + " is not past every static one (" + print(maxStatic) +
+               "), where CuTe's runtime order puts it";
+      });
+    if (anyRuntime)
+      requireStaticFunction(less(previous, x), [&] {
+        return "the runtime order values " + print(previous) + " and " + print(x) +
+               " do not increase with their positions, as CuTe's runtime order takes them";
+      });
+    previous = x;
+    anyRuntime = true;
+  }
+}
+} // namespace
+
 Expected<IntTuple> compactOrder(TupleView shape, TupleView order) {
   Expected<IntTuple> strides(std::in_place);
-  if (straight::compactOrder(shape, order, /*unitWhereOrderIsZero=*/false, *strides))
+  if (isStatic(order) && straight::compactOrder(shape, order, /*unitWhereOrderIsZero=*/false, *strides))
     return strides;
   if (!weaklyCongruent(order, shape))
     return makeError("compact_order: order " + print(order) + " is not weakly congruent with shape " +
@@ -419,6 +455,7 @@ Expected<IntTuple> compactOrder(TupleView shape, TupleView order) {
   }
   ref.close();
   IntTuple refOrder = ref.finish();
+  requireStaticOrder(flatOrder);
   IntTuple newOrder = unflatten(refOrder, order);
   IntVec extents, orders;
   leavesOf(refShape, extents);

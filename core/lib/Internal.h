@@ -145,6 +145,12 @@ inline void appendLeaves(LayoutView l, IntVec &shape, IntVec &stride) {
     }
 }
 
+/// R19 (RuntimeForm.h): the static form of `op` drops a zero stride's extent (filter_zeros)
+/// where CuTe's runtime path lays it out: a runtime zero's always, a static zero's too
+/// where the runtime path ignores the strides (staticZeros); such zeros on extents past 1
+/// are noted.
+void requireNoZeroStride(const Layout &l, const char *op, bool staticZeros);
+
 /// The leaves of filter_zeros(l): appendLeaves with every static-0-stride extent made _1.
 inline void appendFilteredLeaves(LayoutView l, IntVec &shape, IntVec &stride) {
   uint32_t first = shape.size();

@@ -4,6 +4,7 @@
 #include "Internal.h"
 #include "Straight.h"
 #include "cutelayout/Notation.h"
+#include "cutelayout/RuntimeForm.h"
 
 #include "cutelayout/Config.h"
 
@@ -92,11 +93,23 @@ Expected<Layout> makeOrderedLayout(TupleView shape, TupleView order) {
   return unchecked(IntTuple(shape), std::move(d));
 }
 
+void requireNoZeroStride(const Layout &l, const char *op, bool staticZeros) {
+  IntVec s, d;
+  appendLeaves(l, s, d);
+  for (uint32_t i = 0; i < s.size(); ++i)
+    if (staticZeros || !d[i].isStatic)
+      requireStaticFunction(either(equal(s[i], kStatic1), negation(equal(d[i], kStatic0))), [&] {
+        return std::string(op) + " of " + print(l) + ": the stride 0 on the extent " + print(s[i]) +
+               " is laid out at run time, where the static form drops the extent";
+      });
+}
+
 Expected<Layout> makeLayoutLike(const Layout &l) {
   CL_CHECK(integerStrides("make_layout_like", l));
   IntTuple strides;
-  if (straight::compactOrder(l.shape, l.stride, /*unitWhereOrderIsZero=*/true, strides))
+  if (isStatic(l.stride) && straight::compactOrder(l.shape, l.stride, /*unitWhereOrderIsZero=*/true, strides))
     return unchecked(l.shape, std::move(strides));
+  requireNoZeroStride(l, "make_layout_like", /*staticZeros=*/false);
   IntTuple filtered = CL_TRY(filterZeros(l.stride, l.shape));
   IntTuple d = CL_TRY(compactOrder(filtered, l.stride));
   return unchecked(l.shape, std::move(d));
@@ -387,6 +400,24 @@ int64_t firstDifference(const Layout &a, const Layout &b) {
   }
   int64_t na = sizeOf(sa), nb = sizeOf(sb);
   return na == nb ? -1 : (na < nb ? na : nb);
+}
+
+bool inverts(const Layout &inner, const Layout &outer, int64_t n) {
+  Layout in = staticTwin(inner), out = staticTwin(outer);
+  if (cosize(in).value > size(out).value)
+    return false;
+  if (n > 4096) { // past a few thousand indices: outer o inner must be n:1 on [0, n)
+    Expected<Layout> both = composition(out, in);
+    return both && size(*both).value >= n &&
+           firstDifference(*both, Layout{IntTuple(size(*both)), IntTuple(kStatic1)}) < 0;
+  }
+  for (int64_t i = 0; i < n; ++i) {
+    Expected<Int> x = crd2idx(IntTuple(Int::fixed(i)), in);
+    Expected<Int> y = x ? crd2idx(IntTuple(*x), out) : Expected<Int>(x.error());
+    if (!y || y->value != i)
+      return false;
+  }
+  return true;
 }
 
 CUTELAYOUT_ABI_END

@@ -3,6 +3,7 @@
 #include "cutelayout/Trace.h"
 
 #include "Internal.h"
+#include "cutelayout/RuntimeForm.h"
 #include "Straight.h"
 #include "cutelayout/Notation.h"
 
@@ -851,9 +852,33 @@ Expected<Layout> stencilDivide(const Layout &a, TupleView window, TupleView stri
   return result;
 }
 
+namespace {
+/// R19: with a runtime extent, CuTe's make_fragment_like is the compact column-major layout
+/// of the shape; the static form makes mode 0 compact over its nonzero strides and orders
+/// the other modes by their strides. The two agree where mode 0 has no zero stride on an
+/// extent past 1 and (where the shape has a runtime extent) the other modes' strides
+/// already come in strictly increasing order (the static form gives equal strides one place). A static shape with a runtime zero stride in mode 0 meets the
+/// first condition too: CuTe drops only a static zero there.
+void requireFragmentOrder(const Layout &l) {
+  requireNoZeroStride(l.mode(0), "make_fragment_like", /*staticZeros=*/!isStatic(l.shape));
+  if (isStatic(l.shape))
+    return;
+  IntVec s, d;
+  for (uint32_t m = 1; m < l.rank(); ++m)
+    appendLeaves(LayoutView(l).mode(m), s, d);
+  for (uint32_t j = 1; j < d.size(); ++j) // strictly increasing neighbours: every pair
+    requireStaticFunction(less(d[j - 1], d[j]), [&] {
+      return "the strides " + print(d[j - 1]) + " and " + print(d[j]) + " of " + print(l) +
+             " are out of order or equal, where CuTe's runtime make_fragment_like keeps the modes' order";
+    });
+}
+} // namespace
+
 Expected<Layout> makeFragmentLike(const Layout &l) {
   CL_CHECK(integerStrides("make_fragment_like", l));
   uint32_t r = l.rank();
+  if (r > 1 && l.shape.isTuple() && !(isStatic(l.shape) && isStatic(l.stride)))
+    requireFragmentOrder(l);
   if (r > 1 && l.shape.isTuple() && isStatic(l.shape)) {
     Layout m0 = l.mode(0);
     IntTuple filtered = CL_TRY(filterZeros(m0.stride, m0.shape));

@@ -19,6 +19,7 @@ Int Trace::input(uint32_t slot) {
   TraceNode n;
   n.op = TraceOp::Input;
   n.value = slot;
+  hasInputs_ = true;
   return symbolOf(intern(n));
 }
 

@@ -92,6 +92,11 @@ IntTuple coalesceShape(TupleView shape);
 /// their coalesced static twins, whose modes are unique to the function.
 /// Example: firstDifference((2,2):(2,3), 4:2) = 2; firstDifference((2,6):(1,2), 12:1) = -1
 int64_t firstDifference(const Layout &a, const Layout &b);
+/// Whether outer(inner(i)) == i for every i < n, each inner(i) inside outer's domain (not
+/// CuTe's extension of the last mode), staticness aside: outer is a left inverse of inner
+/// on [0, n) (n = size(inner)), or inner a right inverse of outer (n = size(inner) too).
+/// Example: inverts((2,2):(2,1), (2,2):(2,1), 4) = true; inverts(4:2, 4:1, 4) = false
+bool inverts(const Layout &inner, const Layout &outer, int64_t n);
 /// Static-0-stride leaves get shape static 1; the profile is kept.
 Expected<Layout> filterZeros(const Layout &l);
 /// Leaves paired with a static 0 in profile get shape static 1.

@@ -51,16 +51,21 @@ extern __thread RuntimeFormNote tRuntimeFormNote;
 /// One inexact split of CuTe's runtime path: it computes the static form's function when
 /// `holds` (built with Int.h's equal, less, multipleOf, either, both from the step's
 /// values). `message()` says what fails, with the values, and is built only when needed.
-/// A condition on static leaves alone is not checked: the static form decides it alike.
-/// @post tracing, holds dynamic: a runtime check is recorded (Trace::checks)
-/// @post not tracing, holds dynamic and false: a note is recorded if none is yet
+/// A condition can fail on static values alone where runtime leaves elsewhere left the
+/// modes unsimplified (a mode the static form would have merged with a runtime one): the
+/// lowered code of an operation with runtime leaves then always stops there.
+/// @post tracing, holds dynamic, or static and false with runtime leaves in the traced
+///       operation: a runtime check is recorded (Trace::checks)
+/// @post not tracing, holds false: a note is recorded if none is yet
 template <class Message> inline void requireStaticFunction(Bool holds, Message &&message) {
-  if (holds.isStatic) // static leaves decide alike in the static form
+  if (holds.isStatic && holds.value)
     return;
-  if (__builtin_expect(detail::tracing(), 0))
-    recordRuntimeCheck(holds, message());
-  else if (!holds.value && !detail::tRuntimeFormNote.noted)
+  if (__builtin_expect(detail::tracing(), 0)) {
+    if (!holds.isStatic || detail::tActiveTrace->hasInputs())
+      recordRuntimeCheck(holds, message());
+  } else if (!holds.value && !detail::tRuntimeFormNote.noted) {
     detail::noteRuntimeForm(message());
+  }
 }
 
 /// Collects the first failed requireStaticFunction of the operations run while it is

@@ -69,6 +69,8 @@ public:
   static Int symbolOf(uint32_t node) { return Int::dynamic(kSymbolBase + 16 * int64_t(node) + 11); }
 
   const std::vector<TraceNode> &nodes() const { return nodes_; }
+  /// Whether the traced operation has a runtime leaf (an input was made).
+  bool hasInputs() const { return hasInputs_; }
 
   /// Node n computed from the input values (inputs[slot]), with Int.h's arithmetic on
   /// dynamic integers: the value the traced operation computes for those inputs.
@@ -110,6 +112,7 @@ private:
   uint32_t intern(const TraceNode &n);
   std::vector<TraceNode> nodes_;
   std::vector<Check> checks_;
+  bool hasInputs_ = false;
   std::unordered_map<uint64_t, std::vector<uint32_t>> byHash_;
 };
 

@@ -974,6 +974,25 @@ LogicalResult mlir::cute::verifyCuteOp(Operation *op) {
   return success();
 }
 
+namespace {
+/// Whether the op, computed on its runtime leaves, meets a condition the lowered code checks
+/// at run time (R18, R19; docs/lowering.md#runtime-checks): a static result of runtime
+/// operands is then not folded, so the lowering keeps the check.
+bool checksAtRunTime(Operation *op, const std::vector<Known> &ks) {
+  bool runtime = false;
+  for (const Known &k : ks)
+    runtime = runtime || (k.hasTypeValue() ? !k.value.dynamicDivisors().empty() : k.isLeaf() && !k.leaf.isStatic);
+  if (!runtime || cutelayout::detail::tracing())
+    return false;
+  cutelayout::Trace trace;
+  std::vector<int64_t> facts;
+  std::vector<Known> symbols = symbolize(ks, trace, facts);
+  cutelayout::TraceScope on(trace);
+  cutelayout::ArithScope scope;
+  return failed(inferOp(op, Reporter{op, false}, symbols)) || scope.failed() || !trace.checks().empty();
+}
+} // namespace
+
 OpFoldResult mlir::cute::foldCuteOp(Operation *op, ArrayRef<Attribute>) {
   Lookthrough lookthrough(kFoldLookthroughBudget);
   std::vector<Known> ks;
@@ -994,7 +1013,7 @@ OpFoldResult mlir::cute::foldCuteOp(Operation *op, ArrayRef<Attribute>) {
     return {};
   auto written = cast<CuteTypeInterface>(op->getResult(0).getType());
   if (!inferred->value.isStatic() || !isRepresentable(inferred->value) ||
-      !isCompatible(written.getTypeValue(), inferred->value, written.getKind()))
+      !isCompatible(written.getTypeValue(), inferred->value, written.getKind()) || checksAtRunTime(op, ks))
     return {};
   return TypeAttr::get(withValue(written, inferred->value));
 }
