@@ -517,7 +517,7 @@ void flatCoalesced(const Leaves &modes, Leaves &flat) {
 
 bool composeSplit(const Leaves &a, Int rshape, Int rstride, NodeOut &out);
 
-/// What a shortcut (staticComposeSplit, dynamicProductLeafPair) did: wrote its answer,
+/// What a shortcut (staticComposeSplit) did: wrote its answer,
 /// found that the path it stands for declines, or left the values to that path's own steps
 /// (values they treat apart).
 enum class Shortcut { Written, Declined, NotHandled };
@@ -1075,38 +1075,12 @@ bool staticDivideLeafPair(int64_t s, int64_t d, int64_t n, int64_t e, Pair &p) {
   return true;
 }
 
-/// divideLeafPair where s, d and n are dynamic (CuTe's runtime integers; e is a static
-/// stride, such as a shape tiler's _1, or dynamic). No static rule then applies but e's
-/// own: the complement of n:e in s is (e, ceil(s / (e*n))):(_1, e*n), one mode
-/// ceil(s / n):n where e is a static 1, the tile is n:(e*d) and the rest is that complement
-/// composed with s:d, (e, ceil(s / (e*n))):(d, e*n*d); every leaf dynamic but the e of the
-/// rest's shape, which is e itself. False where a step would fail or overflow, or
-/// complementLeaf declines (e*n is 0): the general path then reports or decides.
-bool dynamicDivideLeafPair(int64_t s, int64_t d, int64_t n, Int e, Pair &p) {
-  int64_t last, rest, tileStride, restStride;
-  if (e.value == 0 || __builtin_mul_overflow(e.value, n, &last) || last == 0 || !staticCeilDiv(s, last, rest) ||
-      __builtin_mul_overflow(e.value, d, &tileStride) || __builtin_mul_overflow(last, d, &restStride))
-    return false;
-  p.leafHalves = true;
-  p.tileShape = Slot{n, false};
-  p.tileStride = Slot{tileStride, false};
-  uint32_t k = e.isConstant(1) ? 0 : 1; // the rest's modes before the last
-  p.restCount = k + 1;
-  p.restShape[0] = Slot{e.value, e.isStatic};
-  p.restStride[0] = Slot{d, false};
-  p.restShape[k] = Slot{rest, false};
-  p.restStride[k] = Slot{restStride, false};
-  return true;
-}
-
 /// dividePair of a leaf mode s:d by a leaf n:e: complementLeaf(n:e, s), then A (read as
 /// coalesce_x, whose one mode has stride d) composed with the tile n:e and with each mode of
 /// the complement (composeMode's one-mode case), written as the pair's leaves.
 [[gnu::always_inline]] inline bool divideLeafPair(Int s, Int d, Int n, Int e, Pair &p) {
   if (s.isStatic && d.isStatic && n.isStatic && e.isStatic) // the same steps on values
     return staticDivideLeafPair(s.value, d.value, n.value, e.value, p);
-  if (!(s.isStatic | d.isStatic | n.isStatic))
-    return dynamicDivideLeafPair(s.value, d.value, n.value, e, p);
   if (!complementLeaf(n, e, s, p.rest))
     return false;
   p.leafHalves = true;
@@ -1202,40 +1176,6 @@ bool staticProductLeafPair(int64_t s, int64_t d, int64_t n, int64_t e, Pair &p) 
   return true;
 }
 
-/// productPair's leaf case where s, d and n are dynamic (e static or dynamic), for the
-/// common values: the same steps, where no static rule applies but e's own. The complement
-/// of s:d in s * ((n-1)*|e| + 1) is (d, rest):(_1, d*s) (two modes), and complement o n:e
-/// is composeSplit's walk over it: one split of n by d at stride e, then the rest at stride
-/// d*s; every leaf dynamic but the first stride, which is e. Written: the second half as
-/// two leaves. Declined: a step fails or overflows, or the divisibility condition fails
-/// (the general path reports or decides). NotHandled: values the split treats apart (d or
-/// e not positive, their sum past int64, a split extent not positive).
-Shortcut dynamicProductLeafPair(int64_t s, int64_t d, int64_t n, Int e, Pair &p) {
-  int64_t ev = e.value;
-  if (d <= 0 || ev <= 0 || ev > INT64_MAX - d)
-    return Shortcut::NotHandled;
-  int64_t cotarget, last, rest, nextShape, nextStride, restStride;
-  // last = d * s; the rest, ceil(cotarget / last), is not used (the walk stops before the
-  // last mode), but its steps must not fail. Then the split of the complement's first mode
-  // d:_1 at stride e.
-  if (!productCotarget(s, n, ev, cotarget) || __builtin_mul_overflow(d, s, &last) || last == 0 ||
-      !staticCeilDiv(cotarget, last, rest) || !splitOf(d, ev, nextShape, nextStride))
-    return Shortcut::Declined;
-  int64_t newShape = n < nextShape ? n : nextShape;
-  if (newShape <= 0)
-    return Shortcut::NotHandled;
-  int64_t q = n / newShape;
-  if (q * newShape != n || __builtin_mul_overflow(nextStride, last, &restStride))
-    return Shortcut::Declined;
-  p.leafHalves = true;
-  p.restCount = 2;
-  p.restShape[0] = Slot{newShape, false};
-  p.restStride[0] = Slot{ev, e.isStatic};
-  p.restShape[1] = Slot{q, false};
-  p.restStride[1] = Slot{restStride, false};
-  return Shortcut::Written;
-}
-
 /// productPair past a leaf mode by a leaf (out of line: its working sets make a large frame).
 [[gnu::noinline]] bool productPairGeneral(Pair &p) {
   Leaves leavesA, leavesT;
@@ -1264,11 +1204,6 @@ Shortcut dynamicProductLeafPair(int64_t s, int64_t d, int64_t n, Int e, Pair &p)
     Int s = integerLeaf(*p.as), n = integerLeaf(*p.ts), e = integerLeaf(*p.td);
     if (s.isStatic && p.ad->isStatic && n.isStatic && e.isStatic) // the same steps on values
       return staticProductLeafPair(s.value, p.ad->value, n.value, e.value, p);
-    if (!(s.isStatic | p.ad->isStatic | n.isStatic)) {
-      Shortcut done = dynamicProductLeafPair(s.value, p.ad->value, n.value, e, p);
-      if (done != Shortcut::NotHandled)
-        return done == Shortcut::Written;
-    }
     Int cotarget = mul(s, add(mul(sub(n, kStatic1), abs(e)), kStatic1));
     if (!complementLeaf(s, integerLeaf(*p.ad), cotarget, p.flat))
       return false;

@@ -462,54 +462,6 @@ TEST(Straight, AgreesOnExtremeValues) {
   expectOften(t, 10);
 }
 
-/// Leaf modes by leaves whose extents and A's strides are dynamic, as CuTe's runtime-integer
-/// layouts are (the tiler's strides dynamic or static, a shape's _1 among them): the
-/// divides' and products' dynamic shortcuts (dynamicDivideLeafPair,
-/// dynamicProductLeafPair) against the general path, on common values and at the edges
-/// (zero, negative, near the int64 limits, strides that do not divide).
-TEST(Straight, AllDynamicLeafPairsAgree) {
-  LayoutGen gen(0x57A1'0012, /*powersOfTwo=*/true);
-  const std::vector<int64_t> edges = {0, 1, -1, 3, -4, 5, int64_t(1) << 31, int64_t(1) << 62, INT64_MAX,
-                                      INT64_MIN + 1, INT64_MIN};
-  auto value = [&](int64_t lo, int64_t hi) { return gen.coin(10) ? gen.oneOf(edges) : gen.pick(lo, hi); };
-  Tally t;
-  for (int k = 0; k < kCases; ++k) {
-    uint32_t r = uint32_t(gen.pick(1, 3)), g = uint32_t(gen.pick(1, r));
-    TupleBuilder as, ad, extents;
-    as.open();
-    ad.open();
-    extents.open();
-    std::vector<Tiler> elements;
-    for (uint32_t i = 0; i < r; ++i) {
-      as.leaf(Int::dynamic(value(1, 256)));
-      ad.leaf(Int::dynamic(value(1, 512)));
-    }
-    for (uint32_t i = 0; i < g; ++i) {
-      int64_t n = value(1, 16), e = value(1, 8);
-      extents.leaf(Int::dynamic(n));
-      Int stride = gen.coin(30) ? Int::fixed(e) : Int::dynamic(e); // a static stride too
-      elements.push_back(tilerFromLayout(Layout{IntTuple(Int::dynamic(n)), IntTuple(stride)}));
-    }
-    as.close();
-    ad.close();
-    extents.close();
-    Layout a{as.finish(), ad.finish()};
-    IntTuple shape = extents.finish();
-    Tiler tiler = makeTile(elements.data(), g);
-    for (bool isProduct : {false, true})
-      for (straight::Form form : kForms) {
-        std::string what = std::string(isProduct ? "product " : "divide ") + std::to_string(int(form)) + " (" + show(a);
-        ASSERT_TRUE(agree(what + ", " + show(shape) + ")",
-                          [&](Layout &res) { return straightByTiler(isProduct, a, shape, form, res); },
-                          [&] { return publicByTiler(isProduct, form)(a, tilerFromShape(shape)); }, t));
-        ASSERT_TRUE(agree(what + ", " + print(tiler, Style::Cute) + ")",
-                          [&](Layout &res) { return straightByTiler(isProduct, a, tiler, form, res); },
-                          [&] { return publicByTiler(isProduct, form)(a, tiler); }, t));
-      }
-  }
-  expectOften(t, 40);
-}
-
 /// A 1-D index into shapes and strides whose every leaf is dynamic, nested or flat, as
 /// CuTe's runtime-integer layouts are: crd2idx's and idx2crd's dynamic walks
 /// (dynamicOffsetOf, dynamicSplitNodes) against the general path, with indices and leaves
