@@ -18,14 +18,16 @@
 //   - A Trace recording (the lowering): the condition on runtime leaves becomes a runtime
 //     check, which the lowered code asserts (on by default): lowered code stops where it
 //     would leave the static form's function.
-//   - Static leaves only: nothing to do (the static form is the reference).
+//   - Static leaves only: the evaluator compares nothing (the static form is the
+//     reference). A condition that fails on static values of an operation with runtime
+//     leaves is noted, and lowered code of that operation always stops there.
 //
 // Invariant: a note is only ever a condition that fails for the operation's values, so a
 // message built from it never claims a condition that holds. Example notes:
-//   "stride 2 does not divide shape 3 of mode 0 of (3,3):(1,3), and the 4 elements it
-//    steps over do not fit in that mode"
-//   "shape 3 of the bound (3,6) is not a multiple of 2 (the static form divides the
-//    bound's size 18)"
+//   "stride 2 and shape 3 of mode 0 of (3,3):(1,3) do not divide each other, and the 4
+//    elements at stride 2 do not fit in that mode"
+//   "shape 3 of the bound (3,6) and the extent 2 left to divide do not divide each other
+//    (the static form divides the bound's size 18)"
 #pragma once
 
 #include "cutelayout/Int.h"
