@@ -7,6 +7,7 @@
 
 #include "Internal.h"
 
+#include <cstdlib>
 #include <cstring>
 
 #include "cutelayout/Config.h"
@@ -16,7 +17,20 @@ CUTELAYOUT_ABI_BEGIN
 namespace straight {
 namespace {
 
-bool gEnabled = true;
+/// CUTELAYOUT_FAST_PATHS=off (or 0) in the environment starts with the straight paths off:
+/// the test command runs every corpus once more that way, so the general algorithms answer
+/// everything (Straight.h).
+/// (Not in the WebAssembly build: reading the environment would make the module import
+/// WASI calls the page does not provide.)
+bool initiallyEnabled() {
+#ifdef __wasi__
+  return true;
+#else
+  const char *v = std::getenv("CUTELAYOUT_FAST_PATHS");
+  return !(v && (std::strcmp(v, "off") == 0 || std::strcmp(v, "0") == 0));
+#endif
+}
+bool gEnabled = initiallyEnabled();
 
 /// Leaves an operand may have, and slots a working set may hold (a kernel's results have
 /// at most one mode more than its inputs, and composition's modes are bounded by A's).

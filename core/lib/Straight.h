@@ -36,8 +36,9 @@ namespace cutelayout {
 CUTELAYOUT_ABI_BEGIN
 namespace straight {
 
-/// Whether straight paths run (default true). Tests turn them off to compare every
-/// answer with the general algorithms'. Not thread-safe to change while operations run.
+/// Whether straight paths run (default true; false when the process starts with
+/// CUTELAYOUT_FAST_PATHS=off or 0). Tests turn them off to compare every answer with the
+/// general algorithms'. Not thread-safe to change while operations run.
 bool enabled();
 void setEnabled(bool on);
 
