@@ -12,9 +12,11 @@ config.excludes = ["package"]
 config.environment["PATH"] = os.pathsep.join(
     [config.llvm_tools_dir, config.environment.get("PATH", os.environ.get("PATH", ""))])
 # The general-path run of the suite (CMakeLists.txt: lit-general-path) turns the core's
-# fast paths off in every tool the tests start.
+# fast paths off in every tool the tests start, and writes its outputs apart: ctest runs it
+# beside the plain run, and the two must not share temporary files.
 if "CUTELAYOUT_FAST_PATHS" in os.environ:
     config.environment["CUTELAYOUT_FAST_PATHS"] = os.environ["CUTELAYOUT_FAST_PATHS"]
+    config.test_exec_root = os.path.join(config.cutelayout_build_dir, "test-general-path")
 config.substitutions.append(("%cute-layout", config.cute_layout_path))
 if config.cute_opt_path:
     config.available_features.add("cute-opt")

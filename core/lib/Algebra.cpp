@@ -1,5 +1,6 @@
 // Composition, complement, inverses, common layouts and recasts (CuTe's layout.hpp).
 #include "Internal.h"
+#include "kernels/Compose.h"
 #include "cutelayout/Trace.h"
 #include "cutelayout/RuntimeForm.h"
 #include "Ordering.h"
@@ -25,149 +26,19 @@ IntTuple tupleOf(const IntVec &xs) {
   return b.finish();
 }
 
-/// A flat, coalesced layout as its modes, stored last first (as coalesceModesReversed
-/// makes them); one mode means an integral layout.
-struct FlatLayout {
-  IntVec shape, stride;
-  bool allStatic = true; // then the static form's flat A is this one
-  uint32_t rank() const { return shape.size(); }
-  /// A shape leaf; shapes never hold a basis (makeLayout's invariant), so it is read as a
-  /// plain integer and the basis tests of the arithmetic on it fold away.
-  Int shapeAt(uint32_t i) const {
-    const Int &s = shape[rank() - 1 - i];
-    return Int{s.value, s.isStatic};
-  }
-  Int strideAt(uint32_t i) const { return stride[rank() - 1 - i]; }
-  std::string print() const {
-    std::string s = rank() == 1 ? "" : "(", d = s;
-    for (uint32_t i = 0; i < rank(); ++i) {
-      s += (i ? "," : "") + cutelayout::print(shapeAt(i));
-      d += (i ? "," : "") + cutelayout::print(strideAt(i));
-    }
-    return rank() == 1 ? s + ":" + d : s + "):" + d + ")";
-  }
-};
-
-/// CuTe's coalesce_x of A (a trailing static-1 extent seeds the walk with _2), flat.
-/// Into flat, which is empty (an out-parameter: a returned FlatLayout would be copied).
-void flatCoalesced(LayoutView a, FlatLayout &flat) {
-  if (a.shape.isInt()) { // one leaf: the walk below keeps it (a static 1 seeded as _2)
-    Int s = a.shape.asInt();
-    flat.shape.push_back(s.isConstant(1) ? Int::fixed(2) : s);
-    flat.stride.push_back(a.stride.asInt());
-    flat.allStatic = s.isStatic && a.stride.asInt().isStatic;
-    return;
-  }
-  IntVec shape, stride;
-  appendLeaves(a, shape, stride);
-  for (uint32_t i = 0; i < shape.size(); ++i)
-    flat.allStatic = flat.allStatic && shape[i].isStatic && stride[i].isStatic;
-  coalesceModesReversed(shape, stride, shape.back().isConstant(1) ? Int::fixed(2) : shape.back(), flat.shape,
-                        flat.stride);
-}
-
-// R18 on runtime leaves while a Trace records (out of line: composeMode is hot).
-[[gnu::cold, gnu::noinline]] void recordStrideCheck(const FlatLayout &a, uint32_t i, Int currShape, Int restStride) {
-  recordRuntimeCheck(either(equal(currShape, kStatic0),
-                            either(multipleOf(restStride, currShape), less(restStride, currShape))),
-                     "stride divisibility condition fails: a stride is neither a multiple of nor smaller than "
-                     "the shape it meets in mode " + std::to_string(i) + " of " + a.print());
-}
-[[gnu::cold, gnu::noinline]] void recordShapeCheck(const FlatLayout &a, uint32_t i, Int newShape, Int restShape) {
-  recordRuntimeCheck(either(equal(newShape, kStatic0), multipleOf(restShape, newShape)),
-                     "shape divisibility condition fails: a shape is not a multiple of the extent it meets in "
-                     "mode " + std::to_string(i) + " of " + a.print());
-}
-
-// A (flat, coalesced) A composed with one integral mode s:d of B, appended to out.
-Status composeMode(const FlatLayout &a, Int rshape, Int rstride, LayoutBuilder &out) {
-  // B's leaves are integers (compositionInto checked), so read them as such.
-  rshape = Int{rshape.value, rshape.isStatic};
-  rstride = Int{rstride.value, rstride.isStatic};
-  if (rstride.isConstant(0)) {
-    out.leaf(rshape, rstride);
-    return success();
-  }
-  if (a.rank() == 1) {
-    out.leaf(rshape, mul(rstride, a.stride[0]));
-    return success();
-  }
-  uint32_t r = a.rank();
-  IntVec resultShape, resultStride;
-  Int restShape = rshape, restStride = rstride;
-  for (uint32_t i = 0; i + 1 < r; ++i) {
-    Int currShape = a.shapeAt(i), currStride = a.strideAt(i);
-    bool stat = currShape.isStatic && restStride.isStatic;
-    if (__builtin_expect(detail::tracing(), 0) && !stat)
-      recordStrideCheck(a, i, currShape, restStride);
-    else if (currShape.value != 0 &&
-        !(isMultiple(restStride.value, currShape.value) || restStride.value < currShape.value) &&
-        reportViolation(stat))
-      return makeError("stride divisibility condition fails: stride " + print(restStride) +
-                       " is neither a multiple of nor smaller than shape " + print(currShape) +
-                       " in mode " + std::to_string(i) + " of " + a.print() + violationNote(stat));
-    Int absStride = abs(restStride);
-    if (absStride.value == 0 || currShape.value == 0)
-      return makeError("composition divides by zero: shape " + print(currShape) + " and stride " +
-                       print(restStride) + " in mode " + std::to_string(i) + " of " + a.print());
-    Int nextShape = ceilDiv(currShape, absStride);
-    Int nextStride = mul(ceilDiv(absStride, currShape), signum(restStride));
-    // R19: B's elements that run past this mode's end land where the static form, which
-    // coalesced A first, does not put them, unless the stride and the shape divide or
-    // B's rest fits in the mode. (Where A is static, its modes are the static form's: a
-    // condition on static values alone is then decided alike.)
-    Bool fits = either(either(multipleOf(absStride, currShape), multipleOf(currShape, absStride)),
-                       negation(less(nextShape, restShape)));
-    if (!(a.allStatic && fits.isStatic))
-      requireStaticFunction(fits, [&] {
-        return "stride " + print(absStride) + " and shape " + print(currShape) + " of mode " + std::to_string(i) +
-               " of " + a.print() + " do not divide each other, and the " + print(restShape) +
-               " elements at stride " + print(absStride) + " do not fit in that mode";
-      });
-    if (nextShape.isConstant(1) || restShape.isConstant(1)) {
-      restStride = nextStride;
-      continue;
-    }
-    Int newShape = min(nextShape, restShape);
-    stat = newShape.isStatic && restShape.isStatic;
-    if (__builtin_expect(detail::tracing(), 0) && !stat)
-      recordShapeCheck(a, i, newShape, restShape);
-    else if (newShape.value != 0 && !isMultiple(restShape.value, newShape.value) && reportViolation(stat))
-      return makeError("shape divisibility condition fails: shape " + print(restShape) +
-                       " is not a multiple of " + print(newShape) + " in mode " + std::to_string(i) +
-                       " of " + a.print() + violationNote(stat));
-    if (newShape.value == 0)
-      return makeError("composition divides by a zero shape in mode " + std::to_string(i) + " of " +
-                       a.print());
-    resultShape.push_back(newShape);
-    resultStride.push_back(mul(restStride, currStride));
-    restShape = div(restShape, newShape);
-    restStride = nextStride;
-  }
-  Int lastStride = a.strideAt(r - 1), lastShape = a.shapeAt(r - 1);
-  // R19: B's rest runs on in A's last mode (CuTe extends it); where that mode is a runtime
-  // extent of 1, the static form (which dropped it upstream, simplifying A) extends another.
-  if (!lastShape.isStatic)
-    requireStaticFunction(either(negation(equal(lastShape, kStatic1)), equal(restShape, kStatic1)), [&] {
-      return "the " + print(restShape) + " elements left at stride " + print(restStride) + " run past mode " +
-             std::to_string(r - 1) + " of " + a.print() + ", a runtime extent of 1 that the static form drops";
-    });
-  if (resultShape.empty()) {
-    out.leaf(restShape, mul(restStride, lastStride));
-    return success();
-  }
-  if (!restShape.isConstant(1)) {
-    resultShape.push_back(restShape);
-    resultStride.push_back(mul(restStride, lastStride));
-  }
-  out.addModes(resultShape, resultStride); // one mode stands alone (CuTe's unwrap)
+/// A (flattened and coalesced) composed with B, B's tuples kept: the composition kernel
+/// (kernels/Compose.h) in CuteDomain.
+Status composeInto(const kernels::FlatModes<kernels::CuteDomain> &flatA, LayoutView b, LayoutBuilder &out) {
+  kernels::CuteDomain dom;
+  if (!kernels::composeTree(dom, flatA, b.shape.nodes(), b.stride.nodes(), out))
+    return dom.error();
   return success();
 }
 
-// B distributes over A: each mode of B composes with all of A; tuples stay tuples.
-Status composeInto(const FlatLayout &flatA, LayoutView b, LayoutBuilder &out) {
-  auto leafMode = [&](Int s, Int d, LayoutBuilder &o) { return composeMode(flatA, s, d, o); };
-  return mapLeafModesInto(b.shape, b.stride, out, leafMode);
+/// CuTe's coalesce_x of A, for composeInto.
+void flatCoalesced(LayoutView a, kernels::FlatModes<kernels::CuteDomain> &flat) {
+  kernels::CuteDomain dom;
+  kernels::loadFlat(dom, a, flat);
 }
 } // namespace
 
@@ -207,7 +78,7 @@ Status compositionInto(LayoutView a, LayoutView b, LayoutBuilder &out) {
     return emptyLayoutError("composition");
   if (__builtin_expect(hasBasis(b.stride), 0))
     return composeByBasisInto(a, b, out);
-  FlatLayout flatA;
+  kernels::FlatModes<kernels::CuteDomain> flatA;
   flatCoalesced(a, flatA);
   return composeInto(flatA, b, out);
 }
@@ -222,7 +93,7 @@ Status compositionInto(LayoutView a, LayoutView b0, LayoutView b1, LayoutBuilder
     out.close();
     return success();
   }
-  FlatLayout flatA;
+  kernels::FlatModes<kernels::CuteDomain> flatA;
   flatCoalesced(a, flatA);
   out.open();
   CL_CHECK(composeInto(flatA, b0, out));
@@ -274,17 +145,8 @@ IntTuple coalesceShape(TupleView shape) {
 namespace {
 /// The filtered, coalesced modes of l in order (CuTe's filter(l) as a flat list).
 void filteredModes(LayoutView l, IntVec &shape, IntVec &stride) {
-  if (l.shape.isInt()) { // one leaf: it stays, or filters to _1:_0
-    Int s = l.shape.asInt(), d = l.stride.asInt();
-    bool unit = s.isConstant(1) || d.isConstant(0);
-    shape.push_back(unit ? kStatic1 : s);
-    stride.push_back(unit ? kStatic0 : d);
-    return;
-  }
-  IntVec leafShape, leafStride;
-  appendFilteredLeaves(l, leafShape, leafStride);
   IntVec revShape, revStride;
-  coalesceModesReversed(leafShape, leafStride, leafShape.back(), revShape, revStride);
+  kernels::coalescedModes<kernels::Seed::ZerosAsUnit>(l, revShape, revStride);
   for (uint32_t k = revShape.size(); k-- > 0;) {
     shape.push_back(revShape[k]);
     stride.push_back(revStride[k]);
@@ -560,9 +422,8 @@ IntVec prefixProducts(const IntVec &shape) {
 
 /// The leaves of coalesce(l), in order, without building it. @pre l has a leaf
 void coalescedLeaves(LayoutView l, IntVec &shape, IntVec &stride) {
-  IntVec leafShape, leafStride, revShape, revStride;
-  appendLeaves(l, leafShape, leafStride);
-  coalesceModesReversed(leafShape, leafStride, leafShape.back(), revShape, revStride);
+  IntVec revShape, revStride;
+  kernels::coalescedModes<kernels::Seed::Shape>(l, revShape, revStride);
   for (uint32_t k = revShape.size(); k-- > 0;) {
     shape.push_back(revShape[k]);
     stride.push_back(revStride[k]);

@@ -151,15 +151,6 @@ inline void appendLeaves(LayoutView l, IntVec &shape, IntVec &stride) {
 /// are noted.
 void requireNoZeroStride(const Layout &l, const char *op, bool staticZeros);
 
-/// The leaves of filter_zeros(l): appendLeaves with every static-0-stride extent made _1.
-inline void appendFilteredLeaves(LayoutView l, IntVec &shape, IntVec &stride) {
-  uint32_t first = shape.size();
-  appendLeaves(l, shape, stride);
-  for (uint32_t i = first; i < shape.size(); ++i)
-    if (stride[i].isConstant(0))
-      shape[i] = Int::fixed(1);
-}
-
 /// Appends the integer leaves of t, in order, to out.
 inline void leavesOf(TupleView t, IntVec &out) {
   uint32_t n = t.span();
@@ -169,12 +160,6 @@ inline void leavesOf(TupleView t, IntVec &out) {
     if (s[i].kind == NodeKind::Int)
       out.pushUnchecked(s[i].asInt());
 }
-
-/// CuTe's bw_coalesce on flat leaves, seeded with firstShape (the last extent, or _2 for
-/// coalesce_x); leaves the resulting modes in shape/stride, last first. One mode is an
-/// integral layout.
-void coalesceModesReversed(const IntVec &shape, const IntVec &stride, Int firstShape, IntVec &outShape,
-                           IntVec &outStride);
 
 /// A layout built node by node, shapes and strides in lockstep. With `wrap` (the default)
 /// the modes added become one tuple (CuTe's make_layout(l0, l1, ...), so one mode gives a
@@ -217,7 +202,7 @@ public:
     stride_.append(stride.nodes(), stride.span());
   }
   void add(LayoutView l) { add(l.shape, l.stride); }
-  /// The modes given last first (as coalesceModesReversed leaves them): one mode is a leaf.
+  /// The modes given last first (as the coalesce walk leaves them): one mode is a leaf.
   void addReversedModes(const IntVec &shape, const IntVec &stride) {
     if (shape.size() == 1) {
       leaf(shape[0], stride[0]);
@@ -313,8 +298,6 @@ template <class F> Layout buildLayoutUnchecked(F f, bool wrap = false) {
 
 /// coalesce of the flat layout given by its leaves, into out. @pre shape non-empty
 void coalesceLeavesInto(const IntVec &shape, const IntVec &stride, LayoutBuilder &out);
-/// coalesce of the flat layout given by its leaves. @pre shape non-empty, same sizes.
-Layout coalesceLeaves(const IntVec &shape, const IntVec &stride);
 
 /// CuTe's transform_layout(l, t, f): f(i, mode i, out) for the first `count` modes; the
 /// modes past them are kept when keepRest, dropped otherwise. The result is always a tuple.

@@ -2,6 +2,7 @@
 #include "cutelayout/Layout.h"
 
 #include "Internal.h"
+#include "kernels/Coalesce.h"
 #include "Straight.h"
 #include "cutelayout/Notation.h"
 #include "cutelayout/RuntimeForm.h"
@@ -228,52 +229,16 @@ Expected<Layout> dice(TupleView coord, const Layout &l) {
 
 // --- coalesce -------------------------------------------------------------------------
 
-// CuTe's bw_coalesce: walks the flat modes right to left, keeping a stack of result modes
-// whose front is compared with each new mode:
-//   s:d ++ _1:x -> s:d;  _1:x ++ s:d -> s:d;  s0:d0 ++ s1:s0*d0 -> s0*s1:d0 (static test)
-// `firstShape` seeds the front (CuTe's scalar NewShape). The modes come out last first (the
-// front of the stack is the back of the vectors); one mode means CuTe's result is an
-// integer, not a tuple.
-void coalesceModesReversed(const IntVec &shape, const IntVec &stride, Int firstShape,
-                           IntVec &shapes, IntVec &strides) {
-  shapes.push_back(firstShape);
-  strides.push_back(stride.back());
-  bool scalar = true; // CuTe's NewShape is still an integer, not a tuple
-  // Extents are never scaled bases (a layout's invariant): they are read as plain integers,
-  // so only the strides' products keep a basis test.
-  auto extent = [](const Int &x) { return Int{x.value, x.isStatic}; };
-  for (int i = int(shape.size()) - 2; i >= 0; --i) {
-    Int s = extent(shape[uint32_t(i)]), d = stride[uint32_t(i)];
-    if (s.isConstant(1))
-      continue;
-    if (scalar && shapes.back().isConstant(1)) {
-      shapes.back() = s;
-      strides.back() = d;
-      continue;
-    }
-    if (shapes.back().isStatic && equal(mul(s, d), strides.back()).isStaticTrue()) {
-      shapes.back() = mul(s, extent(shapes.back()));
-      strides.back() = d;
-      continue;
-    }
-    shapes.push_back(s);
-    strides.push_back(d);
-    scalar = false;
-  }
-  if (scalar && shapes.back().isConstant(1)) {
-    shapes.back() = kStatic1;
-    strides.back() = kStatic0;
-  }
-}
-
 void coalesceLeavesInto(const IntVec &shape, const IntVec &stride, LayoutBuilder &out) {
-  IntVec outShape, outStride;
-  coalesceModesReversed(shape, stride, shape.back(), outShape, outStride);
-  out.addReversedModes(outShape, outStride);
-}
-
-Layout coalesceLeaves(const IntVec &shape, const IntVec &stride) {
-  return buildLayoutUnchecked([&](LayoutBuilder &out) { coalesceLeavesInto(shape, stride, out); });
+  IntVec revShape, revStride;
+  kernels::VecModes modes{revShape, revStride};
+  kernels::CuteDomain dom;
+  kernels::coalesceWalk<kernels::Seed::Shape>(dom, kernels::reversedLeaves(shape.size(), [&](uint32_t i, Int &x, Int &y) {
+                                                x = shape[i];
+                                                y = stride[i];
+                                              }),
+                                              modes);
+  out.addReversedModes(revShape, revStride);
 }
 
 Layout coalesce(const Layout &l) {
@@ -286,13 +251,12 @@ namespace {
 /// coalesce's general path, out of line: the straight path's caller keeps a small frame.
 [[gnu::noinline]] void coalesceGeneral(const Layout &l, Layout &result) {
   IntVec shape, stride;
-  appendLeaves(l, shape, stride);
-  if (shape.empty()) {
+  if (!kernels::coalescedModes<kernels::Seed::Shape>(l, shape, stride)) {
     result = l; // (): nothing to merge
     return;
   }
   LayoutBuilder out(result, false);
-  coalesceLeavesInto(shape, stride, out);
+  out.addReversedModes(shape, stride);
   out.finish();
 }
 } // namespace
@@ -340,13 +304,12 @@ namespace {
 /// a static-0 stride makes its extent _1.
 [[gnu::noinline]] void filterGeneral(const Layout &l, Layout &result) {
   IntVec shape, stride;
-  appendFilteredLeaves(l, shape, stride);
-  if (shape.empty()) {
+  if (!kernels::coalescedModes<kernels::Seed::ZerosAsUnit>(l, shape, stride)) {
     result = l;
     return;
   }
   LayoutBuilder out(result, false);
-  coalesceLeavesInto(shape, stride, out);
+  out.addReversedModes(shape, stride);
   out.finish();
 }
 } // namespace

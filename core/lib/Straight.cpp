@@ -6,6 +6,7 @@
 #include "Straight.h"
 
 #include "Internal.h"
+#include "kernels/Compose.h"
 
 #include <cstdlib>
 #include <cstring>
@@ -323,105 +324,6 @@ bool loadLeaves(const Node *s, const Node *d, Leaves &out) {
   return n != 0;
 }
 
-/// One step of coalesceReversedOf's walk: the leaf s:d before the modes walked so far (out, last first)
-/// is skipped, replaces a unit back mode, merges into it, or is pushed. `scalar` says that
-/// nothing has been pushed past the seed.
-template <bool ZerosAsUnit> inline void coalesceStep(Int s, Int d, bool &scalar, Leaves &out) {
-  if (s.isConstant(1) || (ZerosAsUnit && d.isConstant(0)))
-    return;
-  uint32_t b = out.n - 1;
-  Int backShape = out.shape(b);
-  if (scalar && backShape.isConstant(1)) {
-    out.set(b, s, d);
-    return;
-  }
-  if (backShape.isStatic && equal(mul(s, d), out.stride(b)).isStaticTrue()) {
-    out.set(b, mul(s, backShape), d);
-    return;
-  }
-  out.push(s, d);
-  scalar = false;
-}
-
-/// The walk's end: modes that all were units are the one mode _1:_0.
-[[gnu::always_inline]] inline void coalesceEnd(bool scalar, Leaves &out) {
-  if (scalar && out.shape(0).isConstant(1))
-    out.set(0, kStatic1, kStatic0);
-}
-
-/// CuTe's backward coalesce of flat leaves seeded with `first` (coalesceModesReversed):
-/// the modes, last first. With ZerosAsUnit, a leaf of static-0 stride reads as shape _1
-/// (filter's filter_zeros, without a filtered copy). @pre in.n >= 1
-template <bool ZerosAsUnit = false> void coalesceReversedOf(const Leaves &in, Int first, Leaves &out) {
-  first = plainInt(first);
-  out.n = 0;
-  out.push(first, in.stride(in.n - 1));
-  bool scalar = true;
-  for (int i = int(in.n) - 2; i >= 0; --i)
-    coalesceStep<ZerosAsUnit>(in.shape(uint32_t(i)), in.stride(uint32_t(i)), scalar, out);
-  coalesceEnd(scalar, out);
-}
-
-void coalesceReversed(const Leaves &in, Int first, Leaves &out) { coalesceReversedOf<false>(in, first, out); }
-
-/// coalesceReversed of the leaves with every static-0-stride leaf's shape read as _1
-/// (coalesce(filter_zeros(L)): filter's walk over loaded leaves, as the complement walk of
-/// the products reads them; loadCoalescedReversed does the same from nodes): the modes,
-/// last first. @pre in.n >= 1
-void filteredReversed(const Leaves &in, Leaves &out) {
-  uint32_t b = in.n - 1;
-  coalesceReversedOf<true>(in, in.stride(b).isConstant(0) ? kStatic1 : in.shape(b), out);
-}
-
-/// How loadCoalescedReversed seeds its walk with the last leaf s:d: with s (coalesce),
-/// with _1 where d is a static 0 and such leaves read as _1 throughout (filteredReversed),
-/// or with _2 where s is a static 1 (flatCoalesced).
-enum class Seed { Shape, ZerosAsUnit, UnitAsTwo };
-
-/// The coalesce walk (coalesceReversedOf's) where every value is static, the static
-/// layouts' case: no staticness is tracked, and the back mode (the one a leaf may merge
-/// into) is held here, in registers once inlined; the modes before it are stored in `out`
-/// as the walk passes them. step() fails where a product overflows (the general walk then
-/// meets the same overflow and records it): the caller declines.
-template <bool ZerosAsUnit> struct StaticWalk {
-  Leaves &out;
-  int64_t backShape, backStride;
-  uint32_t pushed = 0; // modes stored before the back one
-  bool scalar = true;  // nothing pushed past the seed
-  /// Seeded with the last leaf's mode first:d.
-  [[gnu::always_inline]] StaticWalk(Leaves &o, int64_t first, int64_t d) : out(o), backShape(first), backStride(d) {}
-  /// The leaf x:d before the modes walked so far.
-  [[gnu::always_inline]] bool step(int64_t x, int64_t d) {
-    if (x == 1 || (ZerosAsUnit && d == 0))
-      return true;
-    if (scalar && backShape == 1) {
-      backShape = x, backStride = d;
-      return true;
-    }
-    int64_t xd; // mul's static 0 needs no rule here: a product with a 0 is 0 and cannot overflow
-    if (__builtin_mul_overflow(x, d, &xd))
-      return false;
-    if (xd == backStride) { // merges with the back mode: x*backShape : d
-      backStride = d;
-      return !__builtin_mul_overflow(x, backShape, &backShape);
-    }
-    out.s[pushed] = Slot{backShape, true};
-    out.d[pushed] = Slot{backStride, true};
-    ++pushed;
-    backShape = x, backStride = d;
-    scalar = false;
-    return true;
-  }
-  /// Stores the back mode; modes that all were units are the one mode _1:_0.
-  [[gnu::always_inline]] void finish() {
-    if (scalar && backShape == 1)
-      backStride = 0;
-    out.s[pushed] = Slot{backShape, true};
-    out.d[pushed] = Slot{backStride, true};
-    out.n = pushed + 1;
-  }
-};
-
 /// Whether every mode of a working set is static, shape and stride.
 bool everyModeStatic(const Leaves &l) {
   for (uint32_t i = 0; i < l.n; ++i)
@@ -430,267 +332,100 @@ bool everyModeStatic(const Leaves &l) {
   return true;
 }
 
-/// loadCoalescedReversed where every leaf is a static integer: the StaticWalk of the
-/// leaves, seeded as `seed` says. False at the first other leaf, past kMaxLeaves, for an
-/// empty layout, or on an overflow.
-template <Seed seed> bool staticCoalescedReversed(const Node *s, const Node *d, uint32_t e, Leaves &out) {
-  uint32_t k = e;
-  while (k > 0 && s[k - 1].kind == NodeKind::Tuple)
-    --k;
-  if (k == 0 || nodeTagOf(s[k - 1]) != kStaticLeafTag || nodeTagOf(d[k - 1]) != kStaticLeafTag)
-    return false;
-  --k;
-  int64_t x = s[k].value, y = d[k].value;
-  StaticWalk<seed == Seed::ZerosAsUnit> walk(
-      out, seed == Seed::ZerosAsUnit && y == 0 ? 1 : seed == Seed::UnitAsTwo && x == 1 ? 2 : x, y);
-  uint32_t leaves = 1;
-  while (k-- > 0) {
-    if (s[k].kind == NodeKind::Tuple)
-      continue;
-    if (nodeTagOf(s[k]) != kStaticLeafTag || nodeTagOf(d[k]) != kStaticLeafTag || leaves++ == kMaxLeaves ||
-        !walk.step(s[k].value, d[k].value))
-      return false;
-  }
-  walk.finish();
-  return true;
-}
-
-/// loadCoalescedReversed where every shape is a dynamic integer (the strides any integers):
-/// no mode merges (a merge needs a static shape) and none is a unit (a static 1), so the
-/// modes are the leaves, last first. Filter's walk (ZerosAsUnit) drops a leaf of static-0
-/// stride: there such a leaf declines. False at the first other leaf or past kMaxLeaves.
-template <Seed seed> bool dynamicShapesReversed(const Node *s, const Node *d, uint32_t e, Leaves &out) {
+/// A working set as the coalesce walk's output, its count kept here until finish(): the
+/// slots' stores (a bool among them) could alias out.n, so counting there reloads it.
+struct LeavesSink {
+  Leaves &out;
   uint32_t n = 0;
-  for (uint32_t k = e; k-- > 0;) {
-    if (s[k].kind == NodeKind::Tuple)
-      continue;
-    uint64_t strideTag = nodeTagOf(d[k]);
-    if (nodeTagOf(s[k]) != kDynamicLeafTag || (strideTag & ~kStaticTagBit) != kDynamicLeafTag || n == kMaxLeaves ||
-        (seed == Seed::ZerosAsUnit && strideTag != kDynamicLeafTag && d[k].value == 0))
-      return false;
-    out.s[n] = Slot{s[k].value, false};
-    out.d[n] = Slot{d[k].value, strideTag != kDynamicLeafTag};
+  [[gnu::always_inline]] void push(Int sh, Int st) {
+    out.s[n] = Slot{sh.value, sh.isStatic};
+    out.d[n] = Slot{st.value, st.isStatic};
     ++n;
   }
-  out.n = n;
-  return n != 0;
+  void clear() { n = 0; }
+  /// Passes the result's size and returns ok.
+  bool finish(bool ok) {
+    out.n = n;
+    return ok;
+  }
+};
+
+/// The coalesce walk (kernels/Coalesce.h) of a working set's leaves, seeded as `seed` says:
+/// the modes, last first, in CuteDomain (staticness carried). @pre in.n >= 1
+template <kernels::Seed seed> void walkLeaves(const Leaves &in, Leaves &out) {
+  LeavesSink sink{out};
+  kernels::CuteDomain dom;
+  sink.finish(kernels::coalesceWalk<seed>(dom, kernels::reversedLeaves(in.n, [&](uint32_t i, Int &x, Int &y) {
+                                            x = in.shape(i);
+                                            y = in.stride(i);
+                                          }),
+                                          sink));
 }
 
-/// loadLeaves, then the coalesceReversed walk of the leaves as `seed` says, in one backward
-/// pass over the nodes (leaves come last first in reversed preorder): the same modes, last
-/// first, without storing the leaves. False where loadLeaves fails (out is then
-/// unspecified).
-template <Seed seed> bool loadCoalescedReversed(const Node *s, const Node *d, Leaves &out) {
-  constexpr bool zerosAsUnit = seed == Seed::ZerosAsUnit;
-  uint32_t e = s->span;
-  if (e > kMaxNodes)
-    return false;
-  if (staticCoalescedReversed<seed>(s, d, e, out) || dynamicShapesReversed<seed>(s, d, e, out))
-    return true;
-  uint32_t leaves = 0;
-  bool scalar = true;
-  out.n = 0;
-  for (uint32_t k = e; k-- > 0;) {
-    if (s[k].kind == NodeKind::Tuple)
-      continue;
-    if (s[k].kind != NodeKind::Int || (s[k].basis | d[k].basis) != 0 || leaves == kMaxLeaves)
-      return false;
-    Int x = integerLeaf(s[k]), y = integerLeaf(d[k]);
-    if (leaves++ == 0) { // the last leaf seeds the walk (coalesceReversedOf's first push)
-      Int first = seed == Seed::ZerosAsUnit && y.isConstant(0) ? kStatic1
-                  : seed == Seed::UnitAsTwo && x.isConstant(1) ? Int::fixed(2)
-                                                                 : x;
-      out.push(first, y);
-      continue;
-    }
-    coalesceStep<zerosAsUnit>(x, y, scalar, out);
-  }
-  if (leaves == 0)
-    return false; // an empty layout is an error of the general path
-  coalesceEnd(scalar, out);
-  return true;
+/// CuTe's backward coalesce of flat leaves: the modes, last first. @pre in.n >= 1
+void coalesceReversed(const Leaves &in, Leaves &out) { walkLeaves<kernels::Seed::Shape>(in, out); }
+
+/// coalesce(filter_zeros(L)) of loaded leaves (a leaf of static-0 stride reads as _1), as
+/// the complement walk of the products reads them: the modes, last first. @pre in.n >= 1
+void filteredReversed(const Leaves &in, Leaves &out) { walkLeaves<kernels::Seed::ZerosAsUnit>(in, out); }
+
+/// The coalesce walk of static values given in order, shapes[i]:strides[i] for i < m: the
+/// modes, last first. False on an overflow (the general walk meets it). @pre m >= 1
+template <kernels::Seed seed = kernels::Seed::Shape>
+[[gnu::always_inline]] inline bool staticCoalesced(const int64_t *shapes, const int64_t *strides, uint32_t m, Leaves &rev) {
+  LeavesSink sink{rev};
+  kernels::StaticDomain dom;
+  return sink.finish(kernels::coalesceWalk<seed>(dom, kernels::reversedLeaves(m, [&](uint32_t i, int64_t &x, int64_t &y) {
+                                                   x = shapes[i];
+                                                   y = strides[i];
+                                                 }),
+                                                 sink));
+}
+
+/// The leaves of a layout's nodes (at most kMaxLeaves integer leaves, no basis), then the
+/// coalesce walk seeded as `seed` says: the modes, last first (all static: StaticDomain).
+/// False past kMaxNodes or kMaxLeaves, on a basis, and for an empty layout.
+template <kernels::Seed seed> bool loadCoalescedReversed(const Node *s, const Node *d, Leaves &out) {
+  LeavesSink sink{out};
+  return s->span <= kMaxNodes && sink.finish(kernels::coalesceNodes<seed>(s, d, sink, kMaxLeaves, /*integersOnly=*/true));
 }
 
 /// coalesce_x of a layout, the form composition reads A in (flatCoalesced): a trailing
-/// static 1 seeds the walk with _2. False where plainLeaves fails.
+/// static 1 seeds the walk with _2. False where loadCoalescedReversed fails.
 bool flatCoalesced(const Node *s, const Node *d, Leaves &flat) {
-  return loadCoalescedReversed<Seed::UnitAsTwo>(s, d, flat);
+  return loadCoalescedReversed<kernels::Seed::UnitAsTwo>(s, d, flat);
 }
 
 /// A flat layout given by its modes in order (a leaf for one mode), read as composition
 /// reads its A (flatCoalesced of that layout).
-void flatCoalesced(const Leaves &modes, Leaves &flat) {
-  flat.n = 0;
-  Int back = modes.shape(modes.n - 1);
-  if (modes.n == 1) {
-    flat.push(back.isConstant(1) ? Int::fixed(2) : back, modes.stride(0));
-    return;
-  }
-  coalesceReversed(modes, back.isConstant(1) ? Int::fixed(2) : back, flat);
+void flatCoalesced(const Leaves &modes, Leaves &flat) { walkLeaves<kernels::Seed::UnitAsTwo>(modes, flat); }
+
+/// A static working set (flat and coalesced, last first) read as composition's A
+/// (kernels/Compose.h's Flat).
+struct StaticFlat {
+  const Leaves &l;
+  static constexpr bool allStatic = true;
+  uint32_t rank() const { return l.n; }
+  int64_t shapeAt(uint32_t i) const { return l.s[l.n - 1 - i].value; }
+  int64_t strideAt(uint32_t i) const { return l.d[l.n - 1 - i].value; }
+  std::string print() const { return {}; } // StaticDomain builds no message
+};
+
+/// A (flat and coalesced, reversed) composed with one integral mode of B: the composition
+/// kernel in StaticDomain. False where a value is dynamic or the kernel declines.
+bool composeMode(const Leaves &a, Int rshape, Int rstride, NodeOut &out) {
+  if (!(rshape.isStatic && rstride.isStatic && everyModeStatic(a)))
+    return false;
+  kernels::StaticDomain dom;
+  return kernels::composeMode(dom, StaticFlat{a}, rshape.value, rstride.value, out) && !dom.declined();
 }
 
-bool composeSplit(const Leaves &a, Int rshape, Int rstride, NodeOut &out);
-
-/// What a shortcut (staticComposeSplit) did: wrote its answer,
-/// found that the path it stands for declines, or left the values to that path's own steps
-/// (values they treat apart).
-enum class Shortcut { Written, Declined, NotHandled };
-
-/// composeSplit's split of a mode of extent cs by the stride rs, on positive values whose
-/// sum fits in int64 (so no ceiling division overflows): either rs is a multiple of cs
-/// (the mode is passed whole: the extent left is 1, the next stride rs / cs) or rs < cs
-/// (the extent left is ceil(cs / rs), the next stride 1). False where neither holds (the
-/// divisibility condition).
-[[gnu::always_inline]] inline bool splitOf(int64_t cs, int64_t rs, int64_t &nextShape, int64_t &nextStride) {
-  if (rs >= cs) {
-    nextShape = 1, nextStride = rs / cs;
-    return nextStride * cs == rs;
-  }
-  nextShape = (cs - 1) / rs + 1, nextStride = 1;
-  return true;
-}
-
-/// composeSplit where A's modes and B's mode rshape:rstride are static: the same steps on
-/// values, for the positive values of its common case (where ceil_div cannot overflow).
-[[gnu::noinline]] Shortcut staticComposeSplit(const Leaves &a, int64_t rshape, int64_t rstride, NodeOut &out) {
-  uint32_t r = a.n;
-  Leaves result;
-  uint32_t m = 0;
-  int64_t restShape = rshape, restStride = rstride;
-  for (uint32_t i = 0; i + 1 < r; ++i) {
-    int64_t cs = a.s[r - 1 - i].value, rs = restStride, nextShape, nextStride;
-    if (!(cs > 0 && rs > 0 && rs <= INT64_MAX - cs))
-      return Shortcut::NotHandled;
-    if (!splitOf(cs, rs, nextShape, nextStride))
-      return Shortcut::Declined; // the divisibility condition
-    if (nextShape == 1 || restShape == 1) {
-      restStride = nextStride;
-      continue;
-    }
-    int64_t newShape = nextShape < restShape ? nextShape : restShape;
-    if (newShape <= 0)
-      return Shortcut::NotHandled;
-    int64_t q = restShape / newShape, stride;
-    if (q * newShape != restShape || __builtin_mul_overflow(restStride, a.d[r - 1 - i].value, &stride))
-      return Shortcut::Declined;
-    result.s[m] = Slot{newShape, true}, result.d[m] = Slot{stride, true};
-    ++m;
-    restShape = q;
-    restStride = nextStride;
-  }
-  int64_t lastStride;
-  if (m == 0 || restShape != 1) {
-    if (__builtin_mul_overflow(restStride, a.d[0].value, &lastStride))
-      return Shortcut::Declined;
-    if (m == 0) {
-      out.leaf(Int::fixed(restShape), Int::fixed(lastStride));
-      return Shortcut::Written;
-    }
-    result.s[m] = Slot{restShape, true}, result.d[m] = Slot{lastStride, true};
-    ++m;
-  }
-  result.n = m;
-  out.modes(result, false);
-  return Shortcut::Written;
-}
-
-/// A (flat and coalesced, reversed) composed with one integral mode of B (composeMode).
-/// The common cases inline: a _0 stride, and an A of one mode.
-[[gnu::always_inline]] inline bool composeMode(const Leaves &a, Int rshape, Int rstride, NodeOut &out) {
-  if (rstride.isConstant(0)) {
-    out.leaf(rshape, rstride);
-    return true;
-  }
-  if (a.n == 1) {
-    out.leaf(rshape, mul(rstride, a.stride(0)));
-    return true;
-  }
-  if (rshape.isStatic && rstride.isStatic && everyModeStatic(a)) {
-    Shortcut done = staticComposeSplit(a, rshape.value, rstride.value, out);
-    if (done != Shortcut::NotHandled)
-      return done == Shortcut::Written;
-  }
-  return composeSplit(a, rshape, rstride, out);
-}
-
-/// composeMode's walk over an A of several modes.
-[[gnu::noinline]] bool composeSplit(const Leaves &a, Int rshape, Int rstride, NodeOut &out) {
-  rshape = plainInt(rshape);
-  rstride = plainInt(rstride);
-  uint32_t r = a.n;
-  Leaves result;
-  Int restShape = rshape, restStride = rstride;
-  for (uint32_t i = 0; i + 1 < r; ++i) {
-    Int currShape = a.shape(r - 1 - i), currStride = a.stride(r - 1 - i);
-    Int nextShape, nextStride;
-    int64_t cs = currShape.value, rs = restStride.value;
-    if (__builtin_expect(cs > 0 && rs > 0 && rs <= INT64_MAX - cs, 1)) {
-      // Positive values whose ceiling divisions cannot overflow (the general steps below
-      // would record an overflow of cs + rs): the same values and staticness, with one
-      // division. Either rs is a multiple of cs (then ceil(cs/rs) is 1 and ceil(rs/cs) is
-      // rs/cs), or rs < cs (then ceil(rs/cs) is 1).
-      bool st = currShape.isStatic && restStride.isStatic;
-      int64_t shapeLeft, strideNext;
-      if (!splitOf(cs, rs, shapeLeft, strideNext))
-        return false; // the divisibility condition
-      nextShape = Int{shapeLeft, st};
-      nextStride = Int{strideNext, st};
-    } else {
-      if (cs == 0 || rs == 0 || !(isMultiple(rs, cs) || rs < cs))
-        return false; // a divisibility condition, or a division by zero
-      Int absStride = abs(restStride);
-      nextShape = ceilDiv(currShape, absStride);
-      nextStride = mul(ceilDiv(absStride, currShape), signum(restStride));
-    }
-    if (nextShape.isConstant(1) || restShape.isConstant(1)) {
-      restStride = nextStride;
-      continue;
-    }
-    Int newShape = min(nextShape, restShape);
-    if (newShape.value > 0) { // the multiple test and div's quotient from one division
-      int64_t q = restShape.value / newShape.value;
-      if (q * newShape.value != restShape.value)
-        return false;
-      result.push(newShape, mul(restStride, currStride));
-      bool both = restShape.isStatic && newShape.isStatic;
-      restShape = restShape.isConstant(0) && !newShape.isStatic ? kStatic0 : Int{q, both}; // div's rules
-    } else {
-      if (newShape.value == 0 || !isMultiple(restShape.value, newShape.value))
-        return false;
-      result.push(newShape, mul(restStride, currStride));
-      restShape = div(restShape, newShape);
-    }
-    restStride = nextStride;
-  }
-  Int lastStride = a.stride(0);
-  if (result.n == 0) {
-    out.leaf(restShape, mul(restStride, lastStride));
-    return true;
-  }
-  if (!restShape.isConstant(1))
-    result.push(restShape, mul(restStride, lastStride));
-  out.modes(result, false);
-  return true;
-}
-
-bool composeSubtrees(const Leaves &a, const Node *s, const Node *d, NodeOut &out);
-
-/// A composed with B, B's tuples kept (composeInto). @pre B has integer leaves
-/// A leaf B, the common case, is composed inline; a tuple's children out of line.
-[[gnu::always_inline]] inline bool composeTree(const Leaves &a, const Node *s, const Node *d, NodeOut &out) {
-  if (s->kind != NodeKind::Tuple)
-    return composeMode(a, integerLeaf(*s), integerLeaf(*d), out);
-  return composeSubtrees(a, s, d, out);
-}
-
-/// composeTree of a tuple B: (A o B_0, A o B_1, ...).
-bool composeSubtrees(const Leaves &a, const Node *s, const Node *d, NodeOut &out) {
-  out.open();
-  for (uint32_t i = 1, e = s->span; i < e; i += s[i].span)
-    if (!composeTree(a, s + i, d + i, out))
-      return false;
-  out.close();
-  return true;
+/// A composed with B, B's tuples kept (the kernel's composeTree in StaticDomain).
+bool composeTree(const Leaves &a, const Node *s, const Node *d, NodeOut &out) {
+  if (!everyModeStatic(a))
+    return false;
+  kernels::StaticDomain dom;
+  return kernels::composeTree(dom, StaticFlat{a}, s, d, out) && !dom.declined();
 }
 
 /// A composed with a flat layout given by its modes last first, as the complement yields
@@ -827,7 +562,7 @@ bool complementRest(Leaves &result, Int last, Int cotarget, Leaves &rev) {
   cotarget = plainInt(cotarget);
   Int rest = ceilDiv(cotarget, last);
   result.push(rest, rest.isConstant(1) ? kStatic0 : last);
-  coalesceReversed(result, result.shape(result.n - 1), rev);
+  coalesceReversed(result, rev);
   return true;
 }
 
@@ -857,7 +592,7 @@ bool complementTupleRest(Leaves &result, Int last, const Leaves &cotarget, Leave
       current = mul(current, x);
     }
   }
-  coalesceReversed(result, result.shape(result.n - 1), rev);
+  coalesceReversed(result, rev);
   return true;
 }
 
@@ -893,12 +628,8 @@ bool staticComplement(const Leaves &modes, int64_t cotarget, Leaves &rev) {
   int64_t rest;
   if (!staticCeilDiv(cotarget, last, rest))
     return false;
-  StaticWalk<false> walk(rev, rest, rest == 1 ? 0 : last);
-  for (uint32_t k = r; k-- > 0;)
-    if (!walk.step(shapes[k], strides[k]))
-      return false;
-  walk.finish();
-  return true;
+  shapes[r] = rest, strides[r] = rest == 1 ? 0 : last;
+  return staticCoalesced(shapes, strides, r + 1, rev);
 }
 
 /// complementModes of static leaves (not one leaf) for a static cotarget: filteredReversed's
@@ -906,13 +637,14 @@ bool staticComplement(const Leaves &modes, int64_t cotarget, Leaves &rev) {
 /// caller's frame, which slowed the runtime products by a fifth.
 [[gnu::noinline]] bool staticComplementOfLeaves(const Leaves &leaves, int64_t cotarget, Leaves &rev) {
   Leaves modes;
-  uint32_t b = leaves.n - 1;
-  StaticWalk<true> walk(modes, leaves.d[b].value == 0 ? 1 : leaves.s[b].value, leaves.d[b].value);
-  for (uint32_t i = b; i-- > 0;)
-    if (!walk.step(leaves.s[i].value, leaves.d[i].value))
-      return false;
-  walk.finish();
-  return staticComplement(modes, cotarget, rev);
+  LeavesSink sink{modes};
+  kernels::StaticDomain dom;
+  auto at = [&](uint32_t i, int64_t &x, int64_t &y) {
+    x = leaves.s[i].value;
+    y = leaves.d[i].value;
+  };
+  return sink.finish(kernels::coalesceWalk<kernels::Seed::ZerosAsUnit>(dom, kernels::reversedLeaves(leaves.n, at), sink)) &&
+         staticComplement(modes, cotarget, rev);
 }
 
 /// CuTe's complement of a layout's leaves for an integer cotarget (complementInto, with
@@ -1133,7 +865,7 @@ bool staticDivideLeafPair(int64_t s, int64_t d, int64_t n, int64_t e, Pair &p) {
   bool unitBack = back->kind == NodeKind::Int && integerLeaf(*back).isConstant(1);
   Leaves c;
   Leaves &coalesced = unitBack ? c : p.flat;
-  if (!loadCoalescedReversed<Seed::Shape>(p.as, p.ad, coalesced))
+  if (!loadCoalescedReversed<kernels::Seed::Shape>(p.as, p.ad, coalesced))
     return false;
   if (coalesced.n == 1) {
     if (!complementModes(leavesT, leafT, coalesced.shape(0), p.rest))
@@ -1476,7 +1208,7 @@ bool complement(const Layout &l, TupleView cotarget, Layout &result) {
   const Node *s = l.shape.view().nodes(), *d = l.stride.view().nodes();
   Int bound;
   Leaves modes, rev; // modes: filter(l)'s, last first (filteredModesReversed)
-  if (!guard.usable() || !loadCoalescedReversed<Seed::ZerosAsUnit>(s, d, modes))
+  if (!guard.usable() || !loadCoalescedReversed<kernels::Seed::ZerosAsUnit>(s, d, modes))
     return false;
   if (integerCotarget(cotarget, bound)) {
     if (!complementOfNodes(s, d, modes, bound, rev))
@@ -1506,7 +1238,7 @@ bool complement(const Layout &l, Layout &result) {
   // complement(l, cosize(filter(l))): filter is the coalesce of the filtered leaves, the
   // modes the walk reads.
   Leaves modes, rev;
-  if (!guard.usable() || !loadCoalescedReversed<Seed::ZerosAsUnit>(s, d, modes))
+  if (!guard.usable() || !loadCoalescedReversed<kernels::Seed::ZerosAsUnit>(s, d, modes))
     return false;
   if (!complementOfNodes(s, d, modes, cosizeOf</*Reversed=*/true>(modes, modes.n == 1), rev))
     return false;
@@ -1699,17 +1431,6 @@ uint32_t sortedStaticStrides(const Leaves &c, KeyIndex *order, bool &allStatic) 
   return n;
 }
 
-/// The coalesce walk (coalesceReversed) of m static modes given in order: the modes, last
-/// first. False on an overflow. @pre m >= 1
-bool staticCoalesced(const int64_t *shapes, const int64_t *strides, uint32_t m, Leaves &rev) {
-  StaticWalk<false> walk(rev, shapes[m - 1], strides[m - 1]);
-  for (uint32_t k = m - 1; k-- > 0;)
-    if (!walk.step(shapes[k], strides[k]))
-      return false;
-  walk.finish();
-  return true;
-}
-
 /// rightInverse past the sort where every mode of c is static (the static layouts): the
 /// same steps on values. False on an overflow.
 bool staticRightInverse(const Leaves &c, const KeyIndex *order, uint32_t n, Leaves &rev) {
@@ -1818,7 +1539,7 @@ bool runtimeRightInverse(const Leaves &c, const KeyIndex *order, uint32_t n, Lea
       curr = mul(c.shape(i), c.stride(i));
     }
   }
-  coalesceReversed(inv, inv.shape(inv.n - 1), rev);
+  coalesceReversed(inv, rev);
   return true;
 }
 
@@ -1851,7 +1572,7 @@ bool runtimeLeftInverse(const Leaves &c, const KeyIndex *order, uint32_t n, Leav
     resultSize = mul(resultSize, q);
   }
   inv.push(c.shape(order[n - 1].index), stride);
-  coalesceReversed(inv, inv.shape(inv.n - 1), rev);
+  coalesceReversed(inv, rev);
   return true;
 }
 
@@ -1859,7 +1580,7 @@ bool runtimeLeftInverse(const Leaves &c, const KeyIndex *order, uint32_t n, Leav
 /// n-1-i), and their static strides sorted (sortedStaticStrides: the count in n, and in
 /// allStatic whether every mode is static). False where the loader fails.
 bool loadSortedModes(const Node *s, const Node *d, Leaves &c, KeyIndex *order, uint32_t &n, bool &allStatic) {
-  if (!loadCoalescedReversed<Seed::Shape>(s, d, c))
+  if (!loadCoalescedReversed<kernels::Seed::Shape>(s, d, c))
     return false;
   n = sortedStaticStrides(c, order, allStatic);
   return true;
@@ -2262,7 +1983,7 @@ bool coalesce(const Layout &l, Layout &result) {
   if (lastLeafDynamic(s, d) && flattenDynamic(s, d, result))
     return true;
   Leaves rev;
-  if (!loadCoalescedReversed<Seed::Shape>(s, d, rev))
+  if (!loadCoalescedReversed<kernels::Seed::Shape>(s, d, rev))
     return false;
   return writeReversed(rev, result) && guard.clean();
 }
@@ -2275,7 +1996,7 @@ bool filter(const Layout &l, Layout &result) {
   if (lastLeafDynamic(s, d) && flattenDynamic(s, d, result))
     return true;
   Leaves rev;
-  if (!loadCoalescedReversed<Seed::ZerosAsUnit>(s, d, rev))
+  if (!loadCoalescedReversed<kernels::Seed::ZerosAsUnit>(s, d, rev))
     return false;
   return writeReversed(rev, result) && guard.clean();
 }

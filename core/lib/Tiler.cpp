@@ -3,6 +3,7 @@
 #include "cutelayout/Trace.h"
 
 #include "Internal.h"
+#include "kernels/Coalesce.h"
 #include "cutelayout/RuntimeForm.h"
 #include "Straight.h"
 #include "cutelayout/Notation.h"
@@ -172,11 +173,10 @@ Status compositionInto(LayoutView a, TilerView t, LayoutBuilder &out) {
 TupleView coalescedShape(LayoutView a, IntTuple &storage) {
   if (a.isLeaf())
     return a.shape;
-  IntVec shape, stride;
-  appendLeaves(a, shape, stride);
-  if (shape.empty())
+  IntVec shape, stride; // the modes, last first
+  if (!kernels::coalescedModes<kernels::Seed::Shape>(a, shape, stride))
     return a.shape;
-  storage = std::move(coalesceLeaves(shape, stride).shape);
+  storage = std::move(buildLayoutUnchecked([&](LayoutBuilder &b) { b.addReversedModes(shape, stride); }).shape);
   return storage;
 }
 

@@ -61,6 +61,10 @@ AssertionResult agree(const std::string &what, const std::function<bool(Layout &
   return AssertionSuccess();
 }
 
+/// The straight paths that compose (composition, the products, tile_to_shape, layout
+/// tilers) run the composition kernel in StaticDomain (kernels/Compose.h): every leaf of
+/// their operands static, as the public operations call them since R19. The random
+/// operands below mix in dynamic leaves, so those paths answer a smaller share.
 void expectOften(const Tally &t, int percent) {
   EXPECT_GE(t.straight * 100, t.tried * percent)
       << "the straight path answered only " << t.straight << " of " << t.tried << " inputs";
@@ -132,7 +136,7 @@ TEST(Straight, CompositionAgrees) {
                         [&](Layout &r) { return straight::composition(a, b, r); },
                         [&] { return composition(a, b); }, t));
     }
-    expectOften(t, pow2 ? 50 : 25);
+    expectOften(t, pow2 ? 25 : 12);
   }
 }
 
@@ -187,8 +191,8 @@ TEST(Straight, ProductsAgree) {
                         [&](Layout &r) { return straight::rankSensitiveProduct(a, b, blocked, r); },
                         [&] { return blocked ? blockedProduct(a, b) : rakedProduct(a, b); }, ranked));
   }
-  expectOften(t, 25);
-  expectOften(ranked, 25);
+  expectOften(t, 12);
+  expectOften(ranked, 12);
 }
 
 /// Tilers whose elements are leaves n:e with e of either sign or 0: the divides' and
@@ -271,7 +275,7 @@ TEST(Straight, TileToShapeAgrees) {
                       [&](Layout &r) { return straight::tileToShape(block, target, r); },
                       [&] { return tileToShape(block, target, nullptr); }, t));
   }
-  expectOften(t, 10); // rank-1 blocks (a third of them) take the general path
+  expectOften(t, 8); // rank-1 blocks (a third of them) take the general path
 }
 
 TEST(Straight, IndexToOffsetAgrees) {
@@ -387,7 +391,7 @@ TEST(Straight, LayoutTilersAgree) {
                           },
                           t));
   }
-  expectOften(t, 30);
+  expectOften(t, 20);
 }
 
 /// A leaf drawn from values, dynamic in 30% of draws; an extent stays positive

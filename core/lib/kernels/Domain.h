@@ -1,0 +1,164 @@
+// Arithmetic domains: the number types the algebra's kernels (core/lib/kernels/) are
+// written over, so each algorithm is stated once and runs on either.
+//
+// What it denotes: a domain D supplies `D::Num`, the value of one leaf, and the few
+// operations a kernel asks of leaves: a product, a test against a constant, CuTe's
+// "statically equal" and "is static", and the loading of a leaf from an operand's nodes.
+//
+//   CuteDomain    Num = Int: CuTe's staticness rules, trace hooks (the lowering) and the
+//                 ArithScope's overflow messages (Int.h). It answers every input: the exact
+//                 domain.
+//   StaticDomain  Num = int64_t, every value static (CuTe's Int<N> throughout): checked
+//                 products and no flags to carry. It declines, never decides: a leaf that
+//                 is not a static integer, or an overflow, sets declined() and the caller
+//                 runs the same kernel in CuteDomain, which reports or decides.
+//
+// Representation invariant: a domain that has declined stays declined; its values after a
+// decline are unspecified (the caller discards them). CuteDomain declines only where its
+// caller limits what it loads (integersOnly, a working set's size); otherwise it answers.
+//
+// Examples (the coalesce walk of (2,4):(1,2), Coalesce.h):
+//   StaticDomain: 2*1 == 2, so the modes merge: 8:1, all static, no flag read.
+//   CuteDomain with the 4 dynamic: the merge needs a static 2*1 == 2 test and a static
+//   back extent; the back extent 4 is dynamic, so the modes stay (2,4):(1,2), as in CuTe.
+#pragma once
+
+#include "cutelayout/Int.h"
+#include "cutelayout/IntTuple.h"
+
+#include "../Internal.h"
+
+#include <string>
+
+#include "cutelayout/Config.h"
+
+namespace cutelayout {
+CUTELAYOUT_ABI_BEGIN
+namespace kernels {
+
+/// CuTe's arithmetic on Int (Int.h). Declines only where its caller limits what it loads.
+struct CuteDomain {
+  using Num = Int;
+  /// Only integer leaves (a basis stride declines): for callers whose working sets hold
+  /// no basis (the straight paths' Leaves).
+  bool integersOnly = false;
+  bool declined_ = false;
+  std::string message_;
+
+  bool declined() const { return declined_; }
+  /// Called by a loader that meets a leaf its caller cannot hold (integersOnly, a count).
+  void decline() { declined_ = true; }
+  static Num constant(int64_t v) { return Int::fixed(v); }
+  static bool isConstant(Num x, int64_t v) { return x.isConstant(v); }
+  static bool isStatic(Num x) { return x.isStatic; }
+  /// Whether a == b is known at compile time (CuTe's static comparison).
+  static bool staticallyEqual(Num a, Num b) { return equal(a, b).isStaticTrue(); }
+  /// The exact domain: traces, R19's conditions (RuntimeForm.h) and messages live here.
+  static constexpr bool kExact = true;
+  static Num make(int64_t v, bool isStatic) { return Int{v, isStatic}; }
+  static int64_t value(Num x) { return x.value; }
+  /// An extent read as a plain integer (extents never hold a basis).
+  static Num extent(Num x) { return Int{x.value, x.isStatic}; }
+  static Num mul(Num a, Num b) { return cutelayout::mul(a, b); }
+  static Num div(Num a, Num b) { return cutelayout::div(a, b); }
+  static Num ceilDiv(Num a, Num b) { return cutelayout::ceilDiv(a, b); }
+  static Num min(Num a, Num b) { return cutelayout::min(a, b); }
+  static Num abs(Num a) { return cutelayout::abs(a); }
+  static Num signum(Num a) { return cutelayout::signum(a); }
+  /// Whether a violated condition on values of this staticness is reported (Int.h, R18).
+  static bool reportViolation(bool allStatic) { return cutelayout::reportViolation(allStatic); }
+  static const char *violationNote(bool allStatic) { return cutelayout::violationNote(allStatic); }
+  /// A kernel's failure: its message, built only here and kept for error().
+  /// @post false
+  template <class Message> bool fail(Message &&message) {
+    message_ = message();
+    return false;
+  }
+  /// The message of the last fail().
+  Error error() { return makeError(std::move(message_)); }
+  static Int toInt(Num x) { return x; }
+  static Num fromInt(Int x) { return x; }
+  /// The leaf mode s:d (an extent never holds a basis).
+  /// @pre s is not a tuple  @post false for `_`, and where integersOnly and d is a basis
+  bool load(const Node &s, const Node &d, Num &shape, Num &stride) const {
+    if (s.kind != NodeKind::Int || (integersOnly && (s.basis | d.basis) != 0))
+      return false;
+    shape = integerLeaf(s);
+    stride = d.asInt();
+    return true;
+  }
+};
+
+/// Static int64_t values with checked products; declines on anything else.
+class StaticDomain {
+public:
+  using Num = int64_t;
+
+  bool declined() const { return declined_; }
+  void decline() { declined_ = true; }
+  static Num constant(int64_t v) { return v; }
+  static bool isConstant(Num x, int64_t v) { return x == v; }
+  static constexpr bool isStatic(Num) { return true; }
+  static bool staticallyEqual(Num a, Num b) { return a == b; }
+  static constexpr bool kExact = false;
+  static Num make(int64_t v, bool) { return v; }
+  static int64_t value(Num x) { return x; }
+  static Num extent(Num x) { return x; }
+  // Each operation checks what Int's would record as a failure (an overflow, a division by
+  // zero) and declines there: CuteDomain meets the same failure and reports it.
+  [[gnu::always_inline]] Num mul(Num a, Num b) {
+    int64_t r;
+    if (__builtin_mul_overflow(a, b, &r))
+      declined_ = true;
+    return r;
+  }
+  [[gnu::always_inline]] Num div(Num a, Num b) {
+    if (b == 0 || (a == INT64_MIN && b == -1)) {
+      declined_ = true;
+      return 0;
+    }
+    return a / b;
+  }
+  [[gnu::always_inline]] Num ceilDiv(Num a, Num b) {
+    int64_t t;
+    if (b == 0 || __builtin_add_overflow(a, b, &t) || __builtin_sub_overflow(t, 1, &t) || (t == INT64_MIN && b == -1)) {
+      declined_ = true;
+      return 0;
+    }
+    return t / b;
+  }
+  static Num min(Num a, Num b) { return a < b ? a : b; }
+  [[gnu::always_inline]] Num abs(Num a) {
+    if (a == INT64_MIN) {
+      declined_ = true;
+      return 0;
+    }
+    return a < 0 ? -a : a;
+  }
+  static Num signum(Num a) { return (a > 0) - (a < 0); }
+  static constexpr bool reportViolation(bool) { return true; }
+  static const char *violationNote(bool) { return ""; }
+  /// A kernel's failure declines: no message is built (CuteDomain builds it).
+  /// @post false
+  template <class Message> bool fail(Message &&) {
+    declined_ = true;
+    return false;
+  }
+  static Int toInt(Num x) { return Int::fixed(x); }
+  static Num fromInt(Int x) { return x.value; }
+  /// The leaf mode s:d where both are static integers (their tags say so); false otherwise.
+  [[gnu::always_inline]] static bool load(const Node &s, const Node &d, Num &shape, Num &stride) {
+    if (nodeTagOf(s) != kStaticLeafTag || nodeTagOf(d) != kStaticLeafTag)
+      return false;
+    shape = s.value;
+    stride = d.value;
+    return true;
+  }
+
+private:
+  bool declined_ = false;
+};
+
+} // namespace kernels
+CUTELAYOUT_ABI_END
+} // namespace cutelayout
