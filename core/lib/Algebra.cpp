@@ -1,6 +1,6 @@
 // Composition, complement, inverses, common layouts and recasts (CuTe's layout.hpp).
 #include "Internal.h"
-#include "kernels/Compose.h"
+#include "kernels/Complement.h"
 #include "cutelayout/Trace.h"
 #include "cutelayout/RuntimeForm.h"
 #include "Ordering.h"
@@ -143,37 +143,10 @@ IntTuple coalesceShape(TupleView shape) {
 }
 
 namespace {
-/// The filtered, coalesced modes of l in order (CuTe's filter(l) as a flat list).
-void filteredModes(LayoutView l, IntVec &shape, IntVec &stride) {
-  IntVec revShape, revStride;
-  kernels::coalescedModes<kernels::Seed::ZerosAsUnit>(l, revShape, revStride);
-  for (uint32_t k = revShape.size(); k-- > 0;) {
-    shape.push_back(revShape[k]);
-    stride.push_back(revStride[k]);
-  }
-}
-
-std::string printModes(const IntVec &shape, const IntVec &stride) {
-  return print(buildLayoutUnchecked([&](LayoutBuilder &b) { b.addModes(shape, stride); }));
-}
-
-/// R19 for the rest of a complement whose last mode visited is a runtime extent of 1
-/// (lastIsOne), which the static form drops, so that it starts its rest at a smaller extent:
-/// an integer bound's rest agrees only where it does not round.
-void requireUnroundedRest(Int bound, Int start, Bool lastIsOne) {
-  if (lastIsOne.isStatic && !lastIsOne.value) // every static 1 is filtered out: the common case
-    return;
-  requireStaticFunction(either(negation(lastIsOne), multipleOf(bound, start)), [&] {
-    return "the bound " + print(bound) + " is not a multiple of " + print(start) +
-           ", where the last mode has the runtime extent 1 that the static form drops";
-  });
-}
-
-/// The same for a bound that may be a tuple, whose fold depends on where it starts: it is
-/// not compared (the condition fails).
-void requireUnroundedRest(TupleView bound, Int start, Bool lastIsOne) {
-  if (!bound.isTuple())
-    return requireUnroundedRest(bound.asInt(), start, lastIsOne);
+/// R19 for the rest of a complement by a tuple bound, whose fold depends on where it starts,
+/// after a last mode of runtime extent 1 (lastIsOne): it is not compared (the condition
+/// fails).
+void requireUnroundedTupleRest(TupleView bound, Int start, Bool lastIsOne) {
   if (lastIsOne.isStatic && !lastIsOne.value)
     return;
   requireStaticFunction(negation(lastIsOne), [&] {
@@ -202,136 +175,65 @@ void requireExactFold(TupleView cotarget, Int start) {
   }
 }
 
-/// Appends the modes of the rest, coalesce(ceil_div(cotarget, start)) laid out compactly
-/// from `start`, to shape and stride.
-Status appendRest(TupleView cotarget, Int start, IntVec &shape, IntVec &stride, Bool lastIsOne) {
-  if (cotarget.isInt()) { // the common case, without building tuples
-    requireUnroundedRest(cotarget, start, lastIsOne);
-    Int n = ceilDiv(cotarget.asInt(), start);
-    shape.push_back(n);
-    stride.push_back(n.isConstant(1) ? kStatic0 : start);
-    return success();
-  }
-  requireUnroundedRest(cotarget, start, lastIsOne);
-  requireExactFold(cotarget, start);
-  IntTuple restShape = coalesceShape(CL_TRY(ceilDiv(cotarget, IntTuple(start))));
-  IntTuple restStride = CL_TRY(compactMajor(restShape, IntTuple(start), Major::Left));
-  leavesOf(restShape, shape);
-  leavesOf(restStride, stride);
-  return success();
-}
+using Exact = kernels::CuteDomain;
 
-/// The loop below for one mode s:d that filtering keeps (s is not _1, d not _0) and an
-/// integer cotarget, without its vectors: the modes of a by-mode divide or product.
-Status complementLeafInto(Int s, Int d, Int cotarget, LayoutBuilder &out) {
-  auto mode = [&] { // for messages only
+/// The rest of a complement by a tuple bound: R19's conditions, then the kernel's flat
+/// rest, or for a nested bound coalesce(ceil_div(cotarget, start)) laid out compactly from
+/// `start` on tuples.
+struct TupleRest {
+  TupleView cotarget;
+  bool append(Exact &dom, Int last, Bool lastIsOne, kernels::ModeList<Exact> &result) const {
+    requireUnroundedTupleRest(cotarget, last, lastIsOne);
+    requireExactFold(cotarget, last);
+    if (cotarget.rank() >= 1 && cotarget.span() == cotarget.rank() + 1) { // flat: every element a leaf
+      const Node *x = cotarget.nodes() + 1;
+      return kernels::flatTupleRest<Exact>(cotarget.rank(), [&](uint32_t i) { return x[i].asInt(); })
+          .append(dom, last, lastIsOne, result);
+    }
+    Expected<IntTuple> quotient = ceilDiv(cotarget, IntTuple(last));
+    if (!quotient)
+      return dom.fail([&] { return quotient.error().message; });
+    IntTuple restShape = coalesceShape(*quotient);
+    Expected<IntTuple> restStride = compactMajor(restShape, IntTuple(last), Major::Left);
+    if (!restStride)
+      return dom.fail([&] { return restStride.error().message; });
     IntVec shape, stride;
-    shape.push_back(s);
-    stride.push_back(d);
-    return printModes(shape, stride);
-  };
-  Int newShape = div(d, kStatic1);
-  if (__builtin_expect(detail::tracing(), 0) && !newShape.isStatic)
-    recordRuntimeCheck(less(kStatic0, newShape), "complement: non-injective layout " + mode());
-  else if (newShape.value == 0 && reportViolation(newShape.isStatic))
-    return makeError("complement: non-injective layout " + mode() + violationNote(newShape.isStatic));
-  Int last = mul(d, s);
-  if (last.value == 0)
-    return makeError("complement: zero stride in " + mode());
-  requireUnroundedRest(cotarget, last, equal(s, kStatic1));
-  Int rest = ceilDiv(cotarget, last); // appendRest of an integer cotarget
-  IntVec shape, stride;
-  shape.push_back(newShape);
-  shape.push_back(rest);
-  stride.push_back(kStatic1);
-  stride.push_back(rest.isConstant(1) ? kStatic0 : last);
-  coalesceLeavesInto(shape, stride, out);
-  return success();
-}
+    leavesOf(restShape, shape);
+    leavesOf(*restStride, stride);
+    result.reserve(shape.size());
+    for (uint32_t i = 0; i < shape.size(); ++i)
+      result.push(shape[i], stride[i]);
+    return true;
+  }
+};
 
-/// A complement's mode minShape:minStride whose stride is less than last, the extent of the
-/// modes of smaller stride: the layout is not injective, unless a runtime extent of 1 (which
-/// filtering keeps, as CuTe does) trips it; the message claims only what holds.
-Error overlapError(const IntVec &shape, const IntVec &stride, Int minShape, Int minStride, Int last, bool stat) {
-  bool extentOne = false;
-  for (Int s : shape)
-    extentOne = extentOne || s.value == 1;
-  if (!extentOne)
-    return makeError("complement: non-injective layout " + printModes(shape, stride) + violationNote(stat));
-  return makeError("complement: stride " + print(minStride) + " of mode " + print(minShape) + ":" + print(minStride) +
-                   " of " + printModes(shape, stride) + " is less than " + print(last) +
-                   ", the extent of the modes of smaller stride (CuTe keeps its runtime extents of 1 as modes, and "
-                   "does not check this for runtime integers)");
-}
-
+/// complement(l, cotarget) into out: the complement kernel (kernels/Complement.h) in
+/// CuteDomain.
 Status complementInto(LayoutView l, TupleView cotarget, LayoutBuilder &out) {
+  Exact dom;
+  IntVec revShape, revStride; // the result's modes, last first
+  kernels::VecModes result{revShape, revStride};
   if (l.shape.isInt() && cotarget.isInt()) {
     Int s = l.shape.asInt(), d = l.stride.asInt();
-    if (!s.isConstant(1) && !d.isConstant(0)) // filteredModes keeps the leaf (read as integers)
-      return complementLeafInto(Int{s.value, s.isStatic}, Int{d.value, d.isStatic}, cotarget.asInt(), out);
+    if (!s.isConstant(1) && !d.isConstant(0)) { // filtering keeps the leaf (read as integers)
+      if (!kernels::complementLeaf(dom, Int{s.value, s.isStatic}, Int{d.value, d.isStatic}, cotarget.asInt(), result))
+        return dom.error();
+      out.addReversedModes(revShape, revStride);
+      return success();
+    }
   }
-  IntVec shape, stride;
-  filteredModes(l, shape, stride);
-  if (shape.size() == 1 && stride[0].isConstant(0)) {
+  kernels::FlatModes<Exact> modes; // filter(l): its modes, last first
+  kernels::coalesceWalk<kernels::Seed::ZerosAsUnit>(
+      dom, kernels::ReversedNodeLeaves<Exact>(l.shape.nodes(), l.stride.nodes()), modes);
+  if (modes.rank() == 1 && modes.stride[0].isConstant(0)) {
     out.add(LayoutView(makeLayout(coalesceShape(cotarget))));
     return success();
   }
-  uint32_t r = shape.size();
-  if (r > 1)
-    for (Int d : stride)
-      if (!d.isStatic)
-        return makeError("complement of " + printModes(shape, stride) +
-                         ": CuTe supports dynamic strides only for rank-1 layouts");
-  // Visit the modes by increasing stride, first on ties (CuTe's repeated min and find):
-  // a stable sort of the mode indices (insertion for a few modes, O(n log n) past them).
-  SmallVec<uint32_t, 32> order;
-  order.reserveMore(r);
-  for (uint32_t i = 0; i < r; ++i) {
-    uint32_t j = order.size();
-    order.pushUnchecked(i);
-    for (; r <= 32 && j > 0 && stride[order[j - 1]].value > stride[i].value; --j)
-      order[j] = order[j - 1];
-    order[j] = i;
-  }
-  if (r > 32)
-    std::stable_sort(order.data(), order.data() + r,
-                     [&](uint32_t a, uint32_t b) { return stride[a].value < stride[b].value; });
-  // The filtered modes hold no basis (complementInto's entry check lets bases through only
-  // in unit modes, which filtering drops), so they are read as plain integers.
-  auto integerAt = [](const IntVec &v, uint32_t i) { return Int{v[i].value, v[i].isStatic}; };
-  IntVec resultShape, resultStride;
-  resultStride.push_back(kStatic1);
-  Int last = kStatic1;
-  // R19: a runtime extent of 1 stays a mode here, which the static form filters out; the
-  // quotients on either side of it keep the static form's function only when exact.
-  Bool previousIsOne{false, true};
-  for (uint32_t k = 0; k < r; ++k) {
-    Int minStride = integerAt(stride, order[k]), minShape = integerAt(shape, order[k]);
-    Bool isOne = equal(minShape, kStatic1);
-    requireStaticFunction(either(negation(either(isOne, previousIsOne)), multipleOf(minStride, last)), [&] {
-      return "stride " + print(minStride) + " of mode " + print(minShape) + ":" + print(minStride) +
-             " is not a multiple of " + print(last) + ", the extent of the modes of smaller stride, beside a "
-             "runtime extent of 1 that the static form drops";
-    });
-    previousIsOne = isOne;
-    Int newShape = div(minStride, last);
-    bool stat = newShape.isStatic;
-    if (__builtin_expect(detail::tracing(), 0) && !stat)
-      recordRuntimeCheck(less(kStatic0, newShape), "complement: a stride is less than the extent of the modes of "
-                                                   "smaller stride in " + printModes(shape, stride) +
-                                                   " (the layout is not injective, or has a runtime extent of 1)");
-    else if (newShape.value == 0 && reportViolation(stat))
-      return overlapError(shape, stride, minShape, minStride, last, stat);
-    resultShape.push_back(newShape);
-    last = mul(minStride, minShape);
-    resultStride.push_back(last);
-  }
-  Int newStride = last;
-  if (newStride.value == 0)
-    return makeError("complement: zero stride in " + printModes(shape, stride));
-  resultStride.pop_back();
-  CL_CHECK(appendRest(cotarget, newStride, resultShape, resultStride, previousIsOne));
-  coalesceLeavesInto(resultShape, resultStride, out);
+  bool ok = cotarget.isInt() ? kernels::complementModes(dom, modes, kernels::IntegerRest<Exact>{cotarget.asInt()}, result)
+                             : kernels::complementModes(dom, modes, TupleRest{cotarget}, result);
+  if (!ok)
+    return dom.error();
+  out.addReversedModes(revShape, revStride);
   return success();
 }
 } // namespace

@@ -6,7 +6,7 @@
 #include "Straight.h"
 
 #include "Internal.h"
-#include "kernels/Compose.h"
+#include "kernels/Complement.h"
 
 #include <cstdlib>
 #include <cstring>
@@ -365,9 +365,6 @@ template <kernels::Seed seed> void walkLeaves(const Leaves &in, Leaves &out) {
 /// CuTe's backward coalesce of flat leaves: the modes, last first. @pre in.n >= 1
 void coalesceReversed(const Leaves &in, Leaves &out) { walkLeaves<kernels::Seed::Shape>(in, out); }
 
-/// coalesce(filter_zeros(L)) of loaded leaves (a leaf of static-0 stride reads as _1), as
-/// the complement walk of the products reads them: the modes, last first. @pre in.n >= 1
-void filteredReversed(const Leaves &in, Leaves &out) { walkLeaves<kernels::Seed::ZerosAsUnit>(in, out); }
 
 /// The coalesce walk of static values given in order, shapes[i]:strides[i] for i < m: the
 /// modes, last first. False on an overflow (the general walk meets it). @pre m >= 1
@@ -441,47 +438,6 @@ bool composeModes(const Leaves &a, const Leaves &b, NodeOut &out) {
   return true;
 }
 
-/// CuTe's filter of a layout's leaves (filteredModes): the modes, last first. `isLeaf`
-/// says whether the layout is a single leaf (its leaves are then one). @pre leaves.n >= 1
-void filteredModesReversed(const Leaves &leaves, bool isLeaf, Leaves &rev) {
-  if (isLeaf) {
-    Int s = leaves.shape(0), d = leaves.stride(0);
-    bool unit = s.isConstant(1) || d.isConstant(0);
-    rev.n = 0;
-    rev.push(unit ? kStatic1 : s, unit ? kStatic0 : d);
-    return;
-  }
-  filteredReversed(leaves, rev);
-}
-
-/// CuTe's complement of one leaf s:d for an integer cotarget (complementLeafInto): the
-/// modes of coalesce((d:_1, rest)), last first, without the general walk's arrays.
-[[gnu::always_inline]] inline bool complementLeaf(Int s, Int d, Int cotarget, Leaves &rev) {
-  s = plainInt(s), d = plainInt(d), cotarget = plainInt(cotarget);
-  if (s.isConstant(1) || d.isConstant(0))
-    return false; // filtered away: the general path makes the cotarget's layout
-  Int newShape = div(d, kStatic1);
-  Int last = mul(d, s);
-  if (newShape.value == 0 || last.value == 0)
-    return false;
-  Int rest = ceilDiv(cotarget, last);
-  Int restStride = rest.isConstant(1) ? kStatic0 : last;
-  // coalesceReversed of the two modes (newShape:_1, rest:restStride).
-  rev.n = 0;
-  rev.push(rest, restStride);
-  if (!newShape.isConstant(1)) {
-    if (rest.isConstant(1))
-      rev.set(0, newShape, kStatic1);
-    else if (rest.isStatic && equal(mul(newShape, kStatic1), restStride).isStaticTrue())
-      rev.set(0, mul(newShape, rest), kStatic1);
-    else
-      rev.push(newShape, kStatic1);
-  }
-  if (rev.n == 1 && rev.shape(0).isConstant(1))
-    rev.set(0, kStatic1, kStatic0);
-  return true;
-}
-
 /// ceil_div(a, b) = (a + b - 1) / b on plain values (ceilDiv's steps, for static values or
 /// runtime ones no static rule touches): false where a step would fail (b == 0, an overflow).
 [[gnu::always_inline]] inline bool staticCeilDiv(int64_t a, int64_t b, int64_t &q) {
@@ -492,183 +448,64 @@ void filteredModesReversed(const Leaves &leaves, bool isLeaf, Leaves &rev) {
   return true;
 }
 
-/// complementLeaf where s, d and the cotarget are static: the same modes, last first, on
-/// values. False where complementLeaf declines or a step would fail.
-[[gnu::always_inline]] inline bool staticComplementLeaf(int64_t s, int64_t d, int64_t cotarget, Leaves &rev) {
-  int64_t last, rest;
-  // newShape = d / _1 = d; last = d * s
-  if (s == 1 || d == 0 || __builtin_mul_overflow(d, s, &last) || last == 0 || !staticCeilDiv(cotarget, last, rest))
+/// The complement kernel's leaf case (kernels/Complement.h) in StaticDomain: the modes of
+/// complement(s:d, cotarget), last first. False where s is 1 or d is 0 (filtered away: the
+/// general path makes the cotarget's layout) and where the kernel declines.
+bool staticComplementLeaf(int64_t s, int64_t d, int64_t cotarget, Leaves &rev) {
+  if (s == 1 || d == 0)
     return false;
-  int64_t restStride = rest == 1 ? 0 : last;
-  rev.n = 1;
-  rev.s[0] = Slot{rest, true}, rev.d[0] = Slot{restStride, true};
-  if (d != 1) { // coalesce with the mode d:_1 before the rest
-    // The two merge only where d:_1 ends at the rest's stride d*s, which needs s == 1.
-    if (rest == 1) {
-      rev.s[0] = Slot{d, true}, rev.d[0] = Slot{1, true};
-    } else {
-      rev.s[1] = Slot{d, true}, rev.d[1] = Slot{1, true};
-      rev.n = 2;
-    }
-  }
-  if (rev.n == 1 && rev.s[0].value == 1)
-    rev.d[0] = Slot{0, true};
-  return true;
-}
-
-/// complementInto's walk over the filtered modes (filteredModesReversed's, last first) by
-/// increasing stride: each mode's (stride / last) with stride `last`, and in `last` where
-/// the rest starts.
-bool complementWalkOf(const Leaves &modes, Leaves &result, Int &last) {
-  uint32_t r = modes.n;
-  if (r == 1 && modes.stride(0).isConstant(0))
-    return false; // nothing to complement: the general path makes the cotarget's layout
-  if (r > 1)
-    for (uint32_t i = 0; i < r; ++i)
-      if (!modes.d[i].isStatic)
-        return false; // CuTe wants static strides past rank 1
-  // Increasing stride, first in mode order on ties (a stable insertion sort of the modes
-  // taken in order, which is the reversed set read from its end).
-  uint8_t order[kSlots];
-  for (uint32_t i = 0; i < r; ++i) {
-    uint32_t m = r - 1 - i, j = i;
-    for (; j > 0 && modes.d[order[j - 1]].value > modes.d[m].value; --j)
-      order[j] = order[j - 1];
-    order[j] = uint8_t(m);
-  }
-  last = kStatic1;
-  for (uint32_t k = 0; k < r; ++k) {
-    Int minStride = modes.stride(order[k]);
-    Int newShape = div(minStride, last);
-    if (newShape.value == 0)
-      return false; // not injective
-    result.push(newShape, last);
-    last = mul(minStride, modes.shape(order[k]));
-  }
-  return last.value != 0;
-}
-
-/// The same walk over a layout's leaves.
-bool complementWalk(const Leaves &leaves, bool isLeaf, Leaves &result, Int &last) {
-  Leaves modes; // last first
-  filteredModesReversed(leaves, isLeaf, modes);
-  return complementWalkOf(modes, result, last);
-}
-
-/// The complement's end for an integer cotarget, after the walk: the rest
-/// ceil_div(cotarget, last) laid out from `last`, then the coalesce (the modes, last first).
-bool complementRest(Leaves &result, Int last, Int cotarget, Leaves &rev) {
-  last = plainInt(last);
-  cotarget = plainInt(cotarget);
-  Int rest = ceilDiv(cotarget, last);
-  result.push(rest, rest.isConstant(1) ? kStatic0 : last);
-  coalesceReversed(result, rev);
-  return true;
-}
-
-/// complementRest for a flat tuple cotarget. @pre cotarget.n >= 1
-bool complementTupleRest(Leaves &result, Int last, const Leaves &cotarget, Leaves &rev) {
-  last = plainInt(last);
-  // ceil_div of the tuple by an integer, folded across its modes, then coalesceShape:
-  // neighbours of one staticness merge.
-  Leaves merged;
-  Int by = last;
-  for (uint32_t i = 0; i < cotarget.n; ++i) {
-    Int x = cotarget.shape(i), q = ceilDiv(x, by);
-    by = ceilDiv(by, x);
-    if (i > 0 && merged.shape(merged.n - 1).isStatic == q.isStatic)
-      merged.set(merged.n - 1, mul(merged.shape(merged.n - 1), q), kStatic0);
-    else
-      merged.push(q, kStatic0);
-  }
-  // Compact column-major strides from `last` (a static 1 gets _0).
-  Int current = last;
-  for (uint32_t j = 0; j < merged.n; ++j) {
-    Int x = merged.shape(j);
-    if (x.isConstant(1)) {
-      result.push(x, kStatic0);
-    } else {
-      result.push(x, current);
-      current = mul(current, x);
-    }
-  }
-  coalesceReversed(result, rev);
-  return true;
-}
-
-/// complementWalkOf, then complementRest, where the modes (filtered and coalesced, last
-/// first) and the cotarget are static: the same steps on values, with no staticness to
-/// track. False where the walk declines, and where a general step would fail or record a
-/// failure (a division by 0, an overflow): the general path then meets it.
-bool staticComplement(const Leaves &modes, int64_t cotarget, Leaves &rev) {
-  uint32_t r = modes.n;
-  if (r == 1 && modes.d[0].value == 0)
-    return false; // nothing to complement (complementWalkOf)
-  uint8_t order[kSlots]; // complementWalkOf's stable insertion sort by stride
-  for (uint32_t i = 0; i < r; ++i) {
-    uint32_t m = r - 1 - i, j = i;
-    for (; j > 0 && modes.d[order[j - 1]].value > modes.d[m].value; --j)
-      order[j] = order[j - 1];
-    order[j] = uint8_t(m);
-  }
-  int64_t shapes[kSlots + 1], strides[kSlots + 1]; // the walk's modes in order, then the rest
-  int64_t last = 1;
-  for (uint32_t k = 0; k < r; ++k) {
-    int64_t minStride = modes.d[order[k]].value;
-    if (last == 0 || (minStride == INT64_MIN && last == -1))
-      return false; // div's failure
-    int64_t newShape = minStride / last;
-    if (newShape == 0)
-      return false; // not injective
-    shapes[k] = newShape, strides[k] = last;
-    if (__builtin_mul_overflow(minStride, modes.s[order[k]].value, &last))
-      return false;
-  }
-  // complementRest: ceil_div(cotarget, last) from `last`, then the coalesce.
-  int64_t rest;
-  if (!staticCeilDiv(cotarget, last, rest))
-    return false;
-  shapes[r] = rest, strides[r] = rest == 1 ? 0 : last;
-  return staticCoalesced(shapes, strides, r + 1, rev);
-}
-
-/// complementModes of static leaves (not one leaf) for a static cotarget: filteredReversed's
-/// walk, then staticComplement, on values. Out of line: its working set would enlarge the
-/// caller's frame, which slowed the runtime products by a fifth.
-[[gnu::noinline]] bool staticComplementOfLeaves(const Leaves &leaves, int64_t cotarget, Leaves &rev) {
-  Leaves modes;
-  LeavesSink sink{modes};
   kernels::StaticDomain dom;
+  LeavesSink sink{rev};
+  return sink.finish(kernels::complementLeaf(dom, s, d, cotarget, sink)) && !dom.declined();
+}
+
+/// The same for Ints: static values only (the straight paths take static operands).
+bool complementLeaf(Int s, Int d, Int cotarget, Leaves &rev) {
+  return s.isStatic && d.isStatic && cotarget.isStatic && staticComplementLeaf(s.value, d.value, cotarget.value, rev);
+}
+
+/// The complement kernel in StaticDomain of filtered, coalesced modes (last first), with
+/// the rest `rest`: the modes, last first. False where a value is dynamic, for the one mode
+/// _1:_0 (the general path makes the cotarget's layout) and where the kernel declines.
+template <class Rest> bool complementOfModes(const Leaves &modes, const Rest &rest, Leaves &rev) {
+  if (!everyModeStatic(modes) || (modes.n == 1 && modes.d[0].value == 0))
+    return false;
+  kernels::StaticDomain dom;
+  LeavesSink sink{rev};
+  return sink.finish(kernels::complementModes(dom, StaticFlat{modes}, rest, sink)) && !dom.declined();
+}
+
+/// The same of a layout's leaves (filtered first).
+template <class Rest> bool staticComplementModes(const Leaves &leaves, const Rest &rest, Leaves &rev) {
+  if (!everyModeStatic(leaves))
+    return false;
+  Leaves modes; // filter(l): its modes, last first
+  kernels::StaticDomain dom;
+  LeavesSink sink{modes};
   auto at = [&](uint32_t i, int64_t &x, int64_t &y) {
     x = leaves.s[i].value;
     y = leaves.d[i].value;
   };
   return sink.finish(kernels::coalesceWalk<kernels::Seed::ZerosAsUnit>(dom, kernels::reversedLeaves(leaves.n, at), sink)) &&
-         staticComplement(modes, cotarget, rev);
+         complementOfModes(modes, rest, rev);
 }
 
-/// CuTe's complement of a layout's leaves for an integer cotarget (complementInto, with
-/// complementLeafInto's special case being the same arithmetic): the modes, last first.
+/// CuTe's complement of a layout's leaves for an integer cotarget: the modes, last first.
 bool complementModes(const Leaves &leaves, bool isLeaf, Int cotarget, Leaves &rev) {
-  cotarget = plainInt(cotarget);
+  if (!cotarget.isStatic)
+    return false;
   if (isLeaf)
     return complementLeaf(leaves.shape(0), leaves.stride(0), cotarget, rev);
-  if (cotarget.isStatic && everyModeStatic(leaves))
-    return staticComplementOfLeaves(leaves, cotarget.value, rev);
-  Leaves result;
-  Int last;
-  return complementWalk(leaves, isLeaf, result, last) && complementRest(result, last, cotarget, rev);
+  return staticComplementModes(leaves, kernels::IntegerRest<kernels::StaticDomain>{cotarget.value}, rev);
 }
 
 /// The same for a flat tuple cotarget, given by its extents in `cotarget`'s shape slots
-/// (appendRest's tuple case): the rest is coalesce(ceil_div(cotarget, last)) laid out
-/// compactly from `last`. @pre cotarget.n >= 1
-bool complementModes(const Leaves &leaves, bool isLeaf, const Leaves &cotarget, Leaves &rev) {
-  if (cotarget.n == 0)
+/// (the kernel's FlatTupleRest). @pre cotarget.n >= 1
+bool complementModes(const Leaves &leaves, bool, const Leaves &cotarget, Leaves &rev) {
+  if (cotarget.n == 0 || !everyModeStatic(cotarget))
     return false;
-  Leaves result;
-  Int last;
-  return complementWalk(leaves, isLeaf, result, last) && complementTupleRest(result, last, cotarget, rev);
+  auto extent = [&](uint32_t i) { return cotarget.s[i].value; };
+  return staticComplementModes(leaves, kernels::flatTupleRest<kernels::StaticDomain>(cotarget.n, extent), rev);
 }
 
 /// The modes of m in the other order, into out (m's count of slots copied, not all).
@@ -1195,11 +1032,7 @@ namespace {
 bool complementOfNodes(const Node *s, const Node *d, const Leaves &modes, Int cotarget, Leaves &rev) {
   if (s->kind != NodeKind::Tuple)
     return complementLeaf(integerLeaf(*s), integerLeaf(*d), plainInt(cotarget), rev);
-  if (cotarget.isStatic && everyModeStatic(modes))
-    return staticComplement(modes, cotarget.value, rev);
-  Leaves result;
-  Int last;
-  return complementWalkOf(modes, result, last) && complementRest(result, last, cotarget, rev);
+  return cotarget.isStatic && complementOfModes(modes, kernels::IntegerRest<kernels::StaticDomain>{cotarget.value}, rev);
 }
 } // namespace
 
@@ -1207,26 +1040,22 @@ bool complement(const Layout &l, TupleView cotarget, Layout &result) {
   Guard guard;
   const Node *s = l.shape.view().nodes(), *d = l.stride.view().nodes();
   Int bound;
-  Leaves modes, rev; // modes: filter(l)'s, last first (filteredModesReversed)
+  Leaves modes, rev; // modes: filter(l)'s, last first
   if (!guard.usable() || !loadCoalescedReversed<kernels::Seed::ZerosAsUnit>(s, d, modes))
     return false;
   if (integerCotarget(cotarget, bound)) {
     if (!complementOfNodes(s, d, modes, bound, rev))
       return false;
   } else {
-    // A flat tuple of integers.
+    // A flat tuple of static integers.
     const Node *c = cotarget.nodes();
-    Leaves extents;
-    if (c->kind != NodeKind::Tuple || c->value == 0 || c->span != uint32_t(c->value) + 1 || c->value > kMaxLeaves)
+    if (c->kind != NodeKind::Tuple || c->value == 0 || c->span != uint32_t(c->value) + 1)
       return false;
-    for (uint32_t i = 1; i < c->span; ++i) {
-      if (c[i].kind != NodeKind::Int || c[i].basis)
+    for (uint32_t i = 1; i < c->span; ++i)
+      if (nodeTagOf(c[i]) != kStaticLeafTag)
         return false;
-      extents.push(integerLeaf(c[i]), kStatic0);
-    }
-    Leaves walked;
-    Int last;
-    if (!complementWalkOf(modes, walked, last) || !complementTupleRest(walked, last, extents, rev))
+    auto extent = [&](uint32_t i) { return c[1 + i].value; };
+    if (!complementOfModes(modes, kernels::flatTupleRest<kernels::StaticDomain>(uint32_t(c->value), extent), rev))
       return false;
   }
   return writeReversed(rev, result) && guard.clean();

@@ -155,8 +155,8 @@ TEST(Straight, ComplementAgrees) {
     ASSERT_TRUE(agree("complement(" + show(l) + ")", [&](Layout &r) { return straight::complement(l, r); },
                       [&] { return complement(l); }, unbounded));
   }
-  expectOften(bounded, 40);
-  expectOften(unbounded, 40);
+  expectOften(bounded, 20);
+  expectOften(unbounded, 20);
 }
 
 TEST(Straight, DividesAgree) {
@@ -171,7 +171,7 @@ TEST(Straight, DividesAgree) {
                           [&](Layout &r) { return straight::divide(a, tiler, form, r); },
                           [&] { return kDivides[int(form)](a, tiler); }, t));
     }
-    expectOften(t, pow2 ? 30 : 15);
+    expectOften(t, pow2 ? 20 : 10);
   }
 }
 
@@ -218,7 +218,7 @@ TEST(Straight, LeafTilersAgree) {
                           [&](Layout &res) { return straightByTiler(isProduct, a, tiler, form, res); },
                           [&] { return publicByTiler(isProduct, form)(a, tiler); }, t));
   }
-  expectOften(t, 40);
+  expectOften(t, 18);
 }
 
 TEST(Straight, CoalesceAndFilterAgree) {
@@ -351,7 +351,7 @@ TEST(Straight, ShapeTilersAgree) {
                           },
                           t));
   }
-  expectOften(t, 30);
+  expectOften(t, 20);
 }
 
 /// The divides and products by a layout read as a tiler (the layout-tiler overloads, with
@@ -543,7 +543,7 @@ TEST(Straight, AgreesWithUnknownDynamicValues) {
                       [&](Layout &r) { return straight::divide(a, tiler, straight::Form::Logical, r); },
                       [&] { return logicalDivide(a, tiler); }, t));
   }
-  expectOften(t, 30);
+  expectOften(t, 20);
 }
 
 /// An order for shape: weakly congruent with it (a leaf orders a whole subtree), sometimes

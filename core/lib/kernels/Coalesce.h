@@ -90,7 +90,8 @@ struct VecModes {
 /// The walk. Pushes the modes, last first, into out (push(Int shape, Int stride)).
 /// @post false: no leaf (out untouched), or the domain declined (out unspecified);
 ///       true: out received CuTe's coalesced modes, at least one
-template <Seed seed, class D, class Src, class Out> bool coalesceWalk(D &dom, Src src, Out &out) {
+template <Seed seed, class D, class Src, class Out>
+[[gnu::always_inline]] inline bool coalesceWalk(D &dom, Src src, Out &out) {
   using Num = typename D::Num;
   constexpr bool zerosAsUnit = seed == Seed::ZerosAsUnit;
   Num x, y;
@@ -137,7 +138,8 @@ bool coalesceNodes(const Node *s, const Node *d, Out &out, uint32_t maxLeaves = 
       return true;
     out.clear();
   }
-  CuteDomain exact{integersOnly};
+  CuteDomain exact;
+  exact.integersOnly = integersOnly;
   return coalesceWalk<seed>(exact, ReversedNodeLeaves<CuteDomain>(s, d, maxLeaves), out);
 }
 /// The walk of a layout's leaves into a pair of IntVecs, the modes last first.

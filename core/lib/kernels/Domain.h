@@ -36,9 +36,41 @@ namespace cutelayout {
 CUTELAYOUT_ABI_BEGIN
 namespace kernels {
 
+/// A kernel's working list in StaticDomain: an inline array and a count, no capacity test
+/// per element. reserveMore says whether n more fit (SmallVec's always do); a kernel
+/// declines where they do not.
+template <class T, uint32_t N> class FixedVec {
+public:
+  uint32_t size() const { return n_; }
+  bool empty() const { return n_ == 0; }
+  [[gnu::always_inline]] bool reserveMore(uint32_t k) const { return n_ + k <= N; }
+  /// @pre reserveMore covered it
+  [[gnu::always_inline]] void pushUnchecked(const T &v) { data_[n_++] = v; }
+  T &operator[](uint32_t i) { return data_[i]; }
+  const T &operator[](uint32_t i) const { return data_[i]; }
+  T &back() { return data_[n_ - 1]; }
+  T *data() { return data_; }
+
+private:
+  T data_[N];
+  uint32_t n_ = 0;
+};
+
+/// Makes room for k more elements in a kernel's working list: always for a SmallVec,
+/// where they fit for a FixedVec. @post true: k pushUnchecked calls are safe
+template <class T, unsigned N> [[gnu::always_inline]] inline bool roomFor(SmallVec<T, N> &v, uint32_t k) {
+  v.reserveMore(k);
+  return true;
+}
+template <class T, uint32_t N> [[gnu::always_inline]] inline bool roomFor(const FixedVec<T, N> &v, uint32_t k) {
+  return v.reserveMore(k);
+}
+
 /// CuTe's arithmetic on Int (Int.h). Declines only where its caller limits what it loads.
 struct CuteDomain {
   using Num = Int;
+  /// A kernel's working list: any length.
+  template <class T> using Vec = SmallVec<T, 16>;
   /// Only integer leaves (a basis stride declines): for callers whose working sets hold
   /// no basis (the straight paths' Leaves).
   bool integersOnly = false;
@@ -93,6 +125,8 @@ struct CuteDomain {
 class StaticDomain {
 public:
   using Num = int64_t;
+  /// A kernel's working list: at most 32 elements (a kernel declines past them).
+  template <class T> using Vec = FixedVec<T, 32>;
 
   bool declined() const { return declined_; }
   void decline() { declined_ = true; }
