@@ -125,16 +125,39 @@ template <Seed seed, class D, class Src, class Out>
   return true;
 }
 
+/// The walk where every extent is a runtime integer, as CuTe decides it at compile time:
+/// no leaf is a unit (a static 1) and nothing merges (a merge needs a static back extent),
+/// so the modes are the leaves, last first. Declines (false, out unspecified) at any other
+/// leaf: a static extent, a basis or `_`, a static-0 stride under ZerosAsUnit (which drops
+/// its leaf), past maxLeaves, and for a layout without leaves.
+template <Seed seed, class Out> bool runtimeExtentsWalk(const Node *s, const Node *d, Out &out, uint32_t maxLeaves) {
+  uint32_t n = 0;
+  for (uint32_t k = s->span; k-- > 0;) {
+    if (s[k].kind == NodeKind::Tuple)
+      continue;
+    uint64_t strideTag = nodeTagOf(d[k]);
+    if (nodeTagOf(s[k]) != kDynamicLeafTag || (strideTag & ~kStaticTagBit) != kDynamicLeafTag || n++ == maxLeaves ||
+        (seed == Seed::ZerosAsUnit && strideTag != kDynamicLeafTag && d[k].value == 0))
+      return false;
+    out.push(Int{s[k].value, false}, Int{d[k].value, strideTag != kDynamicLeafTag});
+  }
+  return n != 0;
+}
+
 /// The walk of an operand's leaves (shape s, stride d): in StaticDomain where every leaf is
-/// static (the common case, no flags carried), else in CuteDomain, which loads only integer
-/// leaves where integersOnly. out needs clear() as well as push().
-/// @post as coalesceWalk's (a StaticDomain decline is retried in CuteDomain); false also
-///       where a leaf is past maxLeaves, or is a basis and integersOnly
+/// static (the common case, no flags carried), as runtimeExtentsWalk where every extent is
+/// a runtime integer, else in CuteDomain, which loads only integer leaves where
+/// integersOnly. out needs clear() as well as push().
+/// @post as coalesceWalk's (a decline is retried in CuteDomain); false also where a leaf is
+///       past maxLeaves, or is a basis and integersOnly
 template <Seed seed, class Out>
 bool coalesceNodes(const Node *s, const Node *d, Out &out, uint32_t maxLeaves = ~0u, bool integersOnly = false) {
   if (!detail::tracing()) {
     StaticDomain fast;
     if (coalesceWalk<seed>(fast, ReversedNodeLeaves<StaticDomain>(s, d, maxLeaves), out))
+      return true;
+    out.clear();
+    if (runtimeExtentsWalk<seed>(s, d, out, maxLeaves))
       return true;
     out.clear();
   }
