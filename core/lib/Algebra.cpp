@@ -1,6 +1,6 @@
 // Composition, complement, inverses, common layouts and recasts (CuTe's layout.hpp).
 #include "Internal.h"
-#include "kernels/Complement.h"
+#include "kernels/Inverse.h"
 #include "cutelayout/Trace.h"
 #include "cutelayout/RuntimeForm.h"
 #include "Ordering.h"
@@ -287,77 +287,20 @@ Status complement(const Layout &l, Layout &result) {
 }
 
 namespace {
-struct KeyVal {
-  int64_t key;
-  uint32_t val;
-};
-
-// CuTe sorts modes by stride with an exchange sort; ties keep that sort's order. Past a
-// few dozen modes the O(n log n) emulation of Ordering.h replaces the quadratic loop.
-void exchangeSort(SmallVec<KeyVal, 32> &a) {
-  if (a.size() <= 32) {
-    for (uint32_t i = 0; i < a.size(); ++i)
-      for (uint32_t j = i + 1; j < a.size(); ++j)
-        if (a[j].key < a[i].key)
-          std::swap(a[i], a[j]);
-    return;
-  }
-  std::vector<int64_t> keys(a.size());
-  for (uint32_t i = 0; i < a.size(); ++i)
-    keys[i] = a[i].key;
-  std::vector<uint32_t> order = exchangeSortOrder(keys.data(), a.size());
-  SmallVec<KeyVal, 32> sorted;
-  for (uint32_t i : order)
-    sorted.push_back(a[i]);
-  a = std::move(sorted);
-}
-
-// Exclusive prefix products (1, s0, s0*s1, ...) with CuTe's staticness.
-IntVec prefixProducts(const IntVec &shape) {
-  IntVec pre;
-  pre.push_back(kStatic1);
-  for (Int s : shape)
-    pre.push_back(mul(s, pre.back()));
-  return pre;
-}
-
-
-/// The leaves of coalesce(l), in order, without building it. @pre l has a leaf
-void coalescedLeaves(LayoutView l, IntVec &shape, IntVec &stride) {
-  IntVec revShape, revStride;
-  kernels::coalescedModes<kernels::Seed::Shape>(l, revShape, revStride);
-  for (uint32_t k = revShape.size(); k-- > 0;) {
-    shape.push_back(revShape[k]);
-    stride.push_back(revStride[k]);
-  }
-}
-
-/// right_inverse past its straight path, out of line (a small frame for the entry point).
+/// right_inverse past its straight path, out of line (a small frame for the entry point):
+/// the kernel (kernels/Inverse.h) in CuteDomain on coalesce(l)'s modes.
 [[gnu::noinline]] Status rightInverseGeneral(const Layout &l, Layout &result) {
   CL_CHECK(integerStrides("right_inverse", l, true));
   if (isEmpty(l))
     return emptyLayoutError("right_inverse");
   return buildLayoutInto("right_inverse", result, [&](LayoutBuilder &out) -> Status {
-    IntVec shape, stride;
-    coalescedLeaves(l, shape, stride);
-    IntVec pre = prefixProducts(shape);
-    SmallVec<KeyVal, 32> order;
-    for (uint32_t i = 0; i < stride.size(); ++i)
-      if (stride[i].isStatic)
-        order.push_back(KeyVal{stride[i].value, i});
-    exchangeSort(order);
-    IntVec rs, rd;
-    rs.push_back(kStatic1);
-    rd.push_back(kStatic0);
-    Int curr = kStatic1;
-    for (KeyVal kv : order) {
-      if (curr.isStatic && curr.value == kv.key) {
-        rs.push_back(shape[kv.val]);
-        rd.push_back(pre[kv.val]);
-        curr = mul(shape[kv.val], stride[kv.val]);
-      }
-    }
-    coalesceLeavesInto(rs, rd, out); // coalesce of the layout (rs):(rd)
+    Exact dom;
+    kernels::FlatModes<Exact> c;
+    kernels::coalesceWalk<kernels::Seed::Shape>(dom, kernels::ReversedNodeLeaves<Exact>(l.shape.view().nodes(), l.stride.view().nodes()), c);
+    IntVec revShape, revStride;
+    kernels::VecModes inverse{revShape, revStride};
+    kernels::rightInverse(dom, c, inverse);
+    out.addReversedModes(revShape, revStride);
     return success();
   });
 }
@@ -368,33 +311,14 @@ void coalescedLeaves(LayoutView l, IntVec &shape, IntVec &stride) {
   if (isEmpty(l))
     return emptyLayoutError("left_inverse");
   return buildLayoutInto("left_inverse", result, [&](LayoutBuilder &out) -> Status {
-    IntVec shape, stride;
-    coalescedLeaves(l, shape, stride);
-    for (Int d : stride)
-      if (!d.isStatic)
-        return makeError("left_inverse of " + print(l) + ": CuTe requires static strides");
-    IntVec pre = prefixProducts(shape);
-    SmallVec<KeyVal, 32> order;
-    for (uint32_t i = 0; i < stride.size(); ++i)
-      order.push_back(KeyVal{stride[i].value, i});
-    exchangeSort(order);
-    IntVec rs, rd;
-    rd.push_back(kStatic0);
-    Int resultSize = kStatic1;
-    for (KeyVal kv : order) {
-      Int d = stride[kv.val];
-      if (d.isConstant(0))
-        continue;
-      if (resultSize.value == 0 || !isMultiple(d.value, resultSize.value))
-        return makeError("left_inverse divisibility condition fails: stride " + print(d) +
-                         " is not a multiple of " + print(resultSize) + " in " + print(l));
-      Int q = div(d, resultSize);
-      rs.push_back(q);
-      rd.push_back(pre[kv.val]);
-      resultSize = mul(resultSize, q);
-    }
-    rs.push_back(shape[order.back().val]);
-    coalesceLeavesInto(rs, rd, out); // coalesce of the layout (rs):(rd)
+    Exact dom;
+    kernels::FlatModes<Exact> c;
+    kernels::coalesceWalk<kernels::Seed::Shape>(dom, kernels::ReversedNodeLeaves<Exact>(l.shape.view().nodes(), l.stride.view().nodes()), c);
+    IntVec revShape, revStride;
+    kernels::VecModes inverse{revShape, revStride};
+    if (!kernels::leftInverse(dom, c, [&] { return print(l); }, inverse))
+      return dom.error();
+    out.addReversedModes(revShape, revStride);
     return success();
   });
 }

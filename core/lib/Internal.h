@@ -296,9 +296,6 @@ template <class F> Layout buildLayoutUnchecked(F f, bool wrap = false) {
   return result;
 }
 
-/// coalesce of the flat layout given by its leaves, into out. @pre shape non-empty
-void coalesceLeavesInto(const IntVec &shape, const IntVec &stride, LayoutBuilder &out);
-
 /// CuTe's transform_layout(l, t, f): f(i, mode i, out) for the first `count` modes; the
 /// modes past them are kept when keepRest, dropped otherwise. The result is always a tuple.
 template <class F> Status transformModesInto(LayoutView l, uint32_t count, bool keepRest, LayoutBuilder &out, F f) {

@@ -229,18 +229,6 @@ Expected<Layout> dice(TupleView coord, const Layout &l) {
 
 // --- coalesce -------------------------------------------------------------------------
 
-void coalesceLeavesInto(const IntVec &shape, const IntVec &stride, LayoutBuilder &out) {
-  IntVec revShape, revStride;
-  kernels::VecModes modes{revShape, revStride};
-  kernels::CuteDomain dom;
-  kernels::coalesceWalk<kernels::Seed::Shape>(dom, kernels::reversedLeaves(shape.size(), [&](uint32_t i, Int &x, Int &y) {
-                                                x = shape[i];
-                                                y = stride[i];
-                                              }),
-                                              modes);
-  out.addReversedModes(revShape, revStride);
-}
-
 Layout coalesce(const Layout &l) {
   Layout result;
   coalesce(l, result);

@@ -6,7 +6,7 @@
 #include "Straight.h"
 
 #include "Internal.h"
-#include "kernels/Complement.h"
+#include "kernels/Inverse.h"
 
 #include <cstdlib>
 #include <cstring>
@@ -362,8 +362,6 @@ template <kernels::Seed seed> void walkLeaves(const Leaves &in, Leaves &out) {
                                           sink));
 }
 
-/// CuTe's backward coalesce of flat leaves: the modes, last first. @pre in.n >= 1
-void coalesceReversed(const Leaves &in, Leaves &out) { walkLeaves<kernels::Seed::Shape>(in, out); }
 
 
 /// The coalesce walk of static values given in order, shapes[i]:strides[i] for i < m: the
@@ -1202,114 +1200,32 @@ bool rankSensitiveProduct(const Layout &a, const Layout &b, bool blockFirst, Lay
 }
 
 namespace {
-/// The exclusive prefix products of the shapes of coalesce(l)'s modes c (last first), in
-/// mode order (1, s0, s0*s1, ...; CuTe's prefix_product, with its staticness): pre[j]
-/// beside mode j of c. The product of all the shapes is computed too, as prefix_product
-/// does.
-void prefixesOf(const Leaves &c, Slot *pre) {
-  Int acc = kStatic1;
-  for (uint32_t j = c.n; j-- > 0;) {
-    pre[j] = slot(acc);
-    acc = mul(c.shape(j), acc);
-  }
-}
-
-/// prefixesOf on static values: false where a product overflows.
-bool staticPrefixesOf(const Leaves &c, int64_t *pre) {
-  int64_t acc = 1;
-  for (uint32_t j = c.n; j-- > 0;) {
-    pre[j] = acc;
-    if (__builtin_mul_overflow(c.s[j].value, acc, &acc))
-      return false;
-  }
-  return true;
-}
-
-/// The exchange sort of (key, index) pairs the inverses use (exchangeSort, not stable:
-/// the same swaps give the same order of equal keys).
-struct KeyIndex {
-  int64_t key;
-  uint32_t index;
+/// A working set of coalesced modes (last first) read in mode order with its Ints, as the
+/// inverse kernels take their operand in CuteDomain.
+struct LeavesModes {
+  const Leaves &l;
+  uint32_t rank() const { return l.n; }
+  Int shapeAt(uint32_t i) const { return l.shape(l.n - 1 - i); }
+  Int strideAt(uint32_t i) const { return l.stride(l.n - 1 - i); }
 };
-void exchangeSort(KeyIndex *a, uint32_t n) {
-  for (uint32_t i = 0; i < n; ++i)
-    for (uint32_t j = i + 1; j < n; ++j)
-      if (a[j].key < a[i].key) {
-        // Field by field: a swap of the whole pair read 16 bytes just written as 8 and 4,
-        // which the store buffer cannot forward (a stall per swap).
-        int64_t key = a[i].key;
-        uint32_t index = a[i].index;
-        a[i].key = a[j].key, a[i].index = a[j].index;
-        a[j].key = key, a[j].index = index;
-      }
-}
 
-/// The static strides of c's modes in mode order (mode i is c's n-1-i), as the inverses'
-/// sort takes them, sorted: equal strides come out in CuTe's order. Their count; in
-/// `allStatic`, whether every mode of c is static, shape and stride.
-uint32_t sortedStaticStrides(const Leaves &c, KeyIndex *order, bool &allStatic) {
-  uint32_t n = 0;
-  bool shapes = true;
-  for (uint32_t j = c.n; j-- > 0;) {
-    shapes &= c.s[j].isStatic;
-    if (c.d[j].isStatic)
-      order[n++] = KeyIndex{c.d[j].value, j};
-  }
-  allStatic = shapes && n == c.n;
-  exchangeSort(order, n);
-  return n;
-}
-
-/// rightInverse past the sort where every mode of c is static (the static layouts): the
-/// same steps on values. False on an overflow.
-bool staticRightInverse(const Leaves &c, const KeyIndex *order, uint32_t n, Leaves &rev) {
-  int64_t pre[kSlots];
-  if (!staticPrefixesOf(c, pre))
+/// An inverse kernel (kernels/Inverse.h) of coalesce(l), loaded from its nodes: in
+/// StaticDomain where every mode is static, else in CuteDomain. False where the load or the
+/// kernel declines (the general path then answers or reports).
+template <class Kernel> bool inverseOf(const Node *s, const Node *d, Kernel kernel, Layout &result) {
+  Leaves c, rev;
+  if (!loadCoalescedReversed<kernels::Seed::Shape>(s, d, c))
     return false;
-  int64_t shapes[kSlots + 1], strides[kSlots + 1]; // _1:_0, then the chain
-  shapes[0] = 1, strides[0] = 0;
-  uint32_t m = 1;
-  int64_t curr = 1;
-  for (uint32_t k = 0; k < n; ++k) {
-    if (curr == order[k].key) {
-      uint32_t i = order[k].index;
-      shapes[m] = c.s[i].value, strides[m] = pre[i];
-      ++m;
-      if (__builtin_mul_overflow(c.s[i].value, c.d[i].value, &curr))
-        return false;
-    }
+  LeavesSink sink{rev};
+  bool ok;
+  if (everyModeStatic(c)) {
+    kernels::StaticDomain dom;
+    ok = kernel(dom, StaticFlat{c}, sink) && !dom.declined();
+  } else {
+    kernels::BoundedCuteDomain dom;
+    ok = kernel(dom, LeavesModes{c}, sink);
   }
-  return staticCoalesced(shapes, strides, m, rev);
-}
-
-/// leftInverse past the sort where every mode of c is static: the same steps on values.
-/// False where the divisibility condition fails, and on an overflow.
-bool staticLeftInverse(const Leaves &c, const KeyIndex *order, uint32_t n, Leaves &rev) {
-  int64_t pre[kSlots];
-  if (!staticPrefixesOf(c, pre))
-    return false;
-  int64_t shapes[kSlots + 1], strides[kSlots + 1];
-  uint32_t m = 0;
-  int64_t resultSize = 1, stride = 0;
-  for (uint32_t k = 0; k < n; ++k) {
-    uint32_t i = order[k].index;
-    int64_t st = c.d[i].value;
-    if (st == 0)
-      continue;
-    // q = div(st, resultSize) where resultSize divides st.
-    if (resultSize == 0 || (st == INT64_MIN && resultSize == -1))
-      return false;
-    int64_t q = st / resultSize;
-    if (q * resultSize != st)
-      return false; // the divisibility condition fails
-    shapes[m] = q, strides[m] = stride;
-    ++m;
-    stride = pre[i];
-    if (__builtin_mul_overflow(resultSize, q, &resultSize))
-      return false;
-  }
-  shapes[m] = c.s[order[n - 1].index].value, strides[m] = stride;
-  return staticCoalesced(shapes, strides, m + 1, rev);
+  return sink.finish(ok) && writeReversed(rev, result);
 }
 } // namespace
 
@@ -1355,78 +1271,16 @@ namespace {
 
 namespace {
 /// rightInverse past the sort where some mode of c is dynamic.
-bool runtimeRightInverse(const Leaves &c, const KeyIndex *order, uint32_t n, Leaves &rev) {
-  Leaves inv;
-  Slot pre[kSlots];
-  prefixesOf(c, pre);
-  inv.push(kStatic1, kStatic0);
-  Int curr = kStatic1;
-  for (uint32_t k = 0; k < n; ++k) {
-    if (curr.isStatic && curr.value == order[k].key) {
-      uint32_t i = order[k].index;
-      inv.push(c.shape(i), intOf(pre[i]));
-      curr = mul(c.shape(i), c.stride(i));
-    }
-  }
-  coalesceReversed(inv, rev);
-  return true;
-}
 
 /// leftInverse past the sort where some shape of c is dynamic (its strides are static).
-bool runtimeLeftInverse(const Leaves &c, const KeyIndex *order, uint32_t n, Leaves &rev) {
-  Leaves inv;
-  Slot pre[kSlots];
-  prefixesOf(c, pre);
-  // The inverse's modes q:pre, each stride that of the mode before it (stride _0 first).
-  Int resultSize = kStatic1, stride = kStatic0;
-  for (uint32_t k = 0; k < n; ++k) {
-    uint32_t i = order[k].index;
-    Int st = c.stride(i);
-    if (st.isConstant(0))
-      continue;
-    int64_t rs = resultSize.value;
-    if (rs == 0)
-      return false; // the divisibility condition fails
-    Int q;
-    if (rs == -1) {
-      q = div(st, resultSize);
-    } else { // the multiple test and div's quotient from one division
-      int64_t qv = st.value / rs;
-      if (qv * rs != st.value)
-        return false; // the divisibility condition fails
-      q = Int{qv, resultSize.isStatic}; // div's staticness: st is a static stride, not 0
-    }
-    inv.push(q, stride);
-    stride = intOf(pre[i]);
-    resultSize = mul(resultSize, q);
-  }
-  inv.push(c.shape(order[n - 1].index), stride);
-  coalesceReversed(inv, rev);
-  return true;
-}
 
 /// What both inverses start from: the modes of coalesce(l), last first (mode i is c's
 /// n-1-i), and their static strides sorted (sortedStaticStrides: the count in n, and in
 /// allStatic whether every mode is static). False where the loader fails.
-bool loadSortedModes(const Node *s, const Node *d, Leaves &c, KeyIndex *order, uint32_t &n, bool &allStatic) {
-  if (!loadCoalescedReversed<kernels::Seed::Shape>(s, d, c))
-    return false;
-  n = sortedStaticStrides(c, order, allStatic);
-  return true;
-}
 
 /// rightInverse past the runtime shortcut, out of line: inline, its working sets made a
 /// frame of kilobytes, and the shortcut and the static path ran slower (time, not
 /// instructions). @pre a Guard is usable
-[[gnu::noinline]] bool rightInverseOf(const Node *s, const Node *d, Layout &result) {
-  Leaves c, rev;
-  KeyIndex order[kSlots];
-  uint32_t n;
-  bool allStatic;
-  return loadSortedModes(s, d, c, order, n, allStatic) &&
-         (allStatic ? staticRightInverse(c, order, n, rev) : runtimeRightInverse(c, order, n, rev)) &&
-         writeReversed(rev, result);
-}
 } // namespace
 
 bool rightInverse(const Layout &l, Layout &result) {
@@ -1436,22 +1290,19 @@ bool rightInverse(const Layout &l, Layout &result) {
     return false;
   if (lastLeafDynamic(s, d) && unitRightInverse(s, d)) // CuTe's chain starts at a static _1 stride
     return unitLayout(result);
-  return rightInverseOf(s, d, result) && guard.clean();
+  auto kernel = [](auto &dom, const auto &c, LeavesSink &out) { return kernels::rightInverse(dom, c, out); };
+  return inverseOf(s, d, kernel, result) && guard.clean();
 }
 
 bool leftInverse(const Layout &l, Layout &result) {
   Guard guard;
   const Node *s = l.shape.view().nodes(), *d = l.stride.view().nodes();
-  Leaves c, rev;
-  KeyIndex order[kSlots];
-  uint32_t n;
-  bool allStatic;
-  if (!guard.usable() || !loadSortedModes(s, d, c, order, n, allStatic))
+  if (!guard.usable())
     return false;
-  if (n != c.n)
-    return false; // CuTe wants static strides
-  return (allStatic ? staticLeftInverse(c, order, n, rev) : runtimeLeftInverse(c, order, n, rev)) &&
-         writeReversed(rev, result) && guard.clean();
+  auto kernel = [](auto &dom, const auto &c, LeavesSink &out) {
+    return kernels::leftInverse(dom, c, [] { return std::string(); }, out); // a failure declines
+  };
+  return inverseOf(s, d, kernel, result) && guard.clean();
 }
 
 bool tileToShape(const Layout &block, TupleView targetShape, Layout &result) {

@@ -57,7 +57,8 @@ template <class D> struct ModeList {
 };
 
 /// The coalesce walk of modes given in order, into a sink (modes last first).
-template <class D, class Sink> bool coalesceList(D &dom, const ModeList<D> &m, Sink &out) {
+template <class D, class Sink>
+[[gnu::always_inline]] inline bool coalesceList(D &dom, const ModeList<D> &m, Sink &out) {
   return coalesceWalk<Seed::Shape>(dom, reversedLeaves(m.shape.size(), [&](uint32_t i, auto &x, auto &y) {
                                      x = m.shape[i];
                                      y = m.stride[i];

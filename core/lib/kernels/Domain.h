@@ -28,7 +28,9 @@
 
 #include "../Internal.h"
 
+#include <new>
 #include <string>
+#include <type_traits>
 
 #include "cutelayout/Config.h"
 
@@ -39,20 +41,25 @@ namespace kernels {
 /// A kernel's working list in StaticDomain: an inline array and a count, no capacity test
 /// per element. reserveMore says whether n more fit (SmallVec's always do); a kernel
 /// declines where they do not.
+/// The elements are stored raw: a T with default member initializers (Int) is not built
+/// N times per list. @pre T is trivially copyable
 template <class T, uint32_t N> class FixedVec {
+  static_assert(std::is_trivially_copyable<T>::value, "FixedVec stores its elements raw");
+
 public:
   uint32_t size() const { return n_; }
   bool empty() const { return n_ == 0; }
   [[gnu::always_inline]] bool reserveMore(uint32_t k) const { return n_ + k <= N; }
   /// @pre reserveMore covered it
-  [[gnu::always_inline]] void pushUnchecked(const T &v) { data_[n_++] = v; }
-  T &operator[](uint32_t i) { return data_[i]; }
-  const T &operator[](uint32_t i) const { return data_[i]; }
-  T &back() { return data_[n_ - 1]; }
-  T *data() { return data_; }
+  [[gnu::always_inline]] void pushUnchecked(const T &v) { new (raw_ + n_++ * sizeof(T)) T(v); }
+  T &operator[](uint32_t i) { return data()[i]; }
+  const T &operator[](uint32_t i) const { return data()[i]; }
+  T &back() { return data()[n_ - 1]; }
+  T *data() { return reinterpret_cast<T *>(raw_); }
+  const T *data() const { return reinterpret_cast<const T *>(raw_); }
 
 private:
-  T data_[N];
+  alignas(T) unsigned char raw_[N * sizeof(T)];
   uint32_t n_ = 0;
 };
 
@@ -80,23 +87,23 @@ struct CuteDomain {
   bool declined() const { return declined_; }
   /// Called by a loader that meets a leaf its caller cannot hold (integersOnly, a count).
   void decline() { declined_ = true; }
-  static Num constant(int64_t v) { return Int::fixed(v); }
-  static bool isConstant(Num x, int64_t v) { return x.isConstant(v); }
-  static bool isStatic(Num x) { return x.isStatic; }
+  [[gnu::always_inline]] static Num constant(int64_t v) { return Int::fixed(v); }
+  [[gnu::always_inline]] static bool isConstant(Num x, int64_t v) { return x.isConstant(v); }
+  [[gnu::always_inline]] static bool isStatic(Num x) { return x.isStatic; }
   /// Whether a == b is known at compile time (CuTe's static comparison).
-  static bool staticallyEqual(Num a, Num b) { return equal(a, b).isStaticTrue(); }
+  [[gnu::always_inline]] static bool staticallyEqual(Num a, Num b) { return equal(a, b).isStaticTrue(); }
   /// The exact domain: traces, R19's conditions (RuntimeForm.h) and messages live here.
   static constexpr bool kExact = true;
-  static Num make(int64_t v, bool isStatic) { return Int{v, isStatic}; }
-  static int64_t value(Num x) { return x.value; }
+  [[gnu::always_inline]] static Num make(int64_t v, bool isStatic) { return Int{v, isStatic}; }
+  [[gnu::always_inline]] static int64_t value(Num x) { return x.value; }
   /// An extent read as a plain integer (extents never hold a basis).
-  static Num extent(Num x) { return Int{x.value, x.isStatic}; }
-  static Num mul(Num a, Num b) { return cutelayout::mul(a, b); }
-  static Num div(Num a, Num b) { return cutelayout::div(a, b); }
-  static Num ceilDiv(Num a, Num b) { return cutelayout::ceilDiv(a, b); }
-  static Num min(Num a, Num b) { return cutelayout::min(a, b); }
-  static Num abs(Num a) { return cutelayout::abs(a); }
-  static Num signum(Num a) { return cutelayout::signum(a); }
+  [[gnu::always_inline]] static Num extent(Num x) { return Int{x.value, x.isStatic}; }
+  [[gnu::always_inline]] static Num mul(Num a, Num b) { return cutelayout::mul(a, b); }
+  [[gnu::always_inline]] static Num div(Num a, Num b) { return cutelayout::div(a, b); }
+  [[gnu::always_inline]] static Num ceilDiv(Num a, Num b) { return cutelayout::ceilDiv(a, b); }
+  [[gnu::always_inline]] static Num min(Num a, Num b) { return cutelayout::min(a, b); }
+  [[gnu::always_inline]] static Num abs(Num a) { return cutelayout::abs(a); }
+  [[gnu::always_inline]] static Num signum(Num a) { return cutelayout::signum(a); }
   /// Whether a violated condition on values of this staticness is reported (Int.h, R18).
   static bool reportViolation(bool allStatic) { return cutelayout::reportViolation(allStatic); }
   static const char *violationNote(bool allStatic) { return cutelayout::violationNote(allStatic); }
@@ -108,8 +115,8 @@ struct CuteDomain {
   }
   /// The message of the last fail().
   Error error() { return makeError(std::move(message_)); }
-  static Int toInt(Num x) { return x; }
-  static Num fromInt(Int x) { return x; }
+  [[gnu::always_inline]] static Int toInt(Num x) { return x; }
+  [[gnu::always_inline]] static Num fromInt(Int x) { return x; }
   /// The leaf mode s:d (an extent never holds a basis).
   /// @pre s is not a tuple  @post false for `_`, and where integersOnly and d is a basis
   bool load(const Node &s, const Node &d, Num &shape, Num &stride) const {
@@ -119,6 +126,14 @@ struct CuteDomain {
     stride = d.asInt();
     return true;
   }
+};
+
+/// CuteDomain with the fixed working lists of StaticDomain (32 entries; a kernel declines
+/// past them): for the straight paths' working sets, which hold at most 16 modes.
+struct BoundedCuteDomain : CuteDomain {
+  template <class T> using Vec = FixedVec<T, 32>;
+  /// A kernel's failure declines: the general path meets it again and reports it.
+  template <class Message> bool fail(Message &&) { return false; }
 };
 
 /// Static int64_t values with checked products; declines on anything else.
