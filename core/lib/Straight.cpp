@@ -1210,9 +1210,10 @@ struct LeavesModes {
 };
 
 /// An inverse kernel (kernels/Inverse.h) of coalesce(l), loaded from its nodes: in
-/// StaticDomain where every mode is static, else in CuteDomain. False where the load or the
-/// kernel declines (the general path then answers or reports).
-template <class Kernel> bool inverseOf(const Node *s, const Node *d, Kernel kernel, Layout &result) {
+/// StaticDomain where every mode is static, else in BoundedCuteDomain. False where the load
+/// or the kernel declines (the general path then answers or reports). Out of line: its
+/// working sets would give rightInverse's runtime shortcut a frame of kilobytes.
+template <class Kernel> [[gnu::noinline]] bool inverseOf(const Node *s, const Node *d, Kernel kernel, Layout &result) {
   Leaves c, rev;
   if (!loadCoalescedReversed<kernels::Seed::Shape>(s, d, c))
     return false;
@@ -1267,20 +1268,6 @@ namespace {
   out.leaf(kStatic1, kStatic0);
   return out.finish();
 }
-} // namespace
-
-namespace {
-/// rightInverse past the sort where some mode of c is dynamic.
-
-/// leftInverse past the sort where some shape of c is dynamic (its strides are static).
-
-/// What both inverses start from: the modes of coalesce(l), last first (mode i is c's
-/// n-1-i), and their static strides sorted (sortedStaticStrides: the count in n, and in
-/// allStatic whether every mode is static). False where the loader fails.
-
-/// rightInverse past the runtime shortcut, out of line: inline, its working sets made a
-/// frame of kilobytes, and the shortcut and the static path ran slower (time, not
-/// instructions). @pre a Guard is usable
 } // namespace
 
 bool rightInverse(const Layout &l, Layout &result) {

@@ -1,5 +1,11 @@
 // Straight paths: the layout algebra's common case computed on fixed leaf arrays.
 //
+// Being retired (issue 40, docs/design.md "One kernel per algorithm"): the coalesce walk,
+// composition, the complement and the inverses here already run the one kernel of
+// core/lib/kernels/ (in StaticDomain, or BoundedCuteDomain for runtime extents) and only
+// load operands and write results; the divides' and products' leaf pairs, tile_to_shape and
+// the index functions still have their own steps.
+//
 // What it denotes: for operands of at most kMaxLeaves integer leaves (no scaled basis, no
 // `_`) and results of at most kMaxNodes nodes, each function below computes the same
 // answer as the general algorithm of the operation it names (Algebra.cpp, Layout.cpp,
