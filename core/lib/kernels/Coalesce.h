@@ -151,12 +151,24 @@ template <Seed seed, class Out> bool runtimeExtentsWalk(const Node *s, const Nod
 /// @post as coalesceWalk's (a decline is retried in CuteDomain); false also where a leaf is
 ///       past maxLeaves, or is a basis and integersOnly
 template <Seed seed, class Out>
-bool coalesceNodes(const Node *s, const Node *d, Out &out, uint32_t maxLeaves = ~0u, bool integersOnly = false) {
+bool coalesceNodesPast(const Node *s, const Node *d, Out &out, uint32_t maxLeaves, bool integersOnly);
+
+template <Seed seed, class Out>
+[[gnu::always_inline]] inline bool coalesceNodes(const Node *s, const Node *d, Out &out, uint32_t maxLeaves = ~0u,
+                                                 bool integersOnly = false) {
   if (!detail::tracing()) {
     StaticDomain fast;
     if (coalesceWalk<seed>(fast, ReversedNodeLeaves<StaticDomain>(s, d, maxLeaves), out))
       return true;
-    out.clear();
+  }
+  return coalesceNodesPast<seed>(s, d, out, maxLeaves, integersOnly);
+}
+
+/// coalesceNodes past StaticDomain, out of line: the static layouts' walk stays small.
+template <Seed seed, class Out>
+[[gnu::noinline]] bool coalesceNodesPast(const Node *s, const Node *d, Out &out, uint32_t maxLeaves, bool integersOnly) {
+  out.clear();
+  if (!detail::tracing()) {
     if (runtimeExtentsWalk<seed>(s, d, out, maxLeaves))
       return true;
     out.clear();
