@@ -34,6 +34,12 @@ namespace cutelayout {
 CUTELAYOUT_ABI_BEGIN
 namespace kernels {
 
+/// A mode index keyed by its stride (the complement's and the inverses' sorts).
+struct KeyIndex {
+  int64_t key;
+  uint32_t index;
+};
+
 /// Modes in order, as a list of shapes and strides (the walk's result).
 template <class D> struct ModeList {
   typename D::template Vec<typename D::Num> shape, stride;
@@ -189,20 +195,20 @@ bool complementModes(D &dom, const Modes &m, const Rest &rest, Sink &out) {
             [&] { return "complement of " + modes() + ": CuTe supports dynamic strides only for rank-1 layouts"; });
   // Visit the modes by increasing stride, first in mode order on ties (CuTe's repeated min
   // and find): a stable sort of the mode indices (insertion for a few modes, merge past).
-  typename D::template Vec<uint32_t> order;
+  typename D::template Vec<KeyIndex> order; // (stride, mode), the stride read once
   ModeList<D> result;
   if (!roomFor(order, r) || !result.reserve(r))
     return dom.fail([] { return std::string(); }); // StaticDomain past its lists
   for (uint32_t i = 0; i < r; ++i) {
+    KeyIndex x{D::value(m.strideAt(i)), i};
     uint32_t j = order.size();
-    order.pushUnchecked(i);
-    for (; r <= 32 && j > 0 && D::value(m.strideAt(order[j - 1])) > D::value(m.strideAt(i)); --j)
+    order.pushUnchecked(x);
+    for (; r <= 32 && j > 0 && order[j - 1].key > x.key; --j)
       order[j] = order[j - 1];
-    order[j] = i;
+    order[j] = x;
   }
   if (r > 32)
-    std::stable_sort(order.data(), order.data() + r,
-                     [&](uint32_t a, uint32_t b) { return D::value(m.strideAt(a)) < D::value(m.strideAt(b)); });
+    std::stable_sort(order.data(), order.data() + r, [](const KeyIndex &a, const KeyIndex &b) { return a.key < b.key; });
   Num last = dom.constant(1);
   // R19: a runtime extent of 1 stays a mode here, which the static form filters out; the
   // quotients on either side of it keep the static form's function only when exact.
@@ -210,7 +216,7 @@ bool complementModes(D &dom, const Modes &m, const Rest &rest, Sink &out) {
   for (uint32_t k = 0; k < r; ++k) {
     // The filtered modes hold no basis (complement's entry check lets bases through only
     // in unit modes, which filtering drops), so they are read as plain integers.
-    Num minStride = D::extent(m.strideAt(order[k])), minShape = m.shapeAt(order[k]);
+    Num minStride = D::extent(m.strideAt(order[k].index)), minShape = m.shapeAt(order[k].index);
     if constexpr (D::kExact) {
       Bool isOne = equal(minShape, kStatic1);
       requireStaticFunction(either(negation(either(isOne, previousIsOne)), multipleOf(minStride, last)), [&] {

@@ -31,12 +31,6 @@ namespace cutelayout {
 CUTELAYOUT_ABI_BEGIN
 namespace kernels {
 
-/// A mode index keyed by its stride.
-struct KeyIndex {
-  int64_t key;
-  uint32_t index;
-};
-
 /// CuTe's exchange sort of (stride, mode) pairs: ties keep its order. Past 32 pairs the
 /// O(n log n) emulation of Ordering.h replaces the quadratic loop.
 template <class Vec> void exchangeSort(Vec &a) {
