@@ -223,8 +223,7 @@ Status complementInto(LayoutView l, TupleView cotarget, LayoutBuilder &out) {
     }
   }
   kernels::FlatModes<Exact> modes; // filter(l): its modes, last first
-  kernels::coalesceWalk<kernels::Seed::ZerosAsUnit>(
-      dom, kernels::ReversedNodeLeaves<Exact>(l.shape.nodes(), l.stride.nodes()), modes);
+  kernels::loadModes<kernels::Seed::ZerosAsUnit>(dom, l, modes);
   if (modes.rank() == 1 && modes.stride[0].isConstant(0)) {
     out.add(LayoutView(makeLayout(coalesceShape(cotarget))));
     return success();
@@ -287,39 +286,33 @@ Status complement(const Layout &l, Layout &result) {
 }
 
 namespace {
-/// right_inverse past its straight path, out of line (a small frame for the entry point):
-/// the kernel (kernels/Inverse.h) in CuteDomain on coalesce(l)'s modes.
-[[gnu::noinline]] Status rightInverseGeneral(const Layout &l, Layout &result) {
-  CL_CHECK(integerStrides("right_inverse", l, true));
+/// An inverse past its straight path: the kernel (kernels/Inverse.h) in CuteDomain on
+/// coalesce(l)'s modes.
+template <class Kernel> Status inverseGeneral(const char *op, const Layout &l, Layout &result, Kernel kernel) {
+  CL_CHECK(integerStrides(op, l, true));
   if (isEmpty(l))
-    return emptyLayoutError("right_inverse");
-  return buildLayoutInto("right_inverse", result, [&](LayoutBuilder &out) -> Status {
+    return emptyLayoutError(op);
+  return buildLayoutInto(op, result, [&](LayoutBuilder &out) -> Status {
     Exact dom;
     kernels::FlatModes<Exact> c;
-    kernels::coalesceWalk<kernels::Seed::Shape>(dom, kernels::ReversedNodeLeaves<Exact>(l.shape.view().nodes(), l.stride.view().nodes()), c);
+    kernels::loadModes<kernels::Seed::Shape>(dom, l, c);
     IntVec revShape, revStride;
     kernels::VecModes inverse{revShape, revStride};
-    kernels::rightInverse(dom, c, inverse);
+    if (!kernel(dom, c, inverse))
+      return dom.error();
     out.addReversedModes(revShape, revStride);
     return success();
   });
 }
 
-/// left_inverse past its straight path, out of line.
+/// The inverses past their straight paths, out of line (a small frame for the entry points).
+[[gnu::noinline]] Status rightInverseGeneral(const Layout &l, Layout &result) {
+  return inverseGeneral("right_inverse", l, result,
+                        [](Exact &dom, const auto &c, auto &out) { return kernels::rightInverse(dom, c, out); });
+}
 [[gnu::noinline]] Status leftInverseGeneral(const Layout &l, Layout &result) {
-  CL_CHECK(integerStrides("left_inverse", l, true));
-  if (isEmpty(l))
-    return emptyLayoutError("left_inverse");
-  return buildLayoutInto("left_inverse", result, [&](LayoutBuilder &out) -> Status {
-    Exact dom;
-    kernels::FlatModes<Exact> c;
-    kernels::coalesceWalk<kernels::Seed::Shape>(dom, kernels::ReversedNodeLeaves<Exact>(l.shape.view().nodes(), l.stride.view().nodes()), c);
-    IntVec revShape, revStride;
-    kernels::VecModes inverse{revShape, revStride};
-    if (!kernels::leftInverse(dom, c, [&] { return print(l); }, inverse))
-      return dom.error();
-    out.addReversedModes(revShape, revStride);
-    return success();
+  return inverseGeneral("left_inverse", l, result, [&](Exact &dom, const auto &c, auto &out) {
+    return kernels::leftInverse(dom, c, [&] { return print(l); }, out);
   });
 }
 } // namespace

@@ -364,19 +364,6 @@ template <kernels::Seed seed> void walkLeaves(const Leaves &in, Leaves &out) {
 
 
 
-/// The coalesce walk of static values given in order, shapes[i]:strides[i] for i < m: the
-/// modes, last first. False on an overflow (the general walk meets it). @pre m >= 1
-template <kernels::Seed seed = kernels::Seed::Shape>
-[[gnu::always_inline]] inline bool staticCoalesced(const int64_t *shapes, const int64_t *strides, uint32_t m, Leaves &rev) {
-  LeavesSink sink{rev};
-  kernels::StaticDomain dom;
-  return sink.finish(kernels::coalesceWalk<seed>(dom, kernels::reversedLeaves(m, [&](uint32_t i, int64_t &x, int64_t &y) {
-                                                   x = shapes[i];
-                                                   y = strides[i];
-                                                 }),
-                                                 sink));
-}
-
 /// The leaves of a layout's nodes (at most kMaxLeaves integer leaves, no basis), then the
 /// coalesce walk seeded as `seed` says: the modes, last first (all static: StaticDomain).
 /// False past kMaxNodes or kMaxLeaves, on a basis, and for an empty layout.
@@ -433,16 +420,6 @@ bool composeModes(const Leaves &a, const Leaves &b, NodeOut &out) {
     if (!composeMode(a, b.shape(i), b.stride(i), out))
       return false;
   out.close();
-  return true;
-}
-
-/// ceil_div(a, b) = (a + b - 1) / b on plain values (ceilDiv's steps, for static values or
-/// runtime ones no static rule touches): false where a step would fail (b == 0, an overflow).
-[[gnu::always_inline]] inline bool staticCeilDiv(int64_t a, int64_t b, int64_t &q) {
-  int64_t t;
-  if (b == 0 || __builtin_add_overflow(a, b, &t) || __builtin_sub_overflow(t, 1, &t) || (t == INT64_MIN && b == -1))
-    return false;
-  q = t / b;
   return true;
 }
 

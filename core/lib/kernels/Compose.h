@@ -59,10 +59,16 @@ template <class D> struct FlatModes {
   }
 };
 
-/// CuTe's coalesce_x of A into flat (empty). @post false: A has no leaf, or D declined
+/// The coalesce walk of a layout's leaves, seeded as `seed` says, into modes (empty).
+/// @post false: the layout has no leaf, or D declined
+template <Seed seed, class D> bool loadModes(D &dom, LayoutView l, FlatModes<D> &modes) {
+  return coalesceWalk<seed>(dom, ReversedNodeLeaves<D>(l.shape.nodes(), l.stride.nodes()), modes);
+}
+
+/// CuTe's coalesce_x of A into flat (empty). @post as loadModes'
 template <class D> bool loadFlat(D &dom, LayoutView a, FlatModes<D> &flat) {
   flat.allStatic = !D::kExact || (isStatic(a.shape) && isStatic(a.stride));
-  return coalesceWalk<Seed::UnitAsTwo>(dom, ReversedNodeLeaves<D>(a.shape.nodes(), a.stride.nodes()), flat);
+  return loadModes<Seed::UnitAsTwo>(dom, a, flat);
 }
 
 /// Writes modes given in order, as they come: one mode is a leaf, more a tuple of them

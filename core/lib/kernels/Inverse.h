@@ -66,15 +66,12 @@ template <class D, class Modes, class Vec> void prefixProducts(D &dom, const Mod
   }
 }
 
-/// right_inverse of coalesced modes c (rank(), shapeAt(i), strideAt(i) in order): the
-/// modes, last first, into out.
-/// @post false: StaticDomain has declined (a list past its capacity, an overflow)
-template <class D, class Modes, class Sink> bool rightInverse(D &dom, const Modes &c, Sink &out) {
-  using Num = typename D::Num;
+/// What both inverses start from: the lists sized for c (room for its modes and one more
+/// in inv), c's prefix products in pre, and in order the (stride, mode) pairs of the modes
+/// whose stride is static, sorted. @post false: StaticDomain's lists cannot hold them
+template <class D, class Modes, class Pre, class Order>
+[[gnu::always_inline]] inline bool sortedModes(D &dom, const Modes &c, Pre &pre, Order &order, ModeList<D> &inv) {
   uint32_t r = c.rank();
-  typename D::template Vec<Num> pre;
-  typename D::template Vec<KeyIndex> order;
-  ModeList<D> inv;
   if (!roomFor(pre, r) || !roomFor(order, r) || !inv.reserve(r + 1))
     return dom.fail([] { return std::string(); }); // StaticDomain past its lists
   prefixProducts(dom, c, pre);
@@ -82,6 +79,19 @@ template <class D, class Modes, class Sink> bool rightInverse(D &dom, const Mode
     if (dom.isStatic(c.strideAt(i)))
       order.pushUnchecked(KeyIndex{D::value(c.strideAt(i)), i});
   exchangeSort(order);
+  return true;
+}
+
+/// right_inverse of coalesced modes c (rank(), shapeAt(i), strideAt(i) in order): the
+/// modes, last first, into out.
+/// @post false: StaticDomain has declined (a list past its capacity, an overflow)
+template <class D, class Modes, class Sink> bool rightInverse(D &dom, const Modes &c, Sink &out) {
+  using Num = typename D::Num;
+  typename D::template Vec<Num> pre;
+  typename D::template Vec<KeyIndex> order;
+  ModeList<D> inv;
+  if (!sortedModes(dom, c, pre, order, inv))
+    return false;
   inv.push(dom.constant(1), dom.constant(0));
   Num curr = dom.constant(1);
   for (uint32_t k = 0; k < order.size(); ++k)
@@ -107,12 +117,8 @@ bool leftInverse(D &dom, const Modes &c, const Layout &layout, Sink &out) {
   typename D::template Vec<Num> pre;
   typename D::template Vec<KeyIndex> order;
   ModeList<D> inv;
-  if (!roomFor(pre, r) || !roomFor(order, r) || !inv.reserve(r + 1))
-    return dom.fail([] { return std::string(); }); // StaticDomain past its lists
-  prefixProducts(dom, c, pre);
-  for (uint32_t i = 0; i < r; ++i)
-    order.pushUnchecked(KeyIndex{D::value(c.strideAt(i)), i});
-  exchangeSort(order);
+  if (!sortedModes(dom, c, pre, order, inv)) // every stride is static: all of them sorted
+    return false;
   Num resultSize = dom.constant(1), stride = dom.constant(0);
   for (uint32_t k = 0; k < r; ++k) {
     uint32_t i = order[k].index;
