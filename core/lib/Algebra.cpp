@@ -4,7 +4,7 @@
 #include "cutelayout/Trace.h"
 #include "cutelayout/RuntimeForm.h"
 #include "Ordering.h"
-#include "Straight.h"
+#include "kernels/NodeOut.h"
 #include "cutelayout/Notation.h"
 
 #include <algorithm>
@@ -33,12 +33,6 @@ Status composeInto(const kernels::FlatModes<kernels::CuteDomain> &flatA, LayoutV
   if (!kernels::composeTree(dom, flatA, b.shape.nodes(), b.stride.nodes(), out))
     return dom.error();
   return success();
-}
-
-/// CuTe's coalesce_x of A, for composeInto.
-void flatCoalesced(LayoutView a, kernels::FlatModes<kernels::CuteDomain> &flat) {
-  kernels::CuteDomain dom;
-  kernels::loadFlat(dom, a, flat);
 }
 } // namespace
 
@@ -78,9 +72,10 @@ Status compositionInto(LayoutView a, LayoutView b, LayoutBuilder &out) {
     return emptyLayoutError("composition");
   if (__builtin_expect(hasBasis(b.stride), 0))
     return composeByBasisInto(a, b, out);
-  kernels::FlatModes<kernels::CuteDomain> flatA;
-  flatCoalesced(a, flatA);
-  return composeInto(flatA, b, out);
+  kernels::CuteDomain dom;
+  if (!kernels::composeLayouts(dom, a, b, out))
+    return dom.error();
+  return success();
 }
 
 Status compositionInto(LayoutView a, LayoutView b0, LayoutView b1, LayoutBuilder &out) {
@@ -93,8 +88,9 @@ Status compositionInto(LayoutView a, LayoutView b0, LayoutView b1, LayoutBuilder
     out.close();
     return success();
   }
+  kernels::CuteDomain dom;
   kernels::FlatModes<kernels::CuteDomain> flatA;
-  flatCoalesced(a, flatA);
+  kernels::loadFlat(dom, a, flatA);
   out.open();
   CL_CHECK(composeInto(flatA, b0, out));
   CL_CHECK(composeInto(flatA, b1, out));
@@ -107,16 +103,17 @@ Expected<Layout> composition(const Layout &a, const Layout &b) {
 }
 
 namespace {
-/// composition past its straight path. The operations' general paths are out of line:
+/// composition past the fast domains. The operations' general paths are out of line:
 /// inline, their working sets gave each entry point a large frame (six saved registers and
-/// a stack adjustment), which every call of the straight path paid.
+/// a stack adjustment), which every call of the fast domains paid.
 [[gnu::noinline]] Status compositionGeneral(const Layout &a, const Layout &b, Layout &result) {
   return buildLayoutInto("composition", result, [&](LayoutBuilder &out) { return compositionInto(a, b, out); });
 }
 } // namespace
 
 Status composition(const Layout &a, const Layout &b, Layout &result) {
-  if (straight::staticLayouts(a, b) && straight::composition(a, b, result))
+  if (!isEmpty(b) && kernels::runFast(kernels::staticLeaves(a) && kernels::staticLeaves(b), result,
+                                      [&](auto &dom, kernels::NodeOut &out) { return kernels::composeLayouts(dom, a, b, out); }))
     return success();
   return compositionGeneral(a, b, result);
 }
@@ -143,38 +140,6 @@ IntTuple coalesceShape(TupleView shape) {
 }
 
 namespace {
-/// R19 for the rest of a complement by a tuple bound, whose fold depends on where it starts,
-/// after a last mode of runtime extent 1 (lastIsOne): it is not compared (the condition
-/// fails).
-void requireUnroundedTupleRest(TupleView bound, Int start, Bool lastIsOne) {
-  if (lastIsOne.isStatic && !lastIsOne.value)
-    return;
-  requireStaticFunction(negation(lastIsOne), [&] {
-    return "the bound " + print(bound) + " is a tuple, folded from " + print(start) +
-           " where the last mode has the runtime extent 1 that the static form drops";
-  });
-}
-
-/// R19 for the rest of a complement by a tuple bound: the static form divides the bound's
-/// size (a coalesced bound), CuTe's runtime path folds `start` across the bound's modes;
-/// the two agree when every mode but the last and the extent left to divide divide each
-/// other.
-void requireExactFold(TupleView cotarget, Int start) {
-  Int rest = start;
-  uint32_t n = 0, r = cotarget.rank();
-  for (TupleView c : cotarget) {
-    if (++n == r || c.isTuple())
-      break;
-    Int x = c.asInt();
-    requireStaticFunction(either(multipleOf(x, rest), multipleOf(rest, x)), [&] {
-      return "shape " + print(x) + " of the bound " + print(cotarget) + " and the extent " + print(rest) +
-             " left to divide do not divide each other (the static form divides the bound's size " +
-             print(product(cotarget)) + ")";
-    });
-    rest = ceilDiv(rest, x);
-  }
-}
-
 using Exact = kernels::CuteDomain;
 
 /// The rest of a complement by a tuple bound: R19's conditions, then the kernel's flat
@@ -183,13 +148,17 @@ using Exact = kernels::CuteDomain;
 struct TupleRest {
   TupleView cotarget;
   bool append(Exact &dom, Int last, Bool lastIsOne, kernels::ModeList<Exact> &result) const {
-    requireUnroundedTupleRest(cotarget, last, lastIsOne);
-    requireExactFold(cotarget, last);
     if (cotarget.rank() >= 1 && cotarget.span() == cotarget.rank() + 1) { // flat: every element a leaf
       const Node *x = cotarget.nodes() + 1;
       return kernels::flatTupleRest<Exact>(cotarget.rank(), [&](uint32_t i) { return x[i].asInt(); })
           .append(dom, last, lastIsOne, result);
     }
+    // The fold's conditions up to the first mode that is a tuple (or the last mode).
+    uint32_t checked = 0;
+    while (checked + 1 < cotarget.rank() && !cotarget.child(checked).isTuple())
+      ++checked;
+    kernels::requireTupleRest([&] { return print(cotarget); }, [&] { return product(cotarget); }, checked,
+                              [&](uint32_t i) { return cotarget.child(i).asInt(); }, last, lastIsOne);
     Expected<IntTuple> quotient = ceilDiv(cotarget, IntTuple(last));
     if (!quotient)
       return dom.fail([&] { return quotient.error().message; });
@@ -253,13 +222,13 @@ Expected<Layout> complement(const Layout &l, TupleView cotarget) {
 }
 
 namespace {
-/// complement past its straight path, out of line.
+/// complement past the fast domains, out of line.
 [[gnu::noinline]] Status complementGeneral(const Layout &l, TupleView cotarget, Layout &result) {
   return buildLayoutInto("complement", result,
                          [&](LayoutBuilder &out) { return complementInto(l, cotarget, out, "complement"); });
 }
 
-/// complement(l) past its straight path: complement(l, cosize(filter(l))).
+/// complement(l) past the fast domains: complement(l, cosize(filter(l))).
 [[gnu::noinline]] Status complementGeneral(const Layout &l, Layout &result) {
   CL_CHECK(integerStrides("complement", l, true));
   if (isEmpty(l))
@@ -269,8 +238,22 @@ namespace {
 }
 } // namespace
 
+namespace {
+/// complement of l for the cotarget at c (null: cosize(filter(l))) in the fast domains.
+bool complementFast(const Layout &l, const Node *c, bool staticCotarget, Layout &result) {
+  const Node *s = l.shape.view().nodes(), *d = l.stride.view().nodes();
+  return kernels::runFast(kernels::staticLeaves(l) && staticCotarget, result, [&](auto &dom, kernels::NodeOut &out) {
+    kernels::FlatModes<std::remove_reference_t<decltype(dom)>> rev;
+    if (!kernels::complementLayout(dom, s, d, c, rev) || rev.full)
+      return false;
+    kernels::writeModes(rev, out);
+    return true;
+  });
+}
+} // namespace
+
 Status complement(const Layout &l, TupleView cotarget, Layout &result) {
-  if (straight::staticLayouts(l) && isStatic(cotarget) && straight::complement(l, cotarget, result))
+  if (complementFast(l, cotarget.nodes(), isStatic(cotarget), result))
     return success();
   return complementGeneral(l, cotarget, result);
 }
@@ -280,13 +263,13 @@ Expected<Layout> complement(const Layout &l) {
 }
 
 Status complement(const Layout &l, Layout &result) {
-  if (straight::staticLayouts(l) && straight::complement(l, result))
+  if (complementFast(l, nullptr, true, result))
     return success();
   return complementGeneral(l, result);
 }
 
 namespace {
-/// An inverse past its straight path: the kernel (kernels/Inverse.h) in CuteDomain on
+/// An inverse past the fast domains: the kernel (kernels/Inverse.h) in CuteDomain on
 /// coalesce(l)'s modes.
 template <class Kernel> Status inverseGeneral(const char *op, const Layout &l, Layout &result, Kernel kernel) {
   CL_CHECK(integerStrides(op, l, true));
@@ -294,24 +277,27 @@ template <class Kernel> Status inverseGeneral(const char *op, const Layout &l, L
     return emptyLayoutError(op);
   return buildLayoutInto(op, result, [&](LayoutBuilder &out) -> Status {
     Exact dom;
-    kernels::FlatModes<Exact> c;
-    kernels::loadModes<kernels::Seed::Shape>(dom, l, c);
-    IntVec revShape, revStride;
-    kernels::VecModes inverse{revShape, revStride};
-    if (!kernel(dom, c, inverse))
+    if (!kernels::inverseLayout(dom, l, kernel, out))
       return dom.error();
-    out.addReversedModes(revShape, revStride);
     return success();
   });
 }
 
-/// The inverses past their straight paths, out of line (a small frame for the entry points).
+/// An inverse in the fast domains.
+template <class Kernel> bool inverseFast(const Layout &l, Layout &result, Kernel kernel) {
+  return kernels::runFast(kernels::staticLeaves(l), result,
+                          [&](auto &dom, kernels::NodeOut &out) { return kernels::inverseLayout(dom, l, kernel, out); });
+}
+
+/// The inverses' kernels, for either domain.
+const auto rightKernel = [](auto &dom, const auto &c, auto &out) { return kernels::rightInverse(dom, c, out); };
+
+/// The inverses past the fast domains, out of line (a small frame for the entry points).
 [[gnu::noinline]] Status rightInverseGeneral(const Layout &l, Layout &result) {
-  return inverseGeneral("right_inverse", l, result,
-                        [](Exact &dom, const auto &c, auto &out) { return kernels::rightInverse(dom, c, out); });
+  return inverseGeneral("right_inverse", l, result, rightKernel);
 }
 [[gnu::noinline]] Status leftInverseGeneral(const Layout &l, Layout &result) {
-  return inverseGeneral("left_inverse", l, result, [&](Exact &dom, const auto &c, auto &out) {
+  return inverseGeneral("left_inverse", l, result, [&](auto &dom, const auto &c, auto &out) {
     return kernels::leftInverse(dom, c, [&] { return print(l); }, out);
   });
 }
@@ -322,7 +308,7 @@ Expected<Layout> rightInverse(const Layout &l) {
 }
 
 Status rightInverse(const Layout &l, Layout &result) {
-  if (straight::rightInverse(l, result))
+  if (inverseFast(l, result, rightKernel))
     return success();
   return rightInverseGeneral(l, result);
 }
@@ -332,7 +318,9 @@ Expected<Layout> leftInverse(const Layout &l) {
 }
 
 Status leftInverse(const Layout &l, Layout &result) {
-  if (straight::leftInverse(l, result))
+  if (inverseFast(l, result, [](auto &dom, const auto &c, auto &out) {
+        return kernels::leftInverse(dom, c, [] { return std::string(); }, out); // a fast domain's failure declines
+      }))
     return success();
   return leftInverseGeneral(l, result);
 }

@@ -5,7 +5,7 @@
 #include "cutelayout/Notation.h"
 
 #include "Internal.h"
-#include "Straight.h"
+#include "kernels/NodeOut.h"
 #include "Ordering.h"
 
 #include "cutelayout/Config.h"
@@ -13,6 +13,289 @@
 namespace cutelayout {
 CUTELAYOUT_ABI_BEGIN
 namespace {
+
+// --- the index functions' fast stages ---------------------------------------------------
+//
+// product, crd2idx and idx2crd first try loops that read the nodes' tags a word at a time
+// (every leaf static, or every leaf a runtime integer: no staticness rule to apply), and
+// compact_order and filter_zeros one copy of the shape's nodes; each declines (false) to
+// the function's general step, which gives every answer alone when the fast paths are off
+// (CUTELAYOUT_FAST_PATHS=off) and while a trace records.
+
+/// Whether the fast stages run now.
+[[gnu::always_inline]] inline bool fastStage() { return kernels::fastPathsEnabled() && !detail::tracing(); }
+
+/// x without a basis code: the compiler then drops the operators' basis tests.
+[[gnu::always_inline]] inline Int plainInt(Int x) { return Int{x.value, x.isStatic}; }
+
+/// Leaves compact_order's fast stage handles.
+constexpr uint32_t kMaxLeaves = 16;
+
+/// Whether the integer leaves of the tree at s are all static, or (when zero says the
+/// product is 0) one of them is a static 0.
+bool leavesStaticOrStaticZero(const Node *s, bool zero) {
+  bool allStatic = true;
+  for (uint32_t i = 0, n = s->span; i < n; ++i)
+    if (s[i].kind == NodeKind::Int) {
+      if (s[i].isStatic && s[i].value == 0 && zero)
+        return true;
+      if (!s[i].isStatic && !zero)
+        return false; // a dynamic leaf, and no zero to make the product _0
+      allStatic &= s[i].isStatic;
+    }
+  return allStatic;
+}
+
+/// product (the leaves' product) of the tree at s, in one pass: product's fast stage.
+[[gnu::always_inline]] inline bool leafProduct(const Node *s, Int &size) {
+  // product's left fold over the integer leaves with mul's rules folded into flags: the
+  // result is a static 0 once a leaf is, and otherwise static when every leaf is (an empty
+  // tuple is _1). The loop only accumulates: every node's static flag joins one test
+  // (tuple and `_` nodes, which product skips, are static as built; where some flag is
+  // dynamic a second pass reads the leaves'); past a zero the product stays 0 and no later
+  // step can overflow, so an overflow is one before any zero, as the fold meets it.
+  // Without an overflow the product is exact: it is 0 only when some leaf is.
+  constexpr uint64_t kKindBits = nodeTag(0, NodeKind(0xFF), false);
+  constexpr uint64_t kBasisBits = ~uint64_t(0) << 48;
+  int64_t acc = 1;
+  bool overflow = false;
+  uint64_t anyTag = 0, allTags = ~uint64_t(0);
+  for (uint32_t i = 0, n = s->span; i < n; ++i) {
+    uint64_t tag = nodeTagOf(s[i]);
+    anyTag |= tag;
+    allTags &= tag;
+    if (tag & kKindBits) // a tuple or `_`
+      continue;
+    overflow |= __builtin_mul_overflow(acc, s[i].value, &acc);
+  }
+  if (overflow || (anyTag & kBasisBits) != 0)
+    return false;
+  // Some node is dynamic, then: a leaf (tuples and `_` are static as built). Only a static
+  // 0 among the leaves, where the product is 0, makes the product static all the same.
+  bool allStatic = (allTags & kStaticTagBit) != 0;
+  if (!allStatic && acc == 0)
+    allStatic = leavesStaticOrStaticZero(s, true);
+  size = Int{acc, allStatic};
+  return true;
+}
+
+/// The product of the leaves of the tree at s, where every leaf is a dynamic integer (no
+/// static rule applies). False at another leaf, or on an overflow.
+bool dynamicProduct(const Node *s, int64_t &size) {
+  int64_t acc = 1;
+  for (uint32_t i = 0, n = s->span; i < n; ++i) {
+    if (s[i].kind == NodeKind::Tuple)
+      continue;
+    if (nodeTagOf(s[i]) != kDynamicLeafTag || __builtin_mul_overflow(acc, s[i].value, &acc))
+      return false;
+  }
+  size = acc;
+  return true;
+}
+
+/// x / size and x % size as C computes them (divMod's values for every sign). False where
+/// the division fails (size 0, or INT64_MIN by -1).
+[[gnu::always_inline]] inline bool plainDivMod(int64_t x, int64_t size, int64_t &quotient, int64_t &remainder) {
+  if (size == 0 || (x == INT64_MIN && size == -1))
+    return false;
+  quotient = x / size;
+  remainder = x % size;
+  return true;
+}
+
+/// The coordinate c of mode k of r (the tree at x) in the dynamic walks below: the whole
+/// index for the last mode, else its remainder by the mode's size, the index becoming the
+/// quotient. False where x's size is not a product of dynamic integers, or the division
+/// fails.
+[[gnu::always_inline]] inline bool nextCoordinate(int64_t &idx, const Node *x, bool last, int64_t &c) {
+  int64_t size;
+  c = idx;
+  if (last)
+    return true;
+  if (x->kind != NodeKind::Tuple)
+    size = x->value;
+  else if (!dynamicProduct(x, size))
+    return false;
+  return plainDivMod(idx, size, idx, c);
+}
+
+/// offsetOf where the index and every leaf of the shape and the stride are dynamic
+/// integers (CuTe's runtime integers): no static rule applies, so the offset is dynamic,
+/// and its value is the same walk on plain values. False where a node is not such a leaf or
+/// the trees differ, or a step would fail or overflow (offsetOf then decides).
+bool dynamicOffsetOf(int64_t idx, const Node *s, const Node *d, int64_t &out) {
+  if (s->kind != NodeKind::Tuple)
+    return nodeTagOf(*s) == kDynamicLeafTag && nodeTagOf(*d) == kDynamicLeafTag &&
+           !__builtin_mul_overflow(idx, d->value, &out);
+  uint32_t r = uint32_t(s->value);
+  if (nodeTagOf(*d) != nodeTagOf(*s) || d->value != s->value || r == 0)
+    return false; // congruent tuples: the same kind, span and rank
+  const Node *x = s + 1, *y = d + 1;
+  int64_t acc = 0;
+  for (uint32_t k = 0; k < r; ++k, x += x->span, y += y->span) {
+    bool leaf = x->kind != NodeKind::Tuple;
+    int64_t c, part;
+    if ((leaf && (nodeTagOf(*x) != kDynamicLeafTag || nodeTagOf(*y) != kDynamicLeafTag)) ||
+        !nextCoordinate(idx, x, k + 1 == r, c))
+      return false;
+    if (leaf ? __builtin_mul_overflow(c, y->value, &part) : !dynamicOffsetOf(c, x, y, part))
+      return false;
+    if (__builtin_add_overflow(acc, part, &acc))
+      return false;
+  }
+  out = acc;
+  return true;
+}
+
+/// CuTe's crd2idx of a 1-D index into the shape and stride trees at s and d: mode k sees
+/// (idx / prod(s_<k)) % s_k, the last mode the whole quotient (no division at all for a
+/// static 0 index). Where a level's shape and stride are not congruent, or a shape is an
+/// empty tuple, or a leaf holds a scaled basis, it stops there (stop names the level).
+struct OffsetStop {
+  const Node *s = nullptr, *d = nullptr;
+  bool emptyShape = false, basis = false;
+};
+bool offsetOf(Int idx, const Node *s, const Node *d, Int &out, OffsetStop &stop) {
+  idx = plainInt(idx);
+  if (s->kind != NodeKind::Tuple) {
+    if (d->kind == NodeKind::Tuple || ((s->basis | d->basis) != 0)) {
+      stop = OffsetStop{s, d, false, d->kind != NodeKind::Tuple};
+      return false;
+    }
+    out = detail::mulInts(idx, integerLeaf(*d));
+    return true;
+  }
+  uint32_t r = uint32_t(s->value);
+  if (d->kind != NodeKind::Tuple || uint32_t(d->value) != r || r == 0) {
+    stop = OffsetStop{s, d, d->kind == NodeKind::Tuple && uint32_t(d->value) == r, false};
+    return false;
+  }
+  bool zero = idx.isConstant(0); // CuTe's static-zero shortcut
+  const Node *x = s + 1, *y = d + 1;
+  Int acc;
+  for (uint32_t k = 0; k < r; ++k, x += x->span, y += y->span) {
+    Int part;
+    if (x->kind != NodeKind::Tuple && y->kind != NodeKind::Tuple) { // a leaf mode, without the call
+      if ((x->basis | y->basis) != 0) {
+        stop = OffsetStop{x, y, false, true};
+        return false;
+      }
+      Int extent = integerLeaf(*x), stride = integerLeaf(*y);
+      if (zero || k + 1 == r) {
+        part = detail::mulInts(idx, stride);
+      } else {
+        Int quotient, remainder;
+        divMod(idx, extent, quotient, remainder);
+        part = detail::mulInts(remainder, stride);
+        idx = quotient;
+      }
+    } else if (zero || k + 1 == r) {
+      if (!offsetOf(idx, x, y, part, stop))
+        return false;
+    } else {
+      Int size, quotient, remainder;
+      if (!fastStage() || !leafProduct(x, size))
+        size = integerProduct(x); // the fold (traced, or recording an overflow)
+      divMod(idx, size, quotient, remainder);
+      if (!offsetOf(remainder, x, y, part, stop))
+        return false;
+      idx = quotient;
+    }
+    acc = k == 0 ? part : detail::addInts(acc, part);
+  }
+  out = acc;
+  return true;
+}
+
+/// An integer leaf's coordinate c (idx2crd's leaf: c * _1) as the node at o.
+[[gnu::always_inline]] inline void splitLeaf(Int c, Node *o) { *o = Node::leaf(mul(c, kStatic1)); }
+
+/// splitNodes where the index and every leaf of the shape are dynamic integers: no static
+/// rule applies, so each coordinate is dynamic (as the copy at o already is) and its value
+/// the same split on plain values. False where a node is not such a leaf, or a step would
+/// fail or overflow (o is then partly written; splitNodes rewrites it).
+bool dynamicSplitNodes(int64_t idx, const Node *s, Node *o) {
+  uint32_t r = uint32_t(s->value);
+  const Node *x = s + 1;
+  Node *y = o + 1;
+  for (uint32_t k = 0; k < r; ++k, y += x->span, x += x->span) {
+    bool leaf = x->kind != NodeKind::Tuple;
+    int64_t c;
+    if ((leaf && nodeTagOf(*x) != kDynamicLeafTag) || !nextCoordinate(idx, x, k + 1 == r, c))
+      return false;
+    if (leaf)
+      y->value = c;
+    else if (!dynamicSplitNodes(c, x, y))
+      return false;
+  }
+  return true;
+}
+
+/// idx2crd of idx over the shape tuple at s, written into the copy of that tuple at o: each
+/// leaf replaced by its coordinate (the same split as crd2idx with unit strides). Leaf
+/// modes are split here, tuple modes by a call.
+void splitNodes(Int idx, const Node *s, Node *o) {
+  uint32_t r = uint32_t(s->value);
+  bool zero = idx.isConstant(0); // CuTe's static-zero shortcut
+  const Node *x = s + 1;
+  Node *y = o + 1;
+  for (uint32_t k = 0; k < r; ++k, y += x->span, x += x->span) {
+    bool leaf = x->kind != NodeKind::Tuple;
+    if (zero || k + 1 == r) {
+      Int c = zero ? kStatic0 : idx;
+      if (leaf)
+        splitLeaf(c, y);
+      else
+        splitNodes(c, x, y);
+      continue;
+    }
+    Int size, quotient, remainder;
+    if (leaf || !fastStage() || !leafProduct(x, size))
+      size = product(TupleView(x)); // a leaf's own value; the fold (traced, or recording an overflow)
+    divMod(idx, size, quotient, remainder);
+    if (leaf)
+      splitLeaf(remainder, y);
+    else
+      splitNodes(remainder, x, y);
+    idx = quotient;
+  }
+}
+
+/// Walks the tree at x with y in lockstep, as CuTe's transforms of a weakly congruent pair
+/// do: a tuple of x needs a tuple of y of its rank, and each leaf of x meets the subtree of
+/// y under it, handed to onLeaf(x leaf, y subtree). False where they do not pair or where
+/// onLeaf returns false. (Y is Node or const Node: the walk may write y's nodes.)
+template <class Y, class F> bool pairLeaves(const Node *x, Y *y, F &onLeaf) {
+  if (x->kind != NodeKind::Tuple)
+    return onLeaf(x, y);
+  if (y->kind != NodeKind::Tuple || y->value != x->value)
+    return false;
+  const Node *xc = x + 1;
+  Y *yc = y + 1;
+  for (int64_t k = 0; k < x->value; ++k, xc += xc->span, yc += yc->span)
+    if (!pairLeaves(xc, yc, onLeaf))
+      return false;
+  return true;
+}
+
+/// Whether every leaf of the subtree at n is an integer (no `_`, no scaled basis).
+bool integerSubtree(const Node *n) {
+  for (uint32_t k = 0; k < n->span; ++k)
+    if (n[k].kind == NodeKind::Underscore || n[k].basis != 0)
+      return false;
+  return true;
+}
+
+/// One leaf of compact_order's order and the shape subtree it orders.
+struct OrderedPart {
+  const Node *shape; // the subtree (a leaf or a tuple of integer leaves)
+  uint32_t at;       // its offset among the shape's nodes
+  Int extent;        // its size (product_like of the shape by the order)
+  int64_t key;       // the order, or past every static order for a runtime one
+  bool runtimeKey;   // the order is a runtime value (its key is computed after the walk)
+  bool unit;         // read as _1 (filter_zeros where the order is a static 0)
+};
+
 
 
 Error rankMismatch(const char *op, TupleView a, TupleView b) {
@@ -44,7 +327,7 @@ IntTuple padOnes(TupleView b, uint32_t n) { return appendTo(b, n, IntTuple(kStat
 } // namespace
 
 namespace {
-/// product past its straight path, out of line: a left fold over the leaves; nesting does
+/// product past its fast stage, out of line: a left fold over the leaves; nesting does
 /// not change the value or its staticness (an empty tuple counts as _1, and _1 * x has x's
 /// staticness).
 [[gnu::noinline]] Int productGeneral(TupleView t) {
@@ -59,7 +342,7 @@ Int product(TupleView t) {
   if (n->kind != NodeKind::Tuple) // a leaf is its own product (what the fold gives)
     return n->asInt();
   Int size;
-  if (straight::product(t, size))
+  if (fastStage() && leafProduct(n, size))
     return size;
   return productGeneral(t);
 }
@@ -294,11 +577,32 @@ Expected<IntTuple> filterZerosGeneral(TupleView a, TupleView b) {
 }
 } // namespace
 
+namespace {
+/// filter_zeros in one copy of b's nodes, its subtrees under a static 0 of a made _1
+/// leaves. Declines where a and b do not pair (a tuple of a against a leaf or a tuple of
+/// another rank in b) or past kMaxNodes nodes.
+bool filterZerosFast(TupleView a, TupleView b, IntTuple &result) {
+  if (!kernels::fastPathsEnabled() || b.span() > kernels::kMaxNodes)
+    return false;
+  NodeVec &out = LayoutBuilder::nodesOf(result);
+  out.clear();
+  out.append(b.nodes(), b.span());
+  auto unitsUnderZero = [](const Node *x, Node *y) { // repeat_like(y, _1) under a static 0
+    if (x->kind == NodeKind::Int && x->asInt().isConstant(0))
+      for (uint32_t k = 0, e = y->span; k < e; ++k)
+        if (y[k].kind != NodeKind::Tuple)
+          y[k] = Node::leaf(kStatic1);
+    return true;
+  };
+  return pairLeaves(a.nodes(), out.data(), unitsUnderZero);
+}
+} // namespace
+
 Expected<IntTuple> filterZeros(TupleView a, TupleView b) {
   Expected<IntTuple> result(std::in_place);
-  if (straight::filterZeros(a, b, *result))
+  if (filterZerosFast(a, b, *result))
     return result;
-  return filterZerosGeneral(a, b); // once: the straight path is not retried on every part
+  return filterZerosGeneral(a, b); // once: the fast stage is not retried on every part
 }
 
 namespace {
@@ -431,9 +735,67 @@ void requireStaticOrder(const IntTuple &order) {
 }
 } // namespace
 
+bool compactOrderFast(TupleView shape, TupleView order, bool unitWhereOrderIsZero, IntTuple &strides) {
+  kernels::FastAttempt guard;
+  const Node *s = shape.nodes(), *o = order.nodes();
+  OrderedPart parts[kMaxLeaves];
+  uint32_t n = 0;
+  // Each order leaf with the shape subtree under it (weak congruence).
+  auto pairPart = [&](const Node *orderLeaf, const Node *sub) {
+    if (orderLeaf->kind != NodeKind::Int || orderLeaf->basis != 0 || n == kMaxLeaves || !integerSubtree(sub))
+      return false;
+    parts[n++] = OrderedPart{sub, uint32_t(sub - s), Int(), orderLeaf->value, false, false};
+    return true;
+  };
+  if (!guard.usable() || s->span > kernels::kMaxNodes || !pairLeaves(o, s, pairPart))
+    return false;
+  // CuTe's reference order: a static order as it is, a runtime one past the largest
+  // static order (max + 1 + its index among the order's leaves).
+  int64_t maxOrder = 0;
+  const Node *leaf = o;
+  for (uint32_t j = 0; j < n; ++j, ++leaf) {
+    while (leaf->kind != NodeKind::Int)
+      ++leaf;
+    parts[j].unit = unitWhereOrderIsZero && leaf->isStatic && leaf->value == 0;
+    if (leaf->isStatic && maxOrder < leaf->value)
+      maxOrder = leaf->value;
+    parts[j].runtimeKey = !leaf->isStatic;
+  }
+  for (uint32_t j = 0; j < n; ++j) {
+    if (parts[j].runtimeKey && __builtin_add_overflow(maxOrder, int64_t(1) + j, &parts[j].key))
+      return false; // the general path records the overflow
+    parts[j].extent = parts[j].unit ? kStatic1 : integerProduct(parts[j].shape);
+  }
+  // The strides: the shape's nodes, each part's leaves compact column-major from the
+  // product (in leaf order) of the extents ordered before it.
+  NodeVec &out = LayoutBuilder::nodesOf(strides);
+  out.clear();
+  out.append(s, s->span);
+  for (uint32_t j = 0; j < n; ++j) {
+    Int current = kStatic1;
+    for (uint32_t k = 0; k < n; ++k)
+      if (parts[k].key < parts[j].key)
+        current = mul(current, parts[k].extent);
+    Node *x = out.data() + parts[j].at;
+    for (uint32_t k = 0, e = parts[j].shape->span; k < e; ++k) {
+      if (x[k].kind != NodeKind::Int)
+        continue;
+      Int extent = parts[j].unit ? kStatic1 : integerLeaf(x[k]);
+      if (extent.isConstant(1)) {
+        x[k] = Node::leaf(kStatic0);
+        continue;
+      }
+      x[k] = Node::leaf(current);
+      current = mul(current, extent);
+    }
+  }
+  return guard.clean();
+}
+
+
 Expected<IntTuple> compactOrder(TupleView shape, TupleView order) {
   Expected<IntTuple> strides(std::in_place);
-  if (isStatic(order) && straight::compactOrder(shape, order, /*unitWhereOrderIsZero=*/false, *strides))
+  if (isStatic(order) && compactOrderFast(shape, order, /*unitWhereOrderIsZero=*/false, *strides))
     return strides;
   if (!weaklyCongruent(order, shape))
     return makeError("compact_order: order " + print(order) + " is not weakly congruent with shape " +
@@ -465,39 +827,22 @@ Expected<IntTuple> compactOrder(TupleView shape, TupleView order) {
 }
 
 namespace {
-/// CuTe's crd2idx of a 1-D index: mode k sees (idx / prod(s_<k)) % s_k, the last mode
-/// the whole quotient; each level checks that shape and stride agree.
+/// CuTe's crd2idx of a 1-D index (offsetOf), the dynamic walk first, with its errors.
 Expected<Int> indexToOffset(Int idx, TupleView shape, TupleView stride) {
-  if (!shape.isTuple()) {
-    if (stride.isTuple())
-      return makeError("crd2idx: shape " + print(shape) + " and stride " + print(stride) +
-                       " are not congruent");
-    return detail::mulInts(idx, integerLeaf(*stride.nodes()));
-  }
-  if (!stride.isTuple() || stride.rank() != shape.rank())
-    return makeError("crd2idx: shape " + print(shape) + " and stride " + print(stride) +
-                     " are not congruent");
-  if (shape.rank() == 0)
+  int64_t value;
+  if (fastStage() && !idx.isStatic && idx.basis == 0 && dynamicOffsetOf(idx.value, shape.nodes(), stride.nodes(), value))
+    return Int{value, false};
+  Int offset;
+  OffsetStop stop;
+  if (offsetOf(idx, shape.nodes(), stride.nodes(), offset, stop))
+    return offset;
+  TupleView s(stop.s), d(stop.d);
+  if (stop.basis)
+    return makeError("crd2idx: " + print(IntTuple(idx)) + " into " + print(shape) + ":" + print(stride) +
+                     " holds a scaled basis, so its value is a coordinate, not an index (crd2idxGeneral)");
+  if (stop.emptyShape)
     return makeError("crd2idx: empty shape");
-  bool zero = idx.isConstant(0); // CuTe's static-zero shortcut: no div/mod at all
-  uint32_t r = shape.rank(), k = 0;
-  Int acc;
-  TupleView::Iterator di = stride.begin();
-  for (TupleView s : shape) {
-    Int part;
-    if (zero || k + 1 == r) {
-      part = CL_TRY(indexToOffset(idx, s, *di));
-    } else {
-      // The caller checked that no leaf is a basis.
-      Int p = integerProduct(s.nodes());
-      part = CL_TRY(indexToOffset(detail::modInts(idx, p), s, *di));
-      idx = detail::divInts(idx, p);
-    }
-    acc = k == 0 ? part : detail::addInts(acc, part);
-    ++k;
-    ++di;
-  }
-  return acc;
+  return makeError("crd2idx: shape " + print(s) + " and stride " + print(d) + " are not congruent");
 }
 
 Expected<Int> crd2idxInts(TupleView c, TupleView shape, TupleView stride);
@@ -529,9 +874,8 @@ Expected<Int> crd2idxInts(TupleView c, TupleView shape, TupleView stride);
 
 /// crd2idx past its flat case, out of line: the flat case's caller keeps a small frame.
 [[gnu::noinline]] Expected<Int> crd2idxNotFlat(TupleView c, TupleView shape, TupleView stride) {
-  Int flat;
-  if (c.isInt() && c.nodes()->basis == 0 && straight::indexToOffset(c.asInt(), shape, stride, flat))
-    return flat;
+  if (c.isInt() && c.nodes()->basis == 0 && !hasBasis(stride) && !hasBasis(shape))
+    return indexToOffset(c.asInt(), shape, stride);
   if (__builtin_expect(hasBasis(stride) || hasBasis(c) || hasBasis(shape), 0))
     return makeError("crd2idx: " + print(c) + " into " + print(shape) + ":" + print(stride) +
                      " holds a scaled basis, so its value is a coordinate, not an index (crd2idxGeneral)");
@@ -551,7 +895,7 @@ Expected<Int> crd2idx(TupleView c, TupleView shape, TupleView stride) {
 namespace {
 /// crd2idx of integers only (the caller checked that no leaf is a basis).
 Expected<Int> crd2idxInts(TupleView c, TupleView shape, TupleView stride) {
-  // A straight path for the common case: a flat coordinate of integers into flat modes.
+  // The common case first: a flat coordinate of integers into flat modes.
   Int flat;
   if (flatCrd2idx(c, shape, stride, flat))
     return flat;
@@ -576,9 +920,6 @@ Expected<Int> crd2idxInts(TupleView c, TupleView shape, TupleView stride) {
   }
   if (c.isUnderscore())
     return makeError("crd2idx: `_` is not an index");
-  Int offset;
-  if (straight::indexToOffset(integerLeaf(*c.nodes()), shape, stride, offset))
-    return offset;
   return indexToOffset(integerLeaf(*c.nodes()), shape, stride);
 }
 } // namespace
@@ -607,44 +948,22 @@ Expected<Int> crd2idx(TupleView c, TupleView shape) {
 }
 
 namespace {
-// idx2crd(i, s) for an integer i: the same split as crd2idx with unit basis strides.
-void splitIndex(Int idx, TupleView shape, TupleBuilder &out) {
-  if (!shape.isTuple()) {
-    out.leaf(mul(idx, kStatic1));
-    return;
-  }
-  out.open();
-  uint32_t r = shape.rank(), k = 0;
-  bool zero = idx.isConstant(0);
-  for (TupleView s : shape) {
-    if (zero) {
-      splitIndex(kStatic0, s, out);
-    } else if (k + 1 == r) {
-      splitIndex(idx, s, out);
-    } else {
-      Int quotient, remainder;
-      divMod(idx, product(s), quotient, remainder);
-      splitIndex(remainder, s, out);
-      idx = quotient;
-    }
-    ++k;
-  }
-  out.close();
-}
-
-/// splitIndexInto past its straight path: the split through a builder, out of line (the
-/// builder would make the entry point's frame large).
-[[gnu::noinline]] void splitIndexGeneral(Int idx, TupleView shape, IntTuple &result) {
-  TupleBuilder out;
-  splitIndex(idx, shape, out);
-  result = out.finish();
-}
-
-/// idx2crd of an integer index into a tuple shape, written into result: the straight
-/// path, else the split through a builder.
+/// idx2crd of an integer index into a tuple shape, written into result: the shape's nodes
+/// (tuples as TupleBuilder writes them) with each leaf replaced by its coordinate; the
+/// dynamic walk first.
 void splitIndexInto(Int idx, TupleView shape, IntTuple &result) {
-  if (!straight::idx2crd(idx, shape, result))
-    splitIndexGeneral(idx, shape, result);
+  const Node *s = shape.nodes();
+  uint32_t e = s->span;
+  NodeVec &out = LayoutBuilder::nodesOf(result);
+  out.clear();
+  out.append(s, e);
+  Node *o = out.data();
+  for (uint32_t k = 0; k < e; ++k)
+    if (s[k].kind == NodeKind::Tuple)
+      o[k].isStatic = true;
+  if (fastStage() && !idx.isStatic && idx.basis == 0 && dynamicSplitNodes(idx.value, s, o))
+    return;
+  splitNodes(idx, s, o);
 }
 } // namespace
 

@@ -2,8 +2,9 @@
 #include "cutelayout/Layout.h"
 
 #include "Internal.h"
-#include "kernels/Coalesce.h"
-#include "Straight.h"
+#include "kernels/Compose.h"
+#include "kernels/NodeOut.h"
+#include "Ordering.h"
 #include "cutelayout/Notation.h"
 #include "cutelayout/RuntimeForm.h"
 
@@ -108,7 +109,7 @@ void requireNoZeroStride(const Layout &l, const char *op, bool staticZeros) {
 Expected<Layout> makeLayoutLike(const Layout &l) {
   CL_CHECK(integerStrides("make_layout_like", l));
   IntTuple strides;
-  if (isStatic(l.stride) && straight::compactOrder(l.shape, l.stride, /*unitWhereOrderIsZero=*/true, strides))
+  if (isStatic(l.stride) && compactOrderFast(l.shape, l.stride, /*unitWhereOrderIsZero=*/true, strides))
     return unchecked(l.shape, std::move(strides));
   requireNoZeroStride(l, "make_layout_like", /*staticZeros=*/false);
   IntTuple filtered = CL_TRY(filterZeros(l.stride, l.shape));
@@ -142,7 +143,72 @@ Int cosize(LayoutView l) {
 }
 
 namespace {
-/// cosize past its straight path, out of line (a small frame for the entry point). A pair
+/// Whether every term (s - _1) * abs(d) of cosize's sum is static: a static 0 (s a static
+/// 1, or d a static 0) or two static leaves. @pre s and d are congruent integer trees
+bool everyCosizeTermStatic(const Node *s, const Node *d, uint32_t n) {
+  for (uint32_t i = 0; i < n; ++i) {
+    if (s[i].kind != NodeKind::Int)
+      continue;
+    bool xs = s[i].isStatic, ys = d[i].isStatic;
+    if (!((xs & (ys | (s[i].value == 1))) | (ys & (d[i].value == 0))))
+      return false;
+  }
+  return true;
+}
+
+/// cosize of a layout of integer leaves in one pass that also checks congruence (and a
+/// second over the leaves' flags only where some flag is dynamic); declines on a basis,
+/// `_`, a shape and stride that are not congruent, more than 64 nodes, a leaf outside
+/// [-2^28, 2^28) (the general sum checks those for overflow), while a trace records and
+/// with the fast paths off.
+bool cosizeFast(const Layout &l, Int &size) {
+  if (!kernels::fastPathsEnabled() || detail::tracing())
+    return false;
+  // cosize's sum (s - _1) * abs(d) over the leaves, plus _1, with its Int rules folded
+  // into flags: a term is static when it is a static 0 (s a static 1, or d a static 0) or
+  // both leaves are static, and the sum is static when every term is. Every leaf in
+  // [-2^28, 2^28) and at most kMaxNodes nodes: no term (under 2^56) and no sum (under
+  // 2^62) can overflow, so one range test at the end replaces the overflow checks; larger
+  // values decline to the general sum, which checks each step.
+  // The loop only accumulates; the tests come after it: the trees are congruent when
+  // every node has the same span and kind on both sides (preorder spans and kinds fix a
+  // tree), no node may be `_` or a scaled basis, and when some flag is dynamic, a second
+  // pass applies the staticness rule term by term.
+  constexpr uint64_t kKindBits = nodeTag(0, NodeKind(0xFF), false);
+  constexpr uint64_t kProfileBits = nodeTag(~uint32_t(0), NodeKind(0xFF), false);
+  constexpr uint64_t kUnderscoreOrBasisBits = nodeTag(0, NodeKind::Underscore, false) | ~uint64_t(0) << 48;
+  static_assert(uint8_t(NodeKind::Int) == 0 && (uint8_t(NodeKind::Tuple) & uint8_t(NodeKind::Underscore)) == 0,
+                "an Int leaf has no kind bits, and only `_` sets the Underscore kind's bit");
+  constexpr uint64_t kBias = uint64_t(1) << 28;
+  const Node *s = l.shape.view().nodes(), *d = l.stride.view().nodes();
+  uint32_t n = s->span;
+  if (n > kernels::kMaxNodes)
+    return false;
+  // The sum in uint64_t, which wraps where int64_t would overflow (undefined) on values the
+  // range test then rejects; on the values it accepts, it is the exact signed sum.
+  uint64_t acc = 0, range = 0, differ = 0, anyTag = 0, allTags = ~uint64_t(0);
+  for (uint32_t i = 0; i < n; ++i) {
+    uint64_t tx = nodeTagOf(s[i]), ty = nodeTagOf(d[i]);
+    int64_t x = s[i].value, y = d[i].value;
+    differ |= tx ^ ty;
+    anyTag |= tx; // ty differs where tx has no `_` or basis bit but ty has
+    allTags &= tx; // ty's static flag differs, or is tx's
+    if (tx & kKindBits) // a tuple (or a `_`, declined below)
+      continue;
+    range |= (uint64_t(x) + kBias) | (uint64_t(y) + kBias);
+    acc += (uint64_t(x) - 1) * (y < 0 ? 0 - uint64_t(y) : uint64_t(y));
+  }
+  if ((differ & (kProfileBits | kUnderscoreOrBasisBits)) != 0 || (anyTag & kUnderscoreOrBasisBits) != 0 ||
+      range >= 2 * kBias)
+    return false;
+  bool allStatic = ((allTags & ~differ) & kStaticTagBit) != 0 || everyCosizeTermStatic(s, d, n);
+  size = Int{int64_t(acc) + 1, allStatic};
+  return true;
+}
+} // namespace
+
+namespace {
+/// cosize past its fast stage, out of line (a small frame for the entry point). A pair
 /// that is not a layout (only ever built by hand) has no codomain: _1, as the inner
 /// product of mismatched tuples gave before.
 [[gnu::noinline]] Int cosizeGeneral(const Layout &l) {
@@ -152,7 +218,7 @@ namespace {
 
 Int cosize(const Layout &l) {
   Int size;
-  if (straight::cosize(l, size))
+  if (cosizeFast(l, size))
     return size;
   return cosizeGeneral(l);
 }
@@ -236,23 +302,27 @@ Layout coalesce(const Layout &l) {
 }
 
 namespace {
-/// coalesce's general path, out of line: the straight path's caller keeps a small frame.
-[[gnu::noinline]] void coalesceGeneral(const Layout &l, Layout &result) {
-  IntVec shape, stride;
-  if (!kernels::coalescedModes<kernels::Seed::Shape>(l, shape, stride)) {
+/// The coalesce walk (kernels/Coalesce.h) of l's leaves, seeded as `seed` says, written as
+/// the result: one mode a leaf. A layout without leaves is its own coalesce.
+template <kernels::Seed seed> void coalesceInto(const Layout &l, Layout &result) {
+  kernels::FlatModes<kernels::CuteDomain> modes;
+  if (!kernels::coalesceNodes<seed>(l.shape.view().nodes(), l.stride.view().nodes(), modes)) {
     result = l; // (): nothing to merge
     return;
   }
+  if (modes.rank() < kernels::kMaxNodes) {
+    kernels::NodeOut out(result);
+    kernels::writeModes(modes, out);
+    out.finish();
+    return;
+  }
   LayoutBuilder out(result, false);
-  out.addReversedModes(shape, stride);
+  kernels::writeModes(modes, out);
   out.finish();
 }
 } // namespace
 
-void coalesce(const Layout &l, Layout &result) {
-  if (!straight::coalesce(l, result))
-    coalesceGeneral(l, result);
-}
+void coalesce(const Layout &l, Layout &result) { coalesceInto<kernels::Seed::Shape>(l, result); }
 
 namespace {
 /// f on the modes the profile covers, the rest kept (CuTe's transform_layout by profile).
@@ -287,25 +357,8 @@ Layout filter(const Layout &l) {
   return result;
 }
 
-namespace {
-/// filter's general path, out of line: coalesce(filter_zeros(l)) on the flat leaves, where
-/// a static-0 stride makes its extent _1.
-[[gnu::noinline]] void filterGeneral(const Layout &l, Layout &result) {
-  IntVec shape, stride;
-  if (!kernels::coalescedModes<kernels::Seed::ZerosAsUnit>(l, shape, stride)) {
-    result = l;
-    return;
-  }
-  LayoutBuilder out(result, false);
-  out.addReversedModes(shape, stride);
-  out.finish();
-}
-} // namespace
-
-void filter(const Layout &l, Layout &result) {
-  if (!straight::filter(l, result))
-    filterGeneral(l, result);
-}
+// coalesce(filter_zeros(l)) on the flat leaves, where a static-0 stride makes its extent _1.
+void filter(const Layout &l, Layout &result) { coalesceInto<kernels::Seed::ZerosAsUnit>(l, result); }
 
 Expected<Layout> filter(const Layout &l, TupleView profile) {
   if (!profile.isTuple())

@@ -54,5 +54,14 @@ private:
   uint32_t next_ = 0;
 };
 
+/// CuTe's compact_order(shape, order) into strides (make_ordered_layout) in one copy of the
+/// shape's nodes, each order leaf's subtree compact from the product of the extents ordered
+/// before it; with unitWhereOrderIsZero, of the shape whose leaves are _1 where the order is
+/// a static 0 (make_layout_like: compact_order(filter_zeros(stride, shape), stride)). The
+/// fast stage of compactOrder and makeLayoutLike: declines (false) where order is not
+/// weakly congruent with shape, on `_` or a basis, past 16 order leaves or 64 shape nodes,
+/// on an overflow, while a trace records and with the fast paths off.
+bool compactOrderFast(TupleView shape, TupleView order, bool unitWhereOrderIsZero, IntTuple &strides);
+
 CUTELAYOUT_ABI_END
 } // namespace cutelayout

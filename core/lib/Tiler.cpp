@@ -5,7 +5,7 @@
 #include "Internal.h"
 #include "kernels/Coalesce.h"
 #include "cutelayout/RuntimeForm.h"
-#include "Straight.h"
+#include "kernels/Tile.h"
 #include "cutelayout/Notation.h"
 
 #include "cutelayout/Config.h"
@@ -226,9 +226,9 @@ Status logicalProductInto(LayoutView a, TilerView t, LayoutBuilder &out) {
   });
 }
 
-/// The four forms of a divide or product (shared with the straight paths); the logical
-/// form is built whole, the other three are unzipped from it.
-using Form = straight::Form;
+/// The four forms of a divide or product (kernels/Tile.h); the logical form is built whole,
+/// the other three are unzipped from it.
+using Form = kernels::Form;
 
 /// CuTe's tile_unzip of a logical divide or product, then the slice that tiled_ and flat_
 /// forms take: ((tiles), (rests)), ((tiles), rests...) or (tiles..., rests...). A rank-1
@@ -396,9 +396,18 @@ namespace {
   return unzippedInto(op, a, t, form, whole, result);
 }
 
-/// The eight divides and products by a tiler: the straight path, else byForm.
+/// The divide or product kernel (kernels/Tile.h) of a by the tiler t in the fast domains.
+bool byTilerFast(const Layout &a, kernels::TilerNodes t, bool allStatic, Form form, bool isProduct, Layout &result) {
+  const Node *as = a.shape.view().nodes(), *ad = a.stride.view().nodes();
+  return kernels::runFast(allStatic, result, [&](auto &dom, kernels::NodeOut &out) {
+    return kernels::byTiler(dom, as, ad, t, form, isProduct, out);
+  });
+}
+
+/// The eight divides and products by a tiler: the fast domains, else byForm.
 Status divideOrProduct(const Layout &a, const Tiler &t, Form form, bool isProduct, Layout &result) {
-  if (straight::staticLayouts(a, t.layout) && (isProduct ? straight::product(a, t, form, result) : straight::divide(a, t, form, result)))
+  if (byTilerFast(a, {t.profile.view().nodes(), t.layout.shape.view().nodes(), t.layout.stride.view().nodes()},
+                  kernels::staticLeaves(a) && kernels::staticLeaves(t.layout), form, isProduct, result))
     return success();
   return byForm(a, TilerView(t), form, isProduct, result);
 }
@@ -410,8 +419,7 @@ Status divideOrProduct(const Layout &a, const Tiler &t, Form form, bool isProduc
 
 /// The same by a shape read as a tiler.
 Status divideOrProduct(const Layout &a, TupleView shape, Form form, bool isProduct, Layout &result) {
-  if (straight::staticLayouts(a) && isStatic(shape) &&
-      (isProduct ? straight::product(a, shape, form, result) : straight::divide(a, shape, form, result)))
+  if (byTilerFast(a, {shape.nodes(), shape.nodes(), nullptr}, kernels::staticLeaves(a) && isStatic(shape), form, isProduct, result))
     return success();
   return byShapeForm(a, shape, form, isProduct, result);
 }
@@ -425,7 +433,9 @@ Status divideOrProduct(const Layout &a, TupleView shape, Form form, bool isProdu
 
 /// The same by a layout read as a tiler.
 Status divideOrProduct(const Layout &a, const Layout &tiler, Form form, bool isProduct, Layout &result) {
-  if (straight::staticLayouts(a, tiler) && (isProduct ? straight::product(a, tiler, form, result) : straight::divide(a, tiler, form, result)))
+  static const Node kLayoutProfile = Node::leaf(kStatic0); // tilerFromLayout's profile
+  if (byTilerFast(a, {&kLayoutProfile, tiler.shape.view().nodes(), tiler.stride.view().nodes()},
+                  kernels::staticLeaves(a) && kernels::staticLeaves(tiler), form, isProduct, result))
     return success();
   return byLayoutForm(a, tiler, form, isProduct, result);
 }
@@ -648,7 +658,11 @@ namespace {
 // logical_product of a and b padded to a common rank, then like modes zipped together:
 // mode i of the result is (x_i, y_i).
 Status rankSensitiveProduct(const char *op, const Layout &a, const Layout &b, bool blockFirst, Layout &result) {
-  if (straight::staticLayouts(a, b) && straight::rankSensitiveProduct(a, b, blockFirst, result))
+  const Node *as = a.shape.view().nodes(), *ad = a.stride.view().nodes(), *bs = b.shape.view().nodes(),
+             *bd = b.stride.view().nodes();
+  if (kernels::runFast(kernels::staticLeaves(a) && kernels::staticLeaves(b), result, [&](auto &dom, kernels::NodeOut &out) {
+        return kernels::rankSensitiveProduct(dom, as, ad, bs, bd, blockFirst, out);
+      }))
     return success();
   return rankSensitiveProductGeneral(op, a, b, blockFirst, result);
 }
@@ -712,7 +726,10 @@ namespace {
 } // namespace
 
 Status tileToShape(const Layout &block, TupleView targetShape, const IntTuple *order, Layout &result) {
-  if (!order && straight::staticLayouts(block) && isStatic(targetShape) && straight::tileToShape(block, targetShape, result))
+  const Node *bs = block.shape.view().nodes(), *bd = block.stride.view().nodes();
+  if (!order && kernels::runFast(kernels::staticLeaves(block) && isStatic(targetShape), result, [&](auto &dom, kernels::NodeOut &out) {
+        return kernels::tileToShape(dom, bs, bd, targetShape.nodes(), out);
+      }))
     return success();
   return tileToShapeGeneral(block, targetShape, order, result);
 }

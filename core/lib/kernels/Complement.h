@@ -107,16 +107,56 @@ template <class D> struct IntegerRest {
   }
 };
 
+/// R19 for the rest of a complement by a tuple bound (bound() prints it, size() its size),
+/// which CuTe's runtime path folds from `start` across the bound's modes where the static
+/// form divides the bound's size: they agree when the fold starts past no runtime extent
+/// of 1 (lastIsOne), and when each of the first `checked` modes (at(i)) and the extent
+/// left to divide divide each other.
+template <class Bound, class Size, class At>
+void requireTupleRest(Bound bound, Size size, uint32_t checked, At at, Int start, Bool lastIsOne) {
+  if (!(lastIsOne.isStatic && !lastIsOne.value))
+    requireStaticFunction(negation(lastIsOne), [&] {
+      return "the bound " + bound() + " is a tuple, folded from " + print(start) +
+             " where the last mode has the runtime extent 1 that the static form drops";
+    });
+  Int rest = start;
+  for (uint32_t i = 0; i < checked; ++i) {
+    Int x = at(i);
+    requireStaticFunction(either(multipleOf(x, rest), multipleOf(rest, x)), [&] {
+      return "shape " + print(x) + " of the bound " + bound() + " and the extent " + print(rest) +
+             " left to divide do not divide each other (the static form divides the bound's size " + print(size()) +
+             ")";
+    });
+    rest = ceilDiv(rest, x);
+  }
+}
+
 /// The rest for a flat tuple cotarget of extents x_0..x_{k-1} (at(i) reads x_i):
 /// coalesce(ceil_div(cotarget, last)) laid out compactly from last. ceil_div folds last
 /// across the extents; coalesceShape merges neighbours of one staticness; a static 1 gets
-/// the stride _0. CuteDomain's R19 conditions on such a rest are the caller's (it holds the
-/// bound as a tuple).
+/// the stride _0. In CuteDomain, R19's conditions on the fold first (requireTupleRest).
 template <class D, class At> struct FlatTupleRest {
   uint32_t k;
   At at;
-  bool append(D &dom, typename D::Num last, Bool, ModeList<D> &result) const {
+  bool append(D &dom, typename D::Num last, Bool lastIsOne, ModeList<D> &result) const {
     using Num = typename D::Num;
+    if constexpr (D::kExact) {
+      auto bound = [&] {
+        std::string t = "(";
+        for (uint32_t i = 0; i < k; ++i)
+          t += (i ? "," : "") + print(D::toInt(at(i)));
+        return t + ")";
+      };
+      auto size = [&] {
+        Int p = kStatic1;
+        for (uint32_t i = 0; i < k; ++i)
+          p = mul(p, D::toInt(at(i)));
+        return p;
+      };
+      requireTupleRest(bound, size, k - 1, [&](uint32_t i) { return D::toInt(at(i)); }, D::toInt(last), lastIsOne);
+    } else {
+      (void)lastIsOne;
+    }
     typename D::template Vec<Num> merged;
     if (!roomFor(merged, k))
       return dom.fail([] { return std::string(); }); // StaticDomain past its list
@@ -252,6 +292,63 @@ bool complementModes(D &dom, const Modes &m, const Rest &rest, Sink &out) {
   if (!rest.append(dom, last, previousIsOne, result))
     return false;
   return coalesceList(dom, result, out);
+}
+
+/// The stride _1 of an extent read as a layout n:_1 (a shape tiler's, a bound's).
+inline const Node kUnitStride = Node::leaf(kStatic1);
+
+/// complement(m, cotarget) of a layout's nodes (filtered first), for an integer cotarget
+/// (`rest` is IntegerRest) or a flat tuple one (FlatTupleRest), into out (last first).
+/// Declines where filtering leaves the one mode _1:_0 (the general path lays out the
+/// cotarget). @post as complementModes'
+template <class D, class Rest, class Sink>
+bool complementOfNodes(D &dom, const Node *s, const Node *d, const Rest &rest, Sink &out) {
+  FlatModes<D> modes;
+  if (!loadModes<Seed::ZerosAsUnit>(dom, LayoutView(TupleView(s), TupleView(d)), modes))
+    return false;
+  if (modes.rank() == 1 && dom.isConstant(modes.stride[0], 0))
+    return dom.fail([] { return std::string(); });
+  return complementModes(dom, modes, rest, out);
+}
+
+/// CuTe's complement of the layout at (s, d) for the cotarget at c (an integer or a flat
+/// tuple of integers), or for cosize(filter(l)) where c is null: the modes, last first,
+/// into out. Declines (a fast domain's run) on a nested cotarget, an empty one, and where
+/// filtering leaves only _1:_0; the general path (Algebra.cpp) answers those.
+template <class D, class Sink> bool complementLayout(D &dom, const Node *s, const Node *d, const Node *c, Sink &out) {
+  using Num = typename D::Num;
+  Num x, y;
+  if (c && c->kind == NodeKind::Tuple) { // a flat tuple bound
+    uint32_t k = uint32_t(c->value);
+    typename D::template Vec<Num> extents;
+    if (k == 0 || c->span != k + 1 || !roomFor(extents, k))
+      return dom.fail([] { return std::string(); });
+    for (uint32_t i = 0; i < k; ++i) {
+      if (!dom.load(c[1 + i], kUnitStride, x, y))
+        return dom.fail([] { return std::string(); });
+      extents.pushUnchecked(D::extent(x));
+    }
+    return complementOfNodes(dom, s, d, flatTupleRest<D>(k, [&](uint32_t i) { return extents[i]; }), out);
+  }
+  Num bound;
+  if (c) {
+    if (!dom.load(*c, kUnitStride, x, y))
+      return dom.fail([] { return std::string(); });
+    bound = D::extent(x);
+  } else { // cosize(filter(l)): over the filtered modes, one mode a leaf
+    FlatModes<D> f;
+    if (!loadModes<Seed::ZerosAsUnit>(dom, LayoutView(TupleView(s), TupleView(d)), f))
+      return false;
+    Num sum = dom.constant(0);
+    for (uint32_t i = 0; i < f.rank(); ++i) {
+      Num term = dom.mul(dom.sub(f.shapeAt(i), dom.constant(1)), dom.abs(D::extent(f.strideAt(i))));
+      sum = f.rank() == 1 ? term : dom.add(sum, term);
+    }
+    bound = dom.add(sum, dom.constant(1));
+  }
+  if (s->kind != NodeKind::Tuple && dom.load(*s, *d, x, y) && !dom.isConstant(x, 1) && !dom.isConstant(y, 0))
+    return complementLeaf(dom, D::extent(x), D::extent(y), bound, out);
+  return complementOfNodes(dom, s, d, IntegerRest<D>{bound}, out);
 }
 
 } // namespace kernels

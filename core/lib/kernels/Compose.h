@@ -34,8 +34,10 @@ namespace kernels {
 /// A flat, coalesced A (see the invariant above). It is the coalesce walk's sink.
 template <class D> struct FlatModes {
   using Num = typename D::Num;
-  SmallVec<Num, 16> shape, stride; // last first
+  typename D::template Vec<Num> shape, stride; // last first
   bool allStatic = true;
+  /// A push found a fast domain's list full: the modes are incomplete (the caller declines).
+  bool full = false;
 
   uint32_t rank() const { return shape.size(); }
   /// Mode i in order; an extent is read as a plain integer (no basis).
@@ -49,20 +51,38 @@ template <class D> struct FlatModes {
     }
     return rank() == 1 ? s + ":" + d : s + "):" + d + ")";
   }
-  void push(Int s, Int d) {
-    shape.push_back(D::fromInt(s));
-    stride.push_back(D::fromInt(d));
+  [[gnu::always_inline]] void push(Int s, Int d) {
+    if (!roomFor(shape, 1) || !roomFor(stride, 1)) {
+      full = true;
+      return;
+    }
+    shape.pushUnchecked(D::fromInt(s));
+    stride.pushUnchecked(D::fromInt(d));
   }
   void clear() {
     shape.clear();
     stride.clear();
+    full = false;
   }
 };
+
+/// Writes modes held last first (FlatModes) in order: one mode is a leaf, more a tuple.
+template <class D, class Out> void writeModes(const FlatModes<D> &m, Out &out) {
+  uint32_t k = m.rank();
+  if (k == 1) {
+    out.leaf(D::toInt(m.shapeAt(0)), D::toInt(m.strideAt(0)));
+    return;
+  }
+  out.open();
+  for (uint32_t i = 0; i < k; ++i)
+    out.leaf(D::toInt(m.shapeAt(i)), D::toInt(m.strideAt(i)));
+  out.close();
+}
 
 /// The coalesce walk of a layout's leaves, seeded as `seed` says, into modes (empty).
 /// @post false: the layout has no leaf, or D declined
 template <Seed seed, class D> bool loadModes(D &dom, LayoutView l, FlatModes<D> &modes) {
-  return coalesceWalk<seed>(dom, ReversedNodeLeaves<D>(l.shape.nodes(), l.stride.nodes()), modes);
+  return coalesceWalk<seed>(dom, ReversedNodeLeaves<D>(l.shape.nodes(), l.stride.nodes()), modes) && !modes.full;
 }
 
 /// CuTe's coalesce_x of A into flat (empty). @post as loadModes'
@@ -281,6 +301,13 @@ template <class D, class Flat, class Out>
       return false;
   out.close();
   return true;
+}
+
+/// A o B of two layouts: coalesce_x(A), then each leaf mode of B, B's tuples kept.
+/// @pre neither is empty, B's strides hold no basis  @post as composeMode's
+template <class D, class Out> bool composeLayouts(D &dom, LayoutView a, LayoutView b, Out &out) {
+  FlatModes<D> flat;
+  return loadFlat(dom, a, flat) && composeTree(dom, flat, b.shape.nodes(), b.stride.nodes(), out);
 }
 
 } // namespace kernels

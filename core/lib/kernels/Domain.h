@@ -52,6 +52,7 @@ public:
   [[gnu::always_inline]] bool reserveMore(uint32_t k) const { return n_ + k <= N; }
   /// @pre reserveMore covered it
   [[gnu::always_inline]] void pushUnchecked(const T &v) { new (raw_ + n_++ * sizeof(T)) T(v); }
+  void clear() { n_ = 0; }
   T &operator[](uint32_t i) { return data()[i]; }
   const T &operator[](uint32_t i) const { return data()[i]; }
   T &back() { return data()[n_ - 1]; }
@@ -76,8 +77,8 @@ template <class T, uint32_t N> [[gnu::always_inline]] inline bool roomFor(const 
 /// CuTe's arithmetic on Int (Int.h). Declines only where its caller limits what it loads.
 struct CuteDomain {
   using Num = Int;
-  /// A kernel's working list: any length.
-  template <class T> using Vec = SmallVec<T, 16>;
+  /// A kernel's working list: any length (32 inline: no allocation up to 32 modes).
+  template <class T> using Vec = SmallVec<T, 32>;
   /// Only integer leaves (a basis stride declines): for callers whose working sets hold
   /// no basis (the straight paths' Leaves).
   bool integersOnly = false;
@@ -99,6 +100,8 @@ struct CuteDomain {
   /// An extent read as a plain integer (extents never hold a basis).
   [[gnu::always_inline]] static Num extent(Num x) { return Int{x.value, x.isStatic}; }
   [[gnu::always_inline]] static Num mul(Num a, Num b) { return cutelayout::mul(a, b); }
+  [[gnu::always_inline]] static Num add(Num a, Num b) { return cutelayout::add(a, b); }
+  [[gnu::always_inline]] static Num sub(Num a, Num b) { return cutelayout::sub(a, b); }
   [[gnu::always_inline]] static Num div(Num a, Num b) { return cutelayout::div(a, b); }
   [[gnu::always_inline]] static Num ceilDiv(Num a, Num b) { return cutelayout::ceilDiv(a, b); }
   [[gnu::always_inline]] static Num min(Num a, Num b) { return cutelayout::min(a, b); }
@@ -158,6 +161,18 @@ public:
   [[gnu::always_inline]] Num mul(Num a, Num b) {
     int64_t r;
     if (__builtin_mul_overflow(a, b, &r))
+      declined_ = true;
+    return r;
+  }
+  [[gnu::always_inline]] Num add(Num a, Num b) {
+    int64_t r;
+    if (__builtin_add_overflow(a, b, &r))
+      declined_ = true;
+    return r;
+  }
+  [[gnu::always_inline]] Num sub(Num a, Num b) {
+    int64_t r;
+    if (__builtin_sub_overflow(a, b, &r))
       declined_ = true;
     return r;
   }

@@ -139,6 +139,16 @@ bool leftInverse(D &dom, const Modes &c, const Layout &layout, Sink &out) {
   return coalesceList(dom, inv, out);
 }
 
+/// An inverse (kernel: rightInverse or leftInverse) of coalesce(l), written to out.
+/// @post false: CuteDomain holds the message; a fast domain has declined
+template <class D, class Kernel, class Out> bool inverseLayout(D &dom, LayoutView l, Kernel kernel, Out &out) {
+  FlatModes<D> c, inv;
+  if (!loadModes<Seed::Shape>(dom, l, c) || !kernel(dom, c, inv) || inv.full)
+    return false;
+  writeModes(inv, out);
+  return true;
+}
+
 } // namespace kernels
 CUTELAYOUT_ABI_END
 } // namespace cutelayout

@@ -1,0 +1,209 @@
+// The fast domains' node writer, and the attempt that runs a kernel in a fast domain first.
+//
+// What it denotes: NodeOut writes a layout's shape and stride nodes in preorder straight
+// into a target layout's inline arrays (the same nodes LayoutBuilder writes), with no
+// allocation and no capacity test per node: past kMaxNodes nodes or kMaxDepth nesting it
+// stops writing and finish() declines. FastAttempt says whether a fast domain may run now
+// (not while a trace records, a failure is pending or CUTELAYOUT_FAST_PATHS=off) and
+// whether its Int arithmetic (BoundedCuteDomain) stayed clean.
+//
+// Representation invariant of NodeOut: n_ nodes are written; open_[0..depth_) are the
+// open tuples' first nodes, count_[k] points at the child count of the tuple open at
+// depth k (count_[0] at a dummy root); n_ > kMaxNodes means full (every write is dropped).
+//
+// Examples: open(), leaf(2,1), leaf(3,2), close() writes (2,3):(1,2) as 3 nodes;
+//   copy() of an operand's mode ((4,8):(1,4)) appends its 3 nodes whole.
+#pragma once
+
+#include "cutelayout/Layout.h"
+
+#include "Domain.h"
+
+#include "../Internal.h"
+
+#include <cstring>
+
+#include "cutelayout/Config.h"
+
+namespace cutelayout {
+CUTELAYOUT_ABI_BEGIN
+namespace kernels {
+
+/// Whether the fast domains run (default true; false when the process starts with
+/// CUTELAYOUT_FAST_PATHS=off or 0). Tests turn them off to check that the exact domain
+/// gives every answer alone. Not thread-safe to change while operations run.
+bool fastPathsEnabled();
+void setFastPathsEnabled(bool on);
+
+/// How many answers runFast has given on this thread (for tests: whether the fast domains
+/// answered an operation).
+uint64_t fastAnswers();
+extern __thread uint64_t tFastAnswers;
+
+/// One run of a kernel in a fast domain: declines while a trace records, while an
+/// arithmetic failure is pending or when the fast paths are off, and forgets the
+/// arithmetic failures of a run that declined (the exact domain meets them again and
+/// reports them).
+class FastAttempt {
+public:
+  FastAttempt() {
+    detail::ArithFailure &f = detail::tArithFailure;
+    if (f.failed && f.depth == 0)
+      f.failed = false; // recorded outside every ArithScope: no one reads it
+    usable_ = fastPathsEnabled() && !detail::tracing() && !f.failed;
+  }
+  ~FastAttempt() {
+    if (usable_)
+      detail::tArithFailure.failed = false;
+  }
+  FastAttempt(const FastAttempt &) = delete;
+  FastAttempt &operator=(const FastAttempt &) = delete;
+  bool usable() const { return usable_; }
+  /// Whether no Int operation of the run failed.
+  bool clean() const { return !detail::tArithFailure.failed; }
+
+private:
+  bool usable_;
+};
+
+/// Nodes a fast domain's result may have: the inline capacity of a tuple, so writing never
+/// allocates; and the nesting it may have.
+constexpr uint32_t kMaxNodes = kInlineNodes;
+constexpr uint32_t kMaxDepth = 8;
+
+class NodeOut {
+public:
+  explicit NodeOut(Layout &target)
+      : shapeVec_(LayoutBuilder::nodesOf(target.shape)), strideVec_(LayoutBuilder::nodesOf(target.stride)) {
+    // No reserve: a node vector always has room for its inline kInlineNodes (kMaxNodes).
+    static_assert(kMaxNodes <= kInlineNodes, "the writer stays within the inline capacity");
+    shapeVec_.clear();
+    strideVec_.clear();
+    s_ = shapeVec_.data();
+    d_ = strideVec_.data();
+    count_[0] = &rootCount_;
+  }
+  NodeOut(const NodeOut &) = delete;
+  NodeOut &operator=(const NodeOut &) = delete;
+  [[gnu::always_inline]] void open() {
+    if (depth_ == kMaxDepth)
+      n_ = kFull;
+    if (!room(1))
+      return;
+    countChild();
+    open_[depth_++] = n_;
+    count_[depth_] = &s_[n_].value;
+    writeNode(s_ + n_, 0, nodeTag(0, NodeKind::Tuple, true));
+    writeNode(d_ + n_, 0, nodeTag(0, NodeKind::Tuple, true));
+    ++n_;
+  }
+  [[gnu::always_inline]] void close() {
+    if (full())
+      return;
+    uint32_t at = open_[--depth_];
+    s_[at].span = d_[at].span = n_ - at;
+    d_[at].value = s_[at].value; // children are counted on the shape side
+  }
+  /// A leaf mode (an extent never holds a basis; a stride may).
+  [[gnu::always_inline]] void leaf(Int sh, Int st) {
+    uint32_t at = n_;
+    if (!room(1))
+      return;
+    countChild();
+    writeNode(s_ + at, sh.value, nodeTag(1, NodeKind::Int, sh.isStatic));
+    writeNode(d_ + at, st.value, nodeTag(1, NodeKind::Int, st.isStatic) | uint64_t(st.basis) << 48);
+    n_ = at + 1;
+  }
+  /// A subtree of an operand, copied whole.
+  [[gnu::always_inline]] void copy(const Node *sh, const Node *st) {
+    uint32_t k = sh->span;
+    if (!room(k))
+      return;
+    countChild();
+    Node *s = s_ + n_, *d = d_ + n_;
+    if (k == 1) { // a leaf, the common mode: two node copies, no library call
+      *s = *sh;
+      *d = *st;
+    } else {
+      std::memcpy(s, sh, k * sizeof(Node));
+      std::memcpy(d, st, k * sizeof(Node));
+    }
+    n_ += k;
+  }
+  /// Where the next element goes (its first node).
+  uint32_t size() const { return n_; }
+  /// CuTe's unpacking of a mode, result(_, repeat<R>(_)) with R its rank: the element
+  /// written last, starting at node `at`, is replaced by its children when it is a tuple
+  /// of rank R >= 2; a leaf or a rank-1 tuple stays (repeat<1>(_) is `_`). False for an
+  /// empty tuple (left to the exact domain) or after an overflow.
+  /// @pre the element at `at` is closed and nothing follows it
+  bool unpack(uint32_t at) {
+    if (full() || s_[at].kind != NodeKind::Tuple || s_[at].value == 1)
+      return !full();
+    uint32_t k = uint32_t(s_[at].value);
+    if (k == 0)
+      return false;
+    std::memmove(s_ + at, s_ + at + 1, (n_ - at - 1) * sizeof(Node));
+    std::memmove(d_ + at, d_ + at + 1, (n_ - at - 1) * sizeof(Node));
+    --n_;
+    *count_[depth_] += k - 1;
+    return true;
+  }
+  /// @post false: the result did not fit (the target is unspecified)
+  bool finish() {
+    if (full())
+      return false;
+    shapeVec_.resizeWithinInline(n_);
+    strideVec_.resizeWithinInline(n_);
+    return true;
+  }
+
+private:
+  /// n_ once the writer is full (past kMaxNodes or kMaxDepth): every later room test fails.
+  static constexpr uint32_t kFull = 1u << 24;
+  bool full() const { return n_ > kMaxNodes; }
+  [[gnu::always_inline]] bool room(uint32_t k) {
+    if (__builtin_expect(n_ + k > kMaxNodes, 0)) {
+      n_ = kFull;
+      return false;
+    }
+    return true;
+  }
+  /// One more child of the open tuple (of the dummy root at depth 0).
+  [[gnu::always_inline]] void countChild() { ++*count_[depth_]; }
+  NodeVec &shapeVec_, &strideVec_;
+  Node *s_, *d_;
+  uint32_t n_ = 0, depth_ = 0;
+  uint32_t open_[kMaxDepth];
+  int64_t rootCount_ = 0;
+  int64_t *count_[kMaxDepth + 1]; // the child counts of the open tuples; count_[0] the root's
+};
+
+/// Whether every leaf of a layout is static: the fast domain it runs in (runFast).
+inline bool staticLeaves(const Layout &l) { return isStatic(l.shape) && isStatic(l.stride); }
+
+/// Runs kernel(dom, out) in the fast domains into result: StaticDomain where allStatic,
+/// else BoundedCuteDomain (integer leaves only, failures decline). @post true: result is
+/// the kernel's answer, the exact domain's; false: result is unspecified (the caller's
+/// exact domain rebuilds it)
+template <class Kernel> bool runFast(bool allStatic, Layout &result, Kernel kernel) {
+  FastAttempt attempt;
+  if (!attempt.usable())
+    return false;
+  NodeOut out(result);
+  bool answered;
+  if (allStatic) {
+    StaticDomain dom;
+    answered = kernel(dom, out) && !dom.declined() && out.finish();
+  } else {
+    BoundedCuteDomain dom;
+    dom.integersOnly = true;
+    answered = kernel(dom, out) && !dom.declined() && attempt.clean() && out.finish();
+  }
+  tFastAnswers += answered;
+  return answered;
+}
+
+} // namespace kernels
+CUTELAYOUT_ABI_END
+} // namespace cutelayout

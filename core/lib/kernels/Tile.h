@@ -1,0 +1,362 @@
+// The divides' and products' kernel, written once over an arithmetic domain (Domain.h):
+// CuTe's logical_divide and logical_product of one mode by one layout, the by-mode
+// divides and products of a flat tiler in their four forms, blocked_product and
+// raked_product, and tile_to_shape. Each step runs the complement and composition kernels
+// (Complement.h, Compose.h), so their conditions (R18, R19) hold here unchanged.
+//
+// What it denotes: for a mode A and a tiler element T (a layout, or an extent n read as
+// make_layout(n)):
+//   logical_divide(A, T)  = A o (T, complement(T, shape(coalesce(A))))  -> (tile, rest)
+//   logical_product(A, T) = (A, complement(A, size(A) * cosize(T)) o T)
+// A tuple tiler applies its elements to A's modes in order and keeps the modes past it;
+// the zipped, tiled and flat forms regroup the pairs as ((tiles), (rests...)) and unpack
+// one or both halves (CuTe's tile_unzip and its slices). blocked_product and raked_product
+// take the logical product of A and B padded to one rank with _1:_0 and zip like modes;
+// tile_to_shape is blocked_product(block, make_layout(target / block shape)).
+//
+// The fast domains run these writing with NodeOut (a flat tiler of at most four elements,
+// integer leaves); the exact domain's general path (Tiler.cpp) runs the same steps on any
+// tiler and reports every error.
+//
+// Examples: logical_divide((128,128):(1,128), (64,64)) divides mode 0 as 64:1 by
+//   complement 2:64, mode 1 as 64:128 by 2:8192: ((64,2),(64,2)):((1,64),(128,8192)).
+//   logical_product((4,8):(8,1), (2,2):(1,2)) is ((4,8),(2,2)):((8,1),(32,64)).
+#pragma once
+
+#include "Complement.h"
+#include "NodeOut.h"
+
+#include "cutelayout/Config.h"
+
+namespace cutelayout {
+CUTELAYOUT_ABI_BEGIN
+namespace kernels {
+
+/// The four forms of a divide or product.
+enum class Form { Logical, Zipped, Tiled, Flat };
+
+/// A tiler as nodes: a Tiler's profile and layout, or a shape read as a tiler
+/// (tilerFromShape: each extent n is n:_1), whose profile and layout shape are the shape's
+/// own nodes and whose strides are all _1 (stride null).
+struct TilerNodes {
+  const Node *profile, *shape, *stride;
+};
+
+/// A mode A (nodes) by a tiler element T (nodes): the two halves of its (tile, rest) or
+/// (A, rest o T) pair, computed by dividePair or productPair and written by the emitters.
+template <class D> struct TilePair {
+  const Node *as, *ad, *ts, *td;
+  FlatModes<D> flat; // divide: coalesce_x(A); product: coalesce_x(complement)
+  FlatModes<D> rest; // divide: complement(T, shape(coalesce(A))), last first
+};
+
+/// The element of a tiler (at profile p, layout s:d) as the layout the divides and products
+/// use: a layout, or an extent n held as n:_1, which is make_layout(n) unless n is a static
+/// 1. @post false for `_`, a nested tile and a static 1 extent (left to the general path)
+inline bool elementLayout(const Node *p, const Node *s, const Node *d, bool shapeTiler, const Node *&ts,
+                          const Node *&td) {
+  if (p->kind != NodeKind::Int)
+    return false;
+  if (shapeTiler) {
+    ts = s, td = &kUnitStride;
+    return s->kind == NodeKind::Int && s->basis == 0 && !integerLeaf(*s).isConstant(1);
+  }
+  ts = s, td = d;
+  if (p->value == 1)
+    return s->kind == NodeKind::Int && !integerLeaf(*s).isConstant(1) && integerLeaf(*d).isConstant(1);
+  return true;
+}
+
+/// A's divide pair: rest = complement(T, shape(coalesce(A))), flat = coalesce_x(A).
+/// @post false: CuteDomain holds the message; a fast domain has declined
+template <class D> bool dividePair(D &dom, TilePair<D> &p) {
+  using Num = typename D::Num;
+  // coalesce(A) into flat, which is coalesce_x(A) too unless A's last leaf is a static 1.
+  LayoutView a{TupleView(p.as), TupleView(p.ad)};
+  bool unitBack;
+  Num s, d;
+  p.flat.allStatic = !D::kExact || (isStatic(a.shape) && isStatic(a.stride));
+  if (p.as->kind != NodeKind::Tuple) { // a leaf s:d coalesces to itself (1:0 for a unit)
+    if (!dom.load(*p.as, *p.ad, s, d))
+      return dom.fail([] { return std::string(); });
+    s = D::extent(s);
+    unitBack = dom.isConstant(s, 1);
+    p.flat.push(D::toInt(s), D::toInt(unitBack ? dom.constant(0) : d));
+  } else {
+    if (!loadModes<Seed::Shape>(dom, a, p.flat))
+      return false;
+    const Node *back = p.as + p.as->span - 1;
+    while (back != p.as && back->kind == NodeKind::Tuple)
+      --back;
+    unitBack = back->kind == NodeKind::Int && integerLeaf(*back).isConstant(1);
+  }
+  const FlatModes<D> &c = p.flat;
+  bool leafT = p.ts->kind != NodeKind::Tuple && dom.load(*p.ts, *p.td, s, d) && !dom.isConstant(s, 1) &&
+               !dom.isConstant(d, 0);
+  bool ok = c.rank() == 1
+                ? (leafT ? complementLeaf(dom, D::extent(s), D::extent(d), c.shapeAt(0), p.rest)
+                         : complementOfNodes(dom, p.ts, p.td, IntegerRest<D>{c.shapeAt(0)}, p.rest))
+                : complementOfNodes(dom, p.ts, p.td, flatTupleRest<D>(c.rank(), [&](uint32_t i) { return c.shapeAt(i); }),
+                                    p.rest);
+  if (!ok || p.rest.full)
+    return false;
+  if (!unitBack)
+    return true;
+  p.flat.clear();
+  return loadFlat(dom, a, p.flat);
+}
+
+/// A's product pair: flat = coalesce_x(complement(A, size(A) * cosize(T))).
+template <class D> bool productPair(D &dom, TilePair<D> &p) {
+  using Num = typename D::Num;
+  // size(A): the left fold of the extents; cosize(T): (s - 1) * |d| summed, plus 1.
+  Num size = dom.constant(1), sum = dom.constant(0);
+  for (const Node *n = p.as, *e = n + n->span, *m = p.ad; n != e; ++n, ++m)
+    if (n->kind != NodeKind::Tuple) {
+      Num x, y;
+      if (!dom.load(*n, *m, x, y))
+        return dom.fail([] { return std::string(); });
+      size = dom.mul(size, D::extent(x));
+    }
+  bool leafT = p.ts->kind != NodeKind::Tuple;
+  for (const Node *n = p.ts, *e = n + n->span, *m = p.td; n != e; ++n, m += leafT ? 0 : 1)
+    if (n->kind != NodeKind::Tuple) {
+      Num x, y;
+      if (!dom.load(*n, *m, x, y))
+        return dom.fail([] { return std::string(); });
+      Num term = dom.mul(dom.sub(D::extent(x), dom.constant(1)), dom.abs(D::extent(y)));
+      sum = leafT ? term : dom.add(sum, term);
+    }
+  Num cotarget = dom.mul(size, dom.add(sum, dom.constant(1)));
+  FlatModes<D> rest; // the complement's modes, last first
+  Num s, d;
+  bool ok = p.as->kind != NodeKind::Tuple && dom.load(*p.as, *p.ad, s, d) && !dom.isConstant(s, 1) &&
+                    !dom.isConstant(d, 0)
+                ? complementLeaf(dom, D::extent(s), D::extent(d), cotarget, rest)
+                : complementOfNodes(dom, p.as, p.ad, IntegerRest<D>{cotarget}, rest);
+  if (!ok || rest.full)
+    return false;
+  // The complement read as composition reads its A (coalesce_x of its modes in order).
+  p.flat.allStatic = true;
+  for (uint32_t i = 0; D::kExact && i < rest.rank(); ++i)
+    p.flat.allStatic = p.flat.allStatic && dom.isStatic(rest.shape[i]) && dom.isStatic(rest.stride[i]);
+  return coalesceWalk<Seed::UnitAsTwo>(dom, reversedLeaves(rest.rank(), [&](uint32_t i, Num &x, Num &y) {
+                                         x = rest.shapeAt(i);
+                                         y = rest.strideAt(i);
+                                       }),
+                                       p.flat) &&
+         !p.flat.full;
+}
+
+/// The first half of a pair: the tile A o T (divide) or A itself (product).
+template <class D, class Out> bool emitFirst(D &dom, const TilePair<D> &p, bool isProduct, Out &out) {
+  if (isProduct) {
+    out.copy(p.as, p.ad);
+    return true;
+  }
+  return composeTree(dom, p.flat, p.ts, p.td, out);
+}
+
+/// The second half: A o rest (divide; rest is flat, one mode a leaf) or rest o T (product).
+template <class D, class Out> bool emitSecond(D &dom, const TilePair<D> &p, bool isProduct, Out &out) {
+  if (isProduct)
+    return composeTree(dom, p.flat, p.ts, p.td, out);
+  uint32_t k = p.rest.rank();
+  if (k == 1)
+    return composeMode(dom, p.flat, p.rest.shapeAt(0), p.rest.strideAt(0), out);
+  out.open();
+  for (uint32_t i = 0; i < k; ++i)
+    if (!composeMode(dom, p.flat, p.rest.shapeAt(i), p.rest.strideAt(i), out))
+      return false;
+  out.close();
+  return true;
+}
+
+/// The divides and products of the layout at (as, ad) by a layout tiler, or by a tuple
+/// tiler of at most four layout or extent elements, in any form, into out.
+/// @post false: a fast domain declined (or the tiler is not such a tiler)
+template <class D>
+bool byTiler(D &dom, const Node *as, const Node *ad, TilerNodes t, Form form, bool isProduct, NodeOut &out) {
+  const Node *ps = t.profile, *ls = t.shape, *ld = t.stride;
+  bool shapeTiler = ld == nullptr;
+  auto compute = [&](TilePair<D> &p) { return isProduct ? productPair(dom, p) : dividePair(dom, p); };
+  if (ps->kind != NodeKind::Tuple) { // a 1-D tiler: (first, second) of the whole of A
+    TilePair<D> p;
+    if (!elementLayout(ps, ls, ld, shapeTiler, p.ts, p.td))
+      return false;
+    p.as = as, p.ad = ad;
+    if (!compute(p))
+      return false;
+    // The tiled form unpacks the second half into its modes, the flat form both halves;
+    // the logical and zipped forms are (first, second).
+    out.open();
+    uint32_t first = out.size();
+    if (!emitFirst(dom, p, isProduct, out) || (form == Form::Flat && !out.unpack(first)))
+      return false;
+    uint32_t second = out.size();
+    if (!emitSecond(dom, p, isProduct, out) || ((form == Form::Tiled || form == Form::Flat) && !out.unpack(second)))
+      return false;
+    out.close();
+    return true;
+  }
+  // By mode: element i of the tiler on mode i of A, the modes past it kept.
+  uint32_t g = uint32_t(ps->value), r = as->kind == NodeKind::Tuple ? uint32_t(as->value) : 1;
+  if (g == 0 || g > r || g > 4)
+    return false;
+  TilePair<D> pairs[4];
+  const Node *s = as->kind == NodeKind::Tuple ? as + 1 : as, *d = as->kind == NodeKind::Tuple ? ad + 1 : ad;
+  const Node *p = ps + 1, *x = ls + 1, *y = shapeTiler ? nullptr : ld + 1;
+  for (uint32_t i = 0; i < g; ++i, s += s->span, d += d->span, p += p->span, x += x->span) {
+    if (!elementLayout(p, x, y, shapeTiler, pairs[i].ts, pairs[i].td))
+      return false;
+    pairs[i].as = s, pairs[i].ad = d;
+    if (!compute(pairs[i]))
+      return false;
+    if (!shapeTiler)
+      y += y->span;
+  }
+  const Node *keptS = s, *keptD = d; // the modes past the tiler
+  auto copyKept = [&] {
+    for (const Node *ks = keptS, *kd = keptD; ks != as + as->span; ks += ks->span, kd += kd->span)
+      out.copy(ks, kd);
+  };
+  out.open();
+  if (form == Form::Logical) {
+    for (uint32_t i = 0; i < g; ++i) {
+      out.open();
+      if (!emitFirst(dom, pairs[i], isProduct, out) || !emitSecond(dom, pairs[i], isProduct, out))
+        return false;
+      out.close();
+    }
+    copyKept();
+  } else {
+    // ((firsts...), (seconds..., untouched...)); the tiled form unpacks the second half,
+    // the flat form both, except a half of one mode, which stays whole.
+    bool unpackFirst = form == Form::Flat && g > 1, unpackSecond = form != Form::Zipped && r > 1;
+    if (!unpackFirst)
+      out.open();
+    for (uint32_t i = 0; i < g; ++i)
+      if (!emitFirst(dom, pairs[i], isProduct, out))
+        return false;
+    if (!unpackFirst)
+      out.close();
+    if (!unpackSecond)
+      out.open();
+    for (uint32_t i = 0; i < g; ++i)
+      if (!emitSecond(dom, pairs[i], isProduct, out))
+        return false;
+    copyKept();
+    if (!unpackSecond)
+      out.close();
+  }
+  out.close();
+  return true;
+}
+
+/// The top-level modes of a layout's nodes (a leaf is its own one mode), at most 16.
+struct RankedNodes {
+  const Node *s[16], *d[16];
+  uint32_t rank = 0;
+  /// @post false past 16 modes
+  bool load(const Node *shape, const Node *stride) {
+    rank = shape->kind == NodeKind::Tuple ? uint32_t(shape->value) : 1;
+    if (rank > 16)
+      return false;
+    const Node *x = shape->kind == NodeKind::Tuple ? shape + 1 : shape;
+    const Node *y = shape->kind == NodeKind::Tuple ? stride + 1 : stride;
+    for (uint32_t i = 0; i < rank; ++i, x += x->span, y += y->span)
+      s[i] = x, d[i] = y;
+    return true;
+  }
+};
+
+/// blocked_product (blockFirst) or raked_product of A by B (nodes), both of rank >= 2 at
+/// most: logical_product(A, B) of A and B padded to rank r with _1:_0 modes, mode i of the
+/// result (A_i, rest o B_i) or (rest o B_i, A_i). The pads change neither size(A),
+/// cosize(B) nor the filtered A the complement reads. @post false: declined (rank 1 too)
+template <class D>
+bool rankSensitiveProduct(D &dom, const Node *as, const Node *ad, const Node *bs, const Node *bd, bool blockFirst,
+                          NodeOut &out) {
+  RankedNodes a, b;
+  if (!a.load(as, ad) || !b.load(bs, bd))
+    return false;
+  uint32_t r = a.rank > b.rank ? a.rank : b.rank;
+  if (r < 2)
+    return false; // rank 1 zips a leaf: the general path
+  TilePair<D> p;
+  p.as = as, p.ad = ad, p.ts = bs, p.td = bd;
+  if (!productPair(dom, p))
+    return false;
+  out.open();
+  for (uint32_t i = 0; i < r; ++i) {
+    out.open();
+    for (int half = 0; half < 2; ++half) {
+      if ((half == 0) == blockFirst) { // A_i, or a pad
+        if (i < a.rank)
+          out.copy(a.s[i], a.d[i]);
+        else
+          out.leaf(kStatic1, kStatic0);
+      } else if (!(i < b.rank ? composeTree(dom, p.flat, b.s[i], b.d[i], out)
+                              : composeMode(dom, p.flat, dom.constant(1), dom.constant(0), out))) {
+        return false;
+      }
+    }
+    out.close();
+  }
+  out.close();
+  return true;
+}
+
+/// tile_to_shape of a block (nodes) to a target shape of its rank (>= 2), without an
+/// order: tiles = make_layout(ceil_div(product_each(target), product_each(block shape))),
+/// then blocked_product(block, tiles). Declines where a mode does not divide, or where the
+/// divisibility is not static for a static target (the general path reports both).
+template <class D>
+bool tileToShape(D &dom, const Node *bs, const Node *bd, const Node *target, NodeOut &out) {
+  using Num = typename D::Num;
+  RankedNodes block, t;
+  if (!block.load(bs, bd) || !t.load(target, target))
+    return false;
+  uint32_t r = t.rank;
+  if (block.rank != r || r < 2 || target->kind != NodeKind::Tuple)
+    return false;
+  auto extent = [&](const Node *n, Num &size) { // product of the subtree's extents
+    size = dom.constant(1);
+    for (const Node *e = n + n->span; n != e; ++n)
+      if (n->kind != NodeKind::Tuple) {
+        Num x, y;
+        if (!dom.load(*n, kUnitStride, x, y))
+          return false;
+        size = dom.mul(size, D::extent(x));
+      }
+    return true;
+  };
+  Node tile[17], tileStride[17]; // (n_0, ..., n_{r-1}) and its compact strides
+  writeNode(tile, r, nodeTag(r + 1, NodeKind::Tuple, true));
+  writeNode(tileStride, r, nodeTag(r + 1, NodeKind::Tuple, true));
+  bool targetStatic = true, dividesStatic = true;
+  Num current = dom.constant(1);
+  for (uint32_t i = 0; i < r; ++i) {
+    Num x, y; // the block's extent and the target's
+    if (!extent(block.s[i], x) || !extent(t.s[i], y))
+      return dom.fail([] { return std::string(); });
+    Num n = dom.ceilDiv(y, x);
+    // evenly_divides, mode by mode: y == x * ceil_div(y, x), with its staticness.
+    if (D::value(x) == 0 || D::value(y) != D::value(x) * D::value(n))
+      return dom.fail([] { return std::string(); });
+    targetStatic = targetStatic && dom.isStatic(y);
+    dividesStatic = dividesStatic && dom.isStatic(y) && dom.isStatic(x);
+    Num stride = dom.isConstant(n, 1) ? dom.constant(0) : current;
+    if (!dom.isConstant(n, 1))
+      current = dom.mul(current, n);
+    tile[1 + i] = Node::leaf(D::toInt(n));
+    tileStride[1 + i] = Node::leaf(D::toInt(stride));
+  }
+  if (targetStatic && !dividesStatic)
+    return dom.fail([] { return std::string(); }); // CuTe's static assertion: the general path's error
+  return rankSensitiveProduct(dom, bs, bd, tile, tileStride, /*blockFirst=*/true, out);
+}
+
+} // namespace kernels
+CUTELAYOUT_ABI_END
+} // namespace cutelayout
