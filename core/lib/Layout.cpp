@@ -304,9 +304,48 @@ Layout coalesce(const Layout &l) {
 namespace {
 /// The coalesce walk (kernels/Coalesce.h) of l's leaves, seeded as `seed` says, written as
 /// the result: one mode a leaf. A layout without leaves is its own coalesce.
+/// Receives the walk's modes (last first) as leaf nodes written backwards from `at`.
+struct BackwardNodes {
+  Node *s, *d;
+  uint32_t at;
+  void push(Int shape, Int stride) {
+    --at;
+    s[at] = Node::leaf(shape);
+    d[at] = Node::leaf(stride);
+  }
+};
+
+/// The walk where every extent is a runtime integer (kernels::runtimeExtentsWalk: CuTe
+/// merges and drops nothing), its k modes written straight into the result in order, a
+/// leaf for one mode. False (result unspecified) where it declines or the nodes would not
+/// fit inline.
+template <kernels::Seed seed> bool runtimeExtentsInto(const Node *s, const Node *d, Layout &result) {
+  uint32_t k = 0;
+  for (uint32_t i = 0, e = s->span; i < e; ++i)
+    k += s[i].kind != NodeKind::Tuple;
+  uint32_t first = k == 1 ? 0 : 1;
+  if (k == 0 || first + k > kernels::kMaxNodes)
+    return false;
+  NodeVec &shape = LayoutBuilder::nodesOf(result.shape), &stride = LayoutBuilder::nodesOf(result.stride);
+  BackwardNodes out{shape.data(), stride.data(), first + k};
+  if (!kernels::runtimeExtentsWalk<seed>(s, d, out, k))
+    return false;
+  if (first) {
+    writeNode(out.s, k, nodeTag(k + 1, NodeKind::Tuple, true));
+    writeNode(out.d, k, nodeTag(k + 1, NodeKind::Tuple, true));
+  }
+  shape.resizeWithinInline(first + k);
+  stride.resizeWithinInline(first + k);
+  return true;
+}
+
 template <kernels::Seed seed> void coalesceInto(const Layout &l, Layout &result) {
+  const Node *s = l.shape.view().nodes(), *d = l.stride.view().nodes();
+  uint32_t back = s->span - 1; // a runtime last leaf: maybe every extent is runtime
+  if (!s[back].isStatic && kernels::fastPathsEnabled() && !detail::tracing() && runtimeExtentsInto<seed>(s, d, result))
+    return;
   kernels::FlatModes<kernels::CuteDomain> modes;
-  if (!kernels::coalesceNodes<seed>(l.shape.view().nodes(), l.stride.view().nodes(), modes)) {
+  if (!kernels::coalesceNodes<seed>(s, d, modes)) {
     result = l; // (): nothing to merge
     return;
   }

@@ -297,18 +297,23 @@ bool complementModes(D &dom, const Modes &m, const Rest &rest, Sink &out) {
 /// The stride _1 of an extent read as a layout n:_1 (a shape tiler's, a bound's).
 inline const Node kUnitStride = Node::leaf(kStatic1);
 
-/// complement(m, cotarget) of a layout's nodes (filtered first), for an integer cotarget
-/// (`rest` is IntegerRest) or a flat tuple one (FlatTupleRest), into out (last first).
-/// Declines where filtering leaves the one mode _1:_0 (the general path lays out the
+/// complement(m, cotarget) of filtered modes (FlatModes, last first), for an integer
+/// cotarget (`rest` is IntegerRest) or a flat tuple one (FlatTupleRest), into out (last
+/// first). Declines where filtering left the one mode _1:_0 (the general path lays out the
 /// cotarget). @post as complementModes'
-template <class D, class Rest, class Sink>
-bool complementOfNodes(D &dom, const Node *s, const Node *d, const Rest &rest, Sink &out) {
-  FlatModes<D> modes;
-  if (!loadModes<Seed::ZerosAsUnit>(dom, LayoutView(TupleView(s), TupleView(d)), modes))
-    return false;
+template <class D, class Modes, class Rest, class Sink>
+bool complementOfFiltered(D &dom, const Modes &modes, const Rest &rest, Sink &out) {
   if (modes.rank() == 1 && dom.isConstant(modes.stride[0], 0))
     return dom.fail([] { return std::string(); });
   return complementModes(dom, modes, rest, out);
+}
+
+/// The same of a layout's nodes, filtered first.
+template <class D, class Rest, class Sink>
+bool complementOfNodes(D &dom, const Node *s, const Node *d, const Rest &rest, Sink &out) {
+  FlatModes<D> modes;
+  return loadModes<Seed::ZerosAsUnit>(dom, LayoutView(TupleView(s), TupleView(d)), modes) &&
+         complementOfFiltered(dom, modes, rest, out);
 }
 
 /// CuTe's complement of the layout at (s, d) for the cotarget at c (an integer or a flat
@@ -335,20 +340,23 @@ template <class D, class Sink> bool complementLayout(D &dom, const Node *s, cons
     if (!dom.load(*c, kUnitStride, x, y))
       return dom.fail([] { return std::string(); });
     bound = D::extent(x);
-  } else { // cosize(filter(l)): over the filtered modes, one mode a leaf
-    FlatModes<D> f;
-    if (!loadModes<Seed::ZerosAsUnit>(dom, LayoutView(TupleView(s), TupleView(d)), f))
-      return false;
-    Num sum = dom.constant(0);
-    for (uint32_t i = 0; i < f.rank(); ++i) {
-      Num term = dom.mul(dom.sub(f.shapeAt(i), dom.constant(1)), dom.abs(D::extent(f.strideAt(i))));
-      sum = f.rank() == 1 ? term : dom.add(sum, term);
-    }
-    bound = dom.add(sum, dom.constant(1));
+    if (s->kind != NodeKind::Tuple && dom.load(*s, *d, x, y) && !dom.isConstant(x, 1) && !dom.isConstant(y, 0))
+      return complementLeaf(dom, D::extent(x), D::extent(y), bound, out);
+    return complementOfNodes(dom, s, d, IntegerRest<D>{bound}, out);
   }
+  // cosize(filter(l)): over the filtered modes (one mode a leaf), which the complement reads.
+  FlatModes<D> f;
+  if (!loadModes<Seed::ZerosAsUnit>(dom, LayoutView(TupleView(s), TupleView(d)), f))
+    return false;
+  Num sum = dom.constant(0);
+  for (uint32_t i = 0; i < f.rank(); ++i) {
+    Num term = dom.mul(dom.sub(f.shapeAt(i), dom.constant(1)), dom.abs(D::extent(f.strideAt(i))));
+    sum = f.rank() == 1 ? term : dom.add(sum, term);
+  }
+  bound = dom.add(sum, dom.constant(1));
   if (s->kind != NodeKind::Tuple && dom.load(*s, *d, x, y) && !dom.isConstant(x, 1) && !dom.isConstant(y, 0))
     return complementLeaf(dom, D::extent(x), D::extent(y), bound, out);
-  return complementOfNodes(dom, s, d, IntegerRest<D>{bound}, out);
+  return complementOfFiltered(dom, f, IntegerRest<D>{bound}, out);
 }
 
 } // namespace kernels

@@ -24,6 +24,7 @@
 #include "cutelayout/Trace.h"
 
 #include <string>
+#include <type_traits>
 
 #include "cutelayout/Config.h"
 
@@ -66,9 +67,18 @@ template <class D> struct FlatModes {
   }
 };
 
+class NodeOut;
+
 /// Writes modes held last first (FlatModes) in order: one mode is a leaf, more a tuple.
 template <class D, class Out> void writeModes(const FlatModes<D> &m, Out &out) {
   uint32_t k = m.rank();
+  if constexpr (std::is_same<Out, NodeOut>::value) { // the tuple's nodes in one run
+    out.modes(k, [&](uint32_t i, Int &shape, Int &stride) {
+      shape = D::toInt(m.shapeAt(i));
+      stride = D::toInt(m.strideAt(i));
+    });
+    return;
+  }
   if (k == 1) {
     out.leaf(D::toInt(m.shapeAt(0)), D::toInt(m.strideAt(0)));
     return;

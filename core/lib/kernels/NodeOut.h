@@ -130,6 +130,30 @@ public:
     }
     n_ += k;
   }
+  /// k modes in order, at(i, shape, stride) giving mode i: one is a leaf, more a tuple of
+  /// them, written with one room test.
+  template <class At> void modes(uint32_t k, At at) {
+    Int sh, st;
+    if (k == 1) {
+      at(0, sh, st);
+      leaf(sh, st);
+      return;
+    }
+    if (depth_ == kMaxDepth || !room(k + 1)) {
+      n_ = kFull;
+      return;
+    }
+    countChild();
+    Node *s = s_ + n_, *d = d_ + n_;
+    writeNode(s, k, nodeTag(k + 1, NodeKind::Tuple, true));
+    writeNode(d, k, nodeTag(k + 1, NodeKind::Tuple, true));
+    for (uint32_t j = 0; j < k; ++j) {
+      at(j, sh, st);
+      writeNode(s + 1 + j, sh.value, nodeTag(1, NodeKind::Int, sh.isStatic));
+      writeNode(d + 1 + j, st.value, nodeTag(1, NodeKind::Int, st.isStatic) | uint64_t(st.basis) << 48);
+    }
+    n_ += k + 1;
+  }
   /// Where the next element goes (its first node).
   uint32_t size() const { return n_; }
   /// CuTe's unpacking of a mode, result(_, repeat<R>(_)) with R its rank: the element
