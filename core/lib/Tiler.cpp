@@ -375,12 +375,17 @@ template <class F> Status withShapeTiler(TupleView shape, F f) {
 }
 } // namespace
 
-Expected<Layout> composition(const Layout &a, const Tiler &t) {
+Expected<Layout> composition(const Layout &a, TilerRef t) {
   return intoExpected([&](Layout &r) { return composition(a, t, r); });
 }
 
-Status composition(const Layout &a, const Tiler &t, Layout &result) {
-  return buildLayoutInto("composition", result, [&](LayoutBuilder &out) { return compositionInto(a, t, out); });
+Status composition(const Layout &a, TilerRef t, Layout &result) {
+  if (t.kind() == TilerRef::Kind::Layout) // a layout acts in 1-D: the composition of layouts
+    return composition(a, t.layout(), result);
+  auto compose = [&](TilerView v) {
+    return buildLayoutInto("composition", result, [&](LayoutBuilder &out) { return compositionInto(a, v, out); });
+  };
+  return t.kind() == TilerRef::Kind::Tiler ? compose(TilerView(t.tiler())) : withShapeTiler(t.shape(), compose);
 }
 
 namespace {
@@ -404,24 +409,9 @@ bool byTilerFast(const Layout &a, kernels::TilerNodes t, bool allStatic, Form fo
   });
 }
 
-/// The eight divides and products by a tiler: the fast domains, else byForm.
-Status divideOrProduct(const Layout &a, const Tiler &t, Form form, bool isProduct, Layout &result) {
-  if (byTilerFast(a, {t.profile.view().nodes(), t.layout.shape.view().nodes(), t.layout.stride.view().nodes()},
-                  kernels::staticLeaves(a) && kernels::staticLeaves(t.layout), form, isProduct, result))
-    return success();
-  return byForm(a, TilerView(t), form, isProduct, result);
-}
-
 /// byForm by a shape read as a tiler.
 [[gnu::noinline]] Status byShapeForm(const Layout &a, TupleView shape, Form form, bool isProduct, Layout &result) {
   return withShapeTiler(shape, [&](TilerView t) { return byForm(a, t, form, isProduct, result); });
-}
-
-/// The same by a shape read as a tiler.
-Status divideOrProduct(const Layout &a, TupleView shape, Form form, bool isProduct, Layout &result) {
-  if (byTilerFast(a, {shape.nodes(), shape.nodes(), nullptr}, kernels::staticLeaves(a) && isStatic(shape), form, isProduct, result))
-    return success();
-  return byShapeForm(a, shape, form, isProduct, result);
 }
 
 /// byForm by a layout read as a tiler (tilerFromLayout's profile: a static 0 leaf).
@@ -431,181 +421,48 @@ Status divideOrProduct(const Layout &a, TupleView shape, Form form, bool isProdu
   return byForm(a, TilerView(LayoutView(tiler), kLayoutProfile.view()), form, isProduct, result);
 }
 
-/// The same by a layout read as a tiler.
-Status divideOrProduct(const Layout &a, const Layout &tiler, Form form, bool isProduct, Layout &result) {
+/// The eight divides and products: the fast domains on the tiler's nodes, else byForm.
+Status divideOrProduct(const Layout &a, TilerRef t, Form form, bool isProduct, Layout &result) {
   static const Node kLayoutProfile = Node::leaf(kStatic0); // tilerFromLayout's profile
-  if (byTilerFast(a, {&kLayoutProfile, tiler.shape.view().nodes(), tiler.stride.view().nodes()},
-                  kernels::staticLeaves(a) && kernels::staticLeaves(tiler), form, isProduct, result))
+  switch (t.kind()) {
+  case TilerRef::Kind::Tiler: {
+    const Tiler &x = t.tiler();
+    if (byTilerFast(a, {x.profile.view().nodes(), x.layout.shape.view().nodes(), x.layout.stride.view().nodes()},
+                    kernels::staticLeaves(a) && kernels::staticLeaves(x.layout), form, isProduct, result))
+      return success();
+    return byForm(a, TilerView(x), form, isProduct, result);
+  }
+  case TilerRef::Kind::Shape:
+    if (byTilerFast(a, {t.shape().nodes(), t.shape().nodes(), nullptr}, kernels::staticLeaves(a) && isStatic(t.shape()),
+                    form, isProduct, result))
+      return success();
+    return byShapeForm(a, t.shape(), form, isProduct, result);
+  case TilerRef::Kind::Layout:
+    break;
+  }
+  const Layout &x = t.layout();
+  if (byTilerFast(a, {&kLayoutProfile, x.shape.view().nodes(), x.stride.view().nodes()},
+                  kernels::staticLeaves(a) && kernels::staticLeaves(x), form, isProduct, result))
     return success();
-  return byLayoutForm(a, tiler, form, isProduct, result);
+  return byLayoutForm(a, x, form, isProduct, result);
 }
 } // namespace
 
-Expected<Layout> logicalDivide(const Layout &a, const Tiler &t) {
-  return intoExpected([&](Layout &r) { return logicalDivide(a, t, r); });
-}
-
-Status logicalDivide(const Layout &a, const Tiler &t, Layout &result) {
-  return divideOrProduct(a, t, Form::Logical, /*isProduct=*/false, result);
-}
-
-Status logicalDivide(const Layout &a, TupleView shapeTiler, Layout &result) {
-  return divideOrProduct(a, shapeTiler, Form::Logical, /*isProduct=*/false, result);
-}
-
-Expected<Layout> logicalDivide(const Layout &a, const Layout &layoutTiler) {
-  return intoExpected([&](Layout &r) { return logicalDivide(a, layoutTiler, r); });
-}
-
-Status logicalDivide(const Layout &a, const Layout &layoutTiler, Layout &result) {
-  return divideOrProduct(a, layoutTiler, Form::Logical, /*isProduct=*/false, result);
-}
-
-Expected<Layout> zippedDivide(const Layout &a, const Tiler &t) {
-  return intoExpected([&](Layout &r) { return zippedDivide(a, t, r); });
-}
-
-Status zippedDivide(const Layout &a, const Tiler &t, Layout &result) {
-  return divideOrProduct(a, t, Form::Zipped, /*isProduct=*/false, result);
-}
-
-Status zippedDivide(const Layout &a, TupleView shapeTiler, Layout &result) {
-  return divideOrProduct(a, shapeTiler, Form::Zipped, /*isProduct=*/false, result);
-}
-
-Expected<Layout> zippedDivide(const Layout &a, const Layout &layoutTiler) {
-  return intoExpected([&](Layout &r) { return zippedDivide(a, layoutTiler, r); });
-}
-
-Status zippedDivide(const Layout &a, const Layout &layoutTiler, Layout &result) {
-  return divideOrProduct(a, layoutTiler, Form::Zipped, /*isProduct=*/false, result);
-}
-
-Expected<Layout> tiledDivide(const Layout &a, const Tiler &t) {
-  return intoExpected([&](Layout &r) { return tiledDivide(a, t, r); });
-}
-
-Status tiledDivide(const Layout &a, const Tiler &t, Layout &result) {
-  return divideOrProduct(a, t, Form::Tiled, /*isProduct=*/false, result);
-}
-
-Status tiledDivide(const Layout &a, TupleView shapeTiler, Layout &result) {
-  return divideOrProduct(a, shapeTiler, Form::Tiled, /*isProduct=*/false, result);
-}
-
-Expected<Layout> tiledDivide(const Layout &a, const Layout &layoutTiler) {
-  return intoExpected([&](Layout &r) { return tiledDivide(a, layoutTiler, r); });
-}
-
-Status tiledDivide(const Layout &a, const Layout &layoutTiler, Layout &result) {
-  return divideOrProduct(a, layoutTiler, Form::Tiled, /*isProduct=*/false, result);
-}
-
-Expected<Layout> flatDivide(const Layout &a, const Tiler &t) {
-  return intoExpected([&](Layout &r) { return flatDivide(a, t, r); });
-}
-
-Status flatDivide(const Layout &a, const Tiler &t, Layout &result) {
-  return divideOrProduct(a, t, Form::Flat, /*isProduct=*/false, result);
-}
-
-Status flatDivide(const Layout &a, TupleView shapeTiler, Layout &result) {
-  return divideOrProduct(a, shapeTiler, Form::Flat, /*isProduct=*/false, result);
-}
-
-Expected<Layout> flatDivide(const Layout &a, const Layout &layoutTiler) {
-  return intoExpected([&](Layout &r) { return flatDivide(a, layoutTiler, r); });
-}
-
-Status flatDivide(const Layout &a, const Layout &layoutTiler, Layout &result) {
-  return divideOrProduct(a, layoutTiler, Form::Flat, /*isProduct=*/false, result);
-}
-
-Expected<Layout> logicalProduct(const Layout &a, const Tiler &t) {
-  return intoExpected([&](Layout &r) { return logicalProduct(a, t, r); });
-}
-
-Status logicalProduct(const Layout &a, const Tiler &t, Layout &result) {
-  return divideOrProduct(a, t, Form::Logical, /*isProduct=*/true, result);
-}
-
-Status logicalProduct(const Layout &a, TupleView shapeTiler, Layout &result) {
-  return divideOrProduct(a, shapeTiler, Form::Logical, /*isProduct=*/true, result);
-}
-
-Expected<Layout> logicalProduct(const Layout &a, const Layout &layoutTiler) {
-  return intoExpected([&](Layout &r) { return logicalProduct(a, layoutTiler, r); });
-}
-
-Status logicalProduct(const Layout &a, const Layout &layoutTiler, Layout &result) {
-  return divideOrProduct(a, layoutTiler, Form::Logical, /*isProduct=*/true, result);
-}
-
-Expected<Layout> zippedProduct(const Layout &a, const Tiler &t) {
-  return intoExpected([&](Layout &r) { return zippedProduct(a, t, r); });
-}
-
-Status zippedProduct(const Layout &a, const Tiler &t, Layout &result) {
-  return divideOrProduct(a, t, Form::Zipped, /*isProduct=*/true, result);
-}
-
-Status zippedProduct(const Layout &a, TupleView shapeTiler, Layout &result) {
-  return divideOrProduct(a, shapeTiler, Form::Zipped, /*isProduct=*/true, result);
-}
-
-Expected<Layout> zippedProduct(const Layout &a, const Layout &layoutTiler) {
-  return intoExpected([&](Layout &r) { return zippedProduct(a, layoutTiler, r); });
-}
-
-Status zippedProduct(const Layout &a, const Layout &layoutTiler, Layout &result) {
-  return divideOrProduct(a, layoutTiler, Form::Zipped, /*isProduct=*/true, result);
-}
-
-Expected<Layout> tiledProduct(const Layout &a, const Tiler &t) {
-  return intoExpected([&](Layout &r) { return tiledProduct(a, t, r); });
-}
-
-Status tiledProduct(const Layout &a, const Tiler &t, Layout &result) {
-  return divideOrProduct(a, t, Form::Tiled, /*isProduct=*/true, result);
-}
-
-Status tiledProduct(const Layout &a, TupleView shapeTiler, Layout &result) {
-  return divideOrProduct(a, shapeTiler, Form::Tiled, /*isProduct=*/true, result);
-}
-
-Expected<Layout> tiledProduct(const Layout &a, const Layout &layoutTiler) {
-  return intoExpected([&](Layout &r) { return tiledProduct(a, layoutTiler, r); });
-}
-
-Status tiledProduct(const Layout &a, const Layout &layoutTiler, Layout &result) {
-  return divideOrProduct(a, layoutTiler, Form::Tiled, /*isProduct=*/true, result);
-}
-
-Expected<Layout> flatProduct(const Layout &a, const Tiler &t) {
-  return intoExpected([&](Layout &r) { return flatProduct(a, t, r); });
-}
-
-Status flatProduct(const Layout &a, const Tiler &t, Layout &result) {
-  return divideOrProduct(a, t, Form::Flat, /*isProduct=*/true, result);
-}
-
-Status flatProduct(const Layout &a, TupleView shapeTiler, Layout &result) {
-  return divideOrProduct(a, shapeTiler, Form::Flat, /*isProduct=*/true, result);
-}
-
-Expected<Layout> flatProduct(const Layout &a, const Layout &layoutTiler) {
-  return intoExpected([&](Layout &r) { return flatProduct(a, layoutTiler, r); });
-}
-
-Status flatProduct(const Layout &a, const Layout &layoutTiler, Layout &result) {
-  return divideOrProduct(a, layoutTiler, Form::Flat, /*isProduct=*/true, result);
-}
-
-Status composition(const Layout &a, TupleView shapeTiler, Layout &result) {
-  return withShapeTiler(shapeTiler, [&](TilerView t) {
-    return buildLayoutInto("composition", result, [&](LayoutBuilder &out) { return compositionInto(a, t, out); });
-  });
-}
+/// Each divide and product, returning and in place.
+#define CUTELAYOUT_BY_TILER(name, form, isProduct)                                                                   \
+  Expected<Layout> name(const Layout &a, TilerRef t) {                                                               \
+    return intoExpected([&](Layout &r) { return name(a, t, r); });                                                  \
+  }                                                                                                                  \
+  Status name(const Layout &a, TilerRef t, Layout &result) { return divideOrProduct(a, t, form, isProduct, result); }
+CUTELAYOUT_BY_TILER(logicalDivide, Form::Logical, false)
+CUTELAYOUT_BY_TILER(zippedDivide, Form::Zipped, false)
+CUTELAYOUT_BY_TILER(tiledDivide, Form::Tiled, false)
+CUTELAYOUT_BY_TILER(flatDivide, Form::Flat, false)
+CUTELAYOUT_BY_TILER(logicalProduct, Form::Logical, true)
+CUTELAYOUT_BY_TILER(zippedProduct, Form::Zipped, true)
+CUTELAYOUT_BY_TILER(tiledProduct, Form::Tiled, true)
+CUTELAYOUT_BY_TILER(flatProduct, Form::Flat, true)
+#undef CUTELAYOUT_BY_TILER
 
 namespace {
 /// rankSensitiveProduct past its straight path, out of line.

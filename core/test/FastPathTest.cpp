@@ -112,10 +112,10 @@ constexpr int kCases = 3000;
 /// The divides and the products by a tiler, and by a shape read as one, indexed by form
 /// (logical, zipped, tiled, flat).
 constexpr int kForms[] = {0, 1, 2, 3};
-using ByTiler = Expected<Layout> (*)(const Layout &, const Tiler &);
+using ByTiler = Expected<Layout> (*)(const Layout &, TilerRef);
 const ByTiler kDivides[] = {logicalDivide, zippedDivide, tiledDivide, flatDivide};
 const ByTiler kProducts[] = {logicalProduct, zippedProduct, tiledProduct, flatProduct};
-using ByShape = Expected<bool> (*)(const Layout &, TupleView, Layout &);
+using ByShape = Expected<bool> (*)(const Layout &, TilerRef, Layout &);
 const ByShape kShapeDivides[] = {logicalDivide, zippedDivide, tiledDivide, flatDivide};
 const ByShape kShapeProducts[] = {logicalProduct, zippedProduct, tiledProduct, flatProduct};
 
@@ -329,8 +329,8 @@ TEST_F(FastPaths, ShapeTilersAgree) {
 /// The divides and products by a layout read as a tiler (the layout-tiler overloads, with
 /// the fast paths on and off) agree with those by the tiler tilerFromLayout builds.
 TEST_F(FastPaths, LayoutTilersAgree) {
-  using ByLayoutInto = Expected<bool> (*)(const Layout &, const Layout &, Layout &);
-  using ByLayout = Expected<Layout> (*)(const Layout &, const Layout &);
+  using ByLayoutInto = Expected<bool> (*)(const Layout &, TilerRef, Layout &);
+  using ByLayout = Expected<Layout> (*)(const Layout &, TilerRef);
   const ByLayoutInto divides[] = {logicalDivide, zippedDivide, tiledDivide, flatDivide};
   const ByLayoutInto products[] = {logicalProduct, zippedProduct, tiledProduct, flatProduct};
   const ByLayout dividesReturning[] = {logicalDivide, zippedDivide, tiledDivide, flatDivide};

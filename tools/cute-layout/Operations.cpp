@@ -430,27 +430,23 @@ template <class Out, class F> [[gnu::always_inline]] inline Status layoutResult(
   return finish(out, [into](Value &r) { return layoutInto(r, into); });
 }
 
-/// F(layout, tiler) where the tiler is argument 2: a tile as it is, a shape through the
-/// core's shape-tiler form S and a layout through its layout-tiler form L (the argument's
-/// nodes are the tiler's: nothing is built).
-template <Expected<bool> (*F)(const Layout &, const Tiler &, Layout &),
-          Expected<bool> (*S)(const Layout &, TupleView, Layout &),
-          Expected<bool> (*L)(const Layout &, const Layout &, Layout &), class Out>
+/// F(layout, tiler) where the tiler is argument 2: a tile, a shape or a layout, each as
+/// the core's TilerRef (the argument's nodes are the tiler's: nothing is built).
+template <Expected<bool> (*F)(const Layout &, TilerRef, Layout &), class Out>
 Status withTiler(const Args &a, Out &out) {
   const Layout &layout = CL_TRY(a.layout(0));
   const Layout *l = &layout;
   if (a[1].kind == Value::Kind::Tuple) {
     TupleView shape = a[1].tuple.view();
-    return layoutResult(out, [l, shape](Layout &r) { return S(*l, shape, r); });
+    return layoutResult(out, [l, shape](Layout &r) { return F(*l, shape, r); });
   }
   if (a[1].kind == Value::Kind::Tile) { // a tile is a tiler already: no copy
     const Tiler *t = &a[1].tile();
     return layoutResult(out, [l, t](Layout &r) { return F(*l, *t, r); });
   }
-  // A layout as a tiler, through the core's layout-tiler form L (nothing is built).
   if (a[1].kind == Value::Kind::Layout && !a[1].notCongruent) {
     const Layout *b = &a[1].layout;
-    return layoutResult(out, [l, b](Layout &r) { return L(*l, *b, r); });
+    return layoutResult(out, [l, b](Layout &r) { return F(*l, *b, r); });
   }
   if constexpr (kBinding<Out>) {
     return declineBinding(out);
@@ -594,7 +590,7 @@ template <class Out> Status compositionOp(const Args &a, Out &out) {
     const Layout *l = &layout, *b = &a[1].layout;
     return layoutResult(out, [l, b](Layout &r) { return composition(*l, *b, r); });
   }
-  return withTiler<composition, composition, composition>(a, out);
+  return withTiler<composition>(a, out);
 }
 
 template <class Out> Status complementOp(const Args &a, Out &out) {
@@ -881,20 +877,20 @@ const std::map<std::string, Operation, std::less<>> &operations() {
                              }}},
       // --- divide and product --------------------------------------------------------
       {"logical_divide", {2, 2, "logical_divide(A, T)", "((tile, rest), ...) by tiler T",
-                          IN_PLACE(withTiler<logicalDivide, logicalDivide, logicalDivide>)}},
+                          IN_PLACE(withTiler<logicalDivide>)}},
       {"zipped_divide", {2, 2, "zipped_divide(A, T)", "((tiles...), (rests...))",
-                         IN_PLACE(withTiler<zippedDivide, zippedDivide, zippedDivide>)}},
+                         IN_PLACE(withTiler<zippedDivide>)}},
       {"tiled_divide", {2, 2, "tiled_divide(A, T)", "((tiles...), rests...)",
-                        IN_PLACE(withTiler<tiledDivide, tiledDivide, tiledDivide>)}},
-      {"flat_divide", {2, 2, "flat_divide(A, T)", "(tiles..., rests...)", IN_PLACE(withTiler<flatDivide, flatDivide, flatDivide>)}},
+                        IN_PLACE(withTiler<tiledDivide>)}},
+      {"flat_divide", {2, 2, "flat_divide(A, T)", "(tiles..., rests...)", IN_PLACE(withTiler<flatDivide>)}},
       {"logical_product", {2, 2, "logical_product(A, B)", "(A, complement(A) o B)",
-                           IN_PLACE(withTiler<logicalProduct, logicalProduct, logicalProduct>)}},
+                           IN_PLACE(withTiler<logicalProduct>)}},
       {"zipped_product", {2, 2, "zipped_product(A, B)", "((A modes...), (B modes...))",
-                          IN_PLACE(withTiler<zippedProduct, zippedProduct, zippedProduct>)}},
+                          IN_PLACE(withTiler<zippedProduct>)}},
       {"tiled_product", {2, 2, "tiled_product(A, B)", "((A modes...), B modes...)",
-                         IN_PLACE(withTiler<tiledProduct, tiledProduct, tiledProduct>)}},
+                         IN_PLACE(withTiler<tiledProduct>)}},
       {"flat_product", {2, 2, "flat_product(A, B)", "(A modes..., B modes...)",
-                        IN_PLACE(withTiler<flatProduct, flatProduct, flatProduct>)}},
+                        IN_PLACE(withTiler<flatProduct>)}},
       {"blocked_product", {2, 2, "blocked_product(A, B)", "A repeated as blocks over B, like modes joined",
                            IN_PLACE(rankSensitiveOp<blockedProduct>)}},
       {"raked_product", {2, 2, "raked_product(A, B)", "A interleaved (raked) over B",

@@ -57,23 +57,50 @@ Tiler underscoreTiler();
 /// CuTe's make_tile: a tuple of tilers.
 Tiler makeTile(const Tiler *elements, uint32_t count);
 
+/// The second operand of composition, the divides and the products, as a caller holds it:
+/// a Tiler; a shape read as a tiler (what tilerFromShape builds: each extent n is n:_1,
+/// `_` stays `_`); or a layout read as a tiler (what tilerFromLayout builds: CuTe's
+/// logical_divide(A, B) of two layouts). The last two are not converted: their own nodes
+/// serve as the tiler's. A reference: the operand must outlive the call.
+/// Examples: logicalDivide(a, tilerFromShape(s)) and logicalDivide(a, s) agree;
+///   logicalDivide(a, b) with a layout b is logicalDivide(a, tilerFromLayout(b)).
+class TilerRef {
+public:
+  enum class Kind { Tiler, Shape, Layout };
+  TilerRef(const Tiler &t) : kind_(Kind::Tiler), tiler_(&t) {}
+  TilerRef(TupleView shape) : kind_(Kind::Shape), shape_(shape) {}
+  TilerRef(const IntTuple &shape) : TilerRef(shape.view()) {}
+  TilerRef(const Layout &layout) : kind_(Kind::Layout), layout_(&layout) {}
+  Kind kind() const { return kind_; }
+  /// @pre the kind matches
+  const Tiler &tiler() const { return *tiler_; }
+  TupleView shape() const { return shape_; }
+  const Layout &layout() const { return *layout_; }
+
+private:
+  Kind kind_;
+  const Tiler *tiler_ = nullptr;
+  TupleView shape_{nullptr};
+  const Layout *layout_ = nullptr;
+};
+
 /// A o T: by mode for a tuple tiler (input modes past the tiler are dropped, as in CuTe).
-Expected<Layout> composition(const Layout &a, const Tiler &t);
+Expected<Layout> composition(const Layout &a, TilerRef t);
 
 /// logical_divide(A, T) = A o (T, complement(T, shape(coalesce(A)))) for a layout T, by
 /// mode for a tuple. Example: logical_divide((2,4,3):(4,1,8), 4:2) = ((2,2),(2,3)):((4,1),(2,8))
-Expected<Layout> logicalDivide(const Layout &a, const Tiler &t);
+Expected<Layout> logicalDivide(const Layout &a, TilerRef t);
 /// ((tile...), (rest...)) regroupings of logical_divide.
-Expected<Layout> zippedDivide(const Layout &a, const Tiler &t);
-Expected<Layout> tiledDivide(const Layout &a, const Tiler &t);
-Expected<Layout> flatDivide(const Layout &a, const Tiler &t);
+Expected<Layout> zippedDivide(const Layout &a, TilerRef t);
+Expected<Layout> tiledDivide(const Layout &a, TilerRef t);
+Expected<Layout> flatDivide(const Layout &a, TilerRef t);
 
 /// logical_product(A, B) = (A, complement(A, size(A)*cosize(B)) o B) for a layout B.
 /// Example: logical_product((2,2):(4,1), 6:1) = ((2,2),(2,3)):((4,1),(2,8))
-Expected<Layout> logicalProduct(const Layout &a, const Tiler &t);
-Expected<Layout> zippedProduct(const Layout &a, const Tiler &t);
-Expected<Layout> tiledProduct(const Layout &a, const Tiler &t);
-Expected<Layout> flatProduct(const Layout &a, const Tiler &t);
+Expected<Layout> logicalProduct(const Layout &a, TilerRef t);
+Expected<Layout> zippedProduct(const Layout &a, TilerRef t);
+Expected<Layout> tiledProduct(const Layout &a, TilerRef t);
+Expected<Layout> flatProduct(const Layout &a, TilerRef t);
 /// Rank-sensitive products: like modes of A and B are reassociated after the product.
 Expected<Layout> blockedProduct(const Layout &a, const Layout &b);
 Expected<Layout> rakedProduct(const Layout &a, const Layout &b);
@@ -85,51 +112,18 @@ Expected<Layout> tileToShape(const Layout &block, TupleView targetShape, const I
 // The operations above writing their result into `result` (cleared first) instead of
 // returning it: a caller that keeps the layout elsewhere (the command line's values) then
 // moves no layout. Success, or the same error. @pre result is none of the operands
-Expected<bool> composition(const Layout &a, const Tiler &t, Layout &result);
-Expected<bool> logicalDivide(const Layout &a, const Tiler &t, Layout &result);
-Expected<bool> zippedDivide(const Layout &a, const Tiler &t, Layout &result);
-Expected<bool> tiledDivide(const Layout &a, const Tiler &t, Layout &result);
-Expected<bool> flatDivide(const Layout &a, const Tiler &t, Layout &result);
-Expected<bool> logicalProduct(const Layout &a, const Tiler &t, Layout &result);
-Expected<bool> zippedProduct(const Layout &a, const Tiler &t, Layout &result);
-Expected<bool> tiledProduct(const Layout &a, const Tiler &t, Layout &result);
-Expected<bool> flatProduct(const Layout &a, const Tiler &t, Layout &result);
+Expected<bool> composition(const Layout &a, TilerRef t, Layout &result);
+Expected<bool> logicalDivide(const Layout &a, TilerRef t, Layout &result);
+Expected<bool> zippedDivide(const Layout &a, TilerRef t, Layout &result);
+Expected<bool> tiledDivide(const Layout &a, TilerRef t, Layout &result);
+Expected<bool> flatDivide(const Layout &a, TilerRef t, Layout &result);
+Expected<bool> logicalProduct(const Layout &a, TilerRef t, Layout &result);
+Expected<bool> zippedProduct(const Layout &a, TilerRef t, Layout &result);
+Expected<bool> tiledProduct(const Layout &a, TilerRef t, Layout &result);
+Expected<bool> flatProduct(const Layout &a, TilerRef t, Layout &result);
 Expected<bool> blockedProduct(const Layout &a, const Layout &b, Layout &result);
 Expected<bool> rakedProduct(const Layout &a, const Layout &b, Layout &result);
 Expected<bool> tileToShape(const Layout &block, TupleView targetShape, const IntTuple *order, Layout &result);
-
-// The same by a shape read as a tiler (what tilerFromShape(shape) builds: each extent n is
-// n:_1, `_` stays `_`), without building that tiler: the shape's own nodes serve as its
-// layout's shape. For a caller that holds the shape (the command line's `(64,64)`).
-Expected<bool> composition(const Layout &a, TupleView shapeTiler, Layout &result);
-Expected<bool> logicalDivide(const Layout &a, TupleView shapeTiler, Layout &result);
-Expected<bool> zippedDivide(const Layout &a, TupleView shapeTiler, Layout &result);
-Expected<bool> tiledDivide(const Layout &a, TupleView shapeTiler, Layout &result);
-Expected<bool> flatDivide(const Layout &a, TupleView shapeTiler, Layout &result);
-Expected<bool> logicalProduct(const Layout &a, TupleView shapeTiler, Layout &result);
-Expected<bool> zippedProduct(const Layout &a, TupleView shapeTiler, Layout &result);
-Expected<bool> tiledProduct(const Layout &a, TupleView shapeTiler, Layout &result);
-Expected<bool> flatProduct(const Layout &a, TupleView shapeTiler, Layout &result);
-
-// The same by a layout read as a tiler (what tilerFromLayout(layout) builds), without
-// building that tiler: CuTe's logical_divide(A, B) and logical_product(A, B) of two
-// layouts. Returning and in-place forms.
-Expected<Layout> logicalDivide(const Layout &a, const Layout &layoutTiler);
-Expected<Layout> zippedDivide(const Layout &a, const Layout &layoutTiler);
-Expected<Layout> tiledDivide(const Layout &a, const Layout &layoutTiler);
-Expected<Layout> flatDivide(const Layout &a, const Layout &layoutTiler);
-Expected<Layout> logicalProduct(const Layout &a, const Layout &layoutTiler);
-Expected<Layout> zippedProduct(const Layout &a, const Layout &layoutTiler);
-Expected<Layout> tiledProduct(const Layout &a, const Layout &layoutTiler);
-Expected<Layout> flatProduct(const Layout &a, const Layout &layoutTiler);
-Expected<bool> logicalDivide(const Layout &a, const Layout &layoutTiler, Layout &result);
-Expected<bool> zippedDivide(const Layout &a, const Layout &layoutTiler, Layout &result);
-Expected<bool> tiledDivide(const Layout &a, const Layout &layoutTiler, Layout &result);
-Expected<bool> flatDivide(const Layout &a, const Layout &layoutTiler, Layout &result);
-Expected<bool> logicalProduct(const Layout &a, const Layout &layoutTiler, Layout &result);
-Expected<bool> zippedProduct(const Layout &a, const Layout &layoutTiler, Layout &result);
-Expected<bool> tiledProduct(const Layout &a, const Layout &layoutTiler, Layout &result);
-Expected<bool> flatProduct(const Layout &a, const Layout &layoutTiler, Layout &result);
 
 /// The tiler elements a projection (CuTe's Step) keeps: those it does not mark `_` (X).
 /// @pre tiler and projection tuples of one rank (else an error)
