@@ -30,7 +30,7 @@ void setFastPathEnabled(bool on);
 
 /// A node's fields after its value (span, kind, isStatic, basis 0) as one 8-byte word (its
 /// tag), so that a kernel writes a node with two stores (the compiler writes the fields one
-/// by one: five stores). The parser and the straight kernels write their nodes so.
+/// by one: five stores). The parser and the fast domains' writer (kernels/NodeOut.h) write their nodes so.
 static_assert(sizeof(Node) == 16 && offsetof(Node, span) == 8 && offsetof(Node, kind) == 12 &&
                   offsetof(Node, isStatic) == 13 && offsetof(Node, basis) == 14 &&
                   __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__,

@@ -389,10 +389,10 @@ Status composition(const Layout &a, TilerRef t, Layout &result) {
 }
 
 namespace {
-/// A divide or product of a by t in a form once the straight paths have declined: the
+/// A divide or product of a by t in a form once the fast domains have declined: the
 /// logical form built whole, the others unzipped from it. Out of line, as every general
 /// path below: inline, its working set gave the entry points a large frame, which every
-/// call of the straight path paid.
+/// call of the fast domains paid.
 [[gnu::noinline]] Status byForm(const Layout &a, TilerView t, Form form, bool isProduct, Layout &result) {
   const char *op = isProduct ? "logical_product" : "logical_divide";
   Status (*whole)(LayoutView, TilerView, LayoutBuilder &) = isProduct ? logicalProductInto : logicalDivideInto;
@@ -465,7 +465,7 @@ CUTELAYOUT_BY_TILER(flatProduct, Form::Flat, true)
 #undef CUTELAYOUT_BY_TILER
 
 namespace {
-/// rankSensitiveProduct past its straight path, out of line.
+/// rankSensitiveProduct past the fast domains, out of line.
 [[gnu::noinline]] Status rankSensitiveProductGeneral(const char *op, const Layout &a, const Layout &b,
                                                      bool blockFirst, Layout &result) {
   CL_CHECK(integerStrides(op, a, true)); // a's unit modes are complemented away (tile_to_shape)
@@ -546,7 +546,7 @@ Expected<Layout> tileToShape(const Layout &block, TupleView targetShape, const I
 }
 
 namespace {
-/// tileToShape past its straight path, out of line.
+/// tileToShape past the fast domains, out of line.
 [[gnu::noinline]] Status tileToShapeGeneral(const Layout &block, TupleView targetShape, const IntTuple *order,
                                             Layout &result) {
   CL_CHECK(integerStrides("tile_to_shape", block, true));

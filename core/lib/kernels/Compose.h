@@ -166,7 +166,7 @@ bool composeSplit(D &dom, const Flat &a, typename D::Num rshape, typename D::Num
 /// A o (rshape:rstride), one integral mode of B, written to out. The common cases inline
 /// (a _0 stride, an A of one mode); composeSplit divides the stride through A's modes.
 /// Flat is FlatModes<D> or any type with its rank(), shapeAt(i), strideAt(i), allStatic and
-/// print() (the straight paths' working sets).
+/// print().
 /// @pre a has a mode; rshape and rstride hold no basis
 /// @post false: CuteDomain holds the message naming the failed condition (error()),
 ///       StaticDomain has declined instead

@@ -12,6 +12,9 @@
 //                 products and no flags to carry. It declines, never decides: a leaf that
 //                 is not a static integer, or an overflow, sets declined() and the caller
 //                 runs the same kernel in CuteDomain, which reports or decides.
+//   BoundedCuteDomain  CuteDomain's rules (R19's conditions included) on StaticDomain's
+//                 fixed lists, integer leaves only; a failure declines: the fast domain
+//                 of layouts with runtime leaves (NodeOut.h's runFast).
 //
 // Representation invariant: a domain that has declined stays declined; its values after a
 // decline are unspecified (the caller discards them). CuteDomain declines only where its
@@ -80,7 +83,7 @@ struct CuteDomain {
   /// A kernel's working list: any length (32 inline: no allocation up to 32 modes).
   template <class T> using Vec = SmallVec<T, 32>;
   /// Only integer leaves (a basis stride declines): for callers whose working sets hold
-  /// no basis (the straight paths' Leaves).
+  /// no basis (the fast domains' fixed lists, NodeOut).
   bool integersOnly = false;
   bool declined_ = false;
   std::string message_;
@@ -132,7 +135,7 @@ struct CuteDomain {
 };
 
 /// CuteDomain with the fixed working lists of StaticDomain (32 entries; a kernel declines
-/// past them): for the straight paths' working sets, which hold at most 16 modes.
+/// past them): the fast domain of layouts with runtime leaves (kernels/NodeOut.h, runFast).
 struct BoundedCuteDomain : CuteDomain {
   template <class T> using Vec = FixedVec<T, 32>;
   /// A kernel's failure declines: the general path meets it again and reports it.

@@ -18,6 +18,11 @@
 // integer leaves); the exact domain's general path (Tiler.cpp) runs the same steps on any
 // tiler and reports every error.
 //
+// Representation invariant of a TilePair: as, ad are a mode of A and ts, td the layout of
+// its tiler element (td may be kUnitStride for a shape's extent); after dividePair, flat
+// is coalesce_x(A) and rest the complement's modes, last first; after productPair, flat
+// is coalesce_x of the complement (rest unused).
+//
 // Examples: logical_divide((128,128):(1,128), (64,64)) divides mode 0 as 64:1 by
 //   complement 2:64, mode 1 as 64:128 by 2:8192: ((64,2),(64,2)):((1,64),(128,8192)).
 //   logical_product((4,8):(8,1), (2,2):(1,2)) is ((4,8),(2,2)):((8,1),(32,64)).
