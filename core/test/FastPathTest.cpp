@@ -67,8 +67,9 @@ AssertionResult agree(const std::string &what, const std::function<Expected<Layo
   return AssertionSuccess();
 }
 
-/// The fast domains answer at least `percent` of the inputs (the random operands below mix
-/// in dynamic leaves, bases and `_`, which the exact domain answers).
+/// The fast domains answer at least `percent` of the inputs (set a little below the share
+/// measured on 2026-11-28: the random operands below also bring failing conditions,
+/// overflows, `_`, nested tilers and rank-1 zips, which the exact domain answers).
 void expectOften(const Tally &t, int percent) {
   EXPECT_GE(t.fast * 100, t.tried * percent) << "the fast domains answered only " << t.fast << " of " << t.tried << " inputs";
 }
@@ -131,7 +132,7 @@ TEST_F(FastPaths, CompositionAgrees) {
       ASSERT_TRUE(agree("composition(" + show(a) + ", " + show(b) + ")",
                         [&] { return composition(a, b); }, t));
     }
-    expectOften(t, pow2 ? 25 : 12);
+    expectOften(t, pow2 ? 90 : 80);
   }
 }
 
@@ -148,8 +149,8 @@ TEST_F(FastPaths, ComplementAgrees) {
                       [&] { return complement(l, bound); }, bounded));
     ASSERT_TRUE(agree("complement(" + show(l) + ")", [&] { return complement(l); }, unbounded));
   }
-  expectOften(bounded, 20);
-  expectOften(unbounded, 20);
+  expectOften(bounded, 50);
+  expectOften(unbounded, 50);
 }
 
 TEST_F(FastPaths, DividesAgree) {
@@ -163,7 +164,7 @@ TEST_F(FastPaths, DividesAgree) {
         ASSERT_TRUE(agree("divide " + std::to_string(form) + " (" + show(a) + ", " + print(tiler, Style::Cute) + ")",
                           [&] { return kDivides[form](a, tiler); }, t));
     }
-    expectOften(t, pow2 ? 20 : 10);
+    expectOften(t, 45);
   }
 }
 
@@ -181,8 +182,8 @@ TEST_F(FastPaths, ProductsAgree) {
       ASSERT_TRUE(agree(std::string(blocked ? "blocked" : "raked") + "_product(" + show(a) + ", " + show(b) + ")",
                         [&] { return blocked ? blockedProduct(a, b) : rakedProduct(a, b); }, ranked));
   }
-  expectOften(t, 12);
-  expectOften(ranked, 12);
+  expectOften(t, 45);
+  expectOften(ranked, 32);
 }
 
 /// Tilers whose elements are leaves n:e with e of either sign or 0: the divides' and
@@ -207,7 +208,7 @@ TEST_F(FastPaths, LeafTilersAgree) {
                               print(tiler, Style::Cute) + ")",
                           [&] { return publicByTiler(isProduct, form)(a, tiler); }, t));
   }
-  expectOften(t, 18);
+  expectOften(t, 55);
 }
 
 TEST_F(FastPaths, CoalesceAndFilterAgree) {
@@ -229,8 +230,8 @@ TEST_F(FastPaths, InversesAgree) {
     ASSERT_TRUE(agree("right_inverse(" + show(l) + ")", [&] { return rightInverse(l); }, right));
     ASSERT_TRUE(agree("left_inverse(" + show(l) + ")", [&] { return leftInverse(l); }, left));
   }
-  expectOften(right, 90);
-  expectOften(left, 30);
+  expectOften(right, 95);
+  expectOften(left, 48);
 }
 
 TEST_F(FastPaths, TileToShapeAgrees) {
@@ -259,7 +260,7 @@ TEST_F(FastPaths, TileToShapeAgrees) {
     ASSERT_TRUE(agree("tile_to_shape(" + show(block) + ", " + show(target) + ")",
                       [&] { return tileToShape(block, target, nullptr); }, t));
   }
-  expectOften(t, 8); // rank-1 blocks (a third of them) take the general path
+  expectOften(t, 12); // rank-1 blocks (a third of them) and targets that do not divide take the exact path
 }
 
 TEST_F(FastPaths, IndexToOffsetAgrees) {
@@ -323,7 +324,7 @@ TEST_F(FastPaths, ShapeTilersAgree) {
                           },
                           t));
   }
-  expectOften(t, 20);
+  expectOften(t, 50);
 }
 
 /// The divides and products by a layout read as a tiler (the layout-tiler overloads, with
@@ -362,7 +363,7 @@ TEST_F(FastPaths, LayoutTilersAgree) {
                           },
                           t));
   }
-  expectOften(t, 20);
+  expectOften(t, 52);
 }
 
 /// A leaf drawn from values, dynamic in 30% of draws; an extent stays positive
@@ -424,7 +425,7 @@ TEST_F(FastPaths, AgreesOnExtremeValues) {
     ASSERT_TRUE(agree("tile_to_shape(" + show(a) + ", " + show(shape) + ")",
                       [&] { return tileToShape(a, shape, nullptr); }, t));
   }
-  expectOften(t, 10);
+  expectOften(t, 18);
 }
 
 /// A 1-D index into shapes and strides whose every leaf is dynamic, nested or flat, as
@@ -475,7 +476,7 @@ TEST_F(FastPaths, AgreesWithUnknownDynamicValues) {
     ASSERT_TRUE(agree("logical_divide(" + show(a) + ", " + print(tiler, Style::Cute) + ")",
                       [&] { return logicalDivide(a, tiler); }, t));
   }
-  expectOften(t, 20);
+  expectOften(t, 48);
 }
 
 /// An order for shape: weakly congruent with it (a leaf orders a whole subtree), sometimes
