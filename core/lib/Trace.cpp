@@ -144,7 +144,9 @@ int64_t log2Floor(int64_t x) { return 63 - __builtin_clzll(uint64_t(x)); }
 
 std::vector<int64_t> Trace::divisors(const std::vector<int64_t> &inputDivisors) const {
   std::vector<int64_t> d(nodes_.size(), 1);
-  auto isConstant = [&](uint32_t i) { return nodes_[i].op == TraceOp::Constant; };
+  // A constant whose divisor is its magnitude: every one but INT64_MIN, whose divisor
+  // absOf cannot hold (the Mod and Div rules read the divisor as the constant's value).
+  auto isConstant = [&](uint32_t i) { return nodes_[i].op == TraceOp::Constant && nodes_[i].value != INT64_MIN; };
   for (uint32_t i = 0; i < nodes_.size(); ++i) {
     const TraceNode &n = nodes_[i];
     int64_t a = n.op == TraceOp::Input || n.op == TraceOp::Constant ? 1 : d[n.a], b = d[n.b];

@@ -557,7 +557,8 @@ LogicalResult AddOffsetOp::verify() {
     return emitOpError("expects a pointer to ") << ptr.getElementType() << " in " << addressSpaceName(ptr.getAddressSpace())
                                                 << ", but got " << result;
   // The offset is a multiple of itself (static) or of its known divisor.
-  uint64_t step = offset.leaf.isStatic ? uint64_t(offset.leaf.value < 0 ? -offset.leaf.value : offset.leaf.value)
+  // |offset| in unsigned arithmetic: -2^63 has no int64 negation.
+  uint64_t step = offset.leaf.isStatic ? (offset.leaf.value < 0 ? 0 - uint64_t(offset.leaf.value) : uint64_t(offset.leaf.value))
                                        : uint64_t(offset.divisor);
   int64_t known = alignmentAfter(ptr, step);
   if (result.getAlignment() > known)
