@@ -67,7 +67,8 @@ PyTypeObject *valueType = nullptr;
 const Value *nativeValue(PyObject *o) {
   if (Py_TYPE(o) != valueType)
     return nullptr;
-  return reinterpret_cast<py::detail::instance *>(o)->get_value_and_holder().value_ptr<Value>();
+  py::detail::value_and_holder vh = reinterpret_cast<py::detail::instance *>(o)->get_value_and_holder();
+  return vh.holder_constructed() ? vh.value_ptr<Value>() : nullptr;
 }
 
 /// A Python argument as a value of the expression language.
@@ -352,6 +353,14 @@ PYBIND11_MODULE(_core, m) {
     return names;
   });
   valueType = reinterpret_cast<PyTypeObject *>(py::type::of<Value>().ptr());
+  // No Value without its C++ value (issue 41, F13): Value.__new__ refuses, so Python code
+  // cannot make an instance that the methods would read uninitialised. The module makes
+  // its values through pybind11's casts, which allocate without tp_new.
+  valueType->tp_new = [](PyTypeObject *, PyObject *, PyObject *) -> PyObject * {
+    PyErr_SetString(PyExc_TypeError, "cutelayout.Value cannot be made directly: use cutelayout.evaluate, "
+                                     "Layout(...) or another of the module's functions");
+    return nullptr;
+  };
   m.def("_set_types", [](py::object dyn, py::object error) {
     dynType = dyn.release().ptr();
     errorType = error.release().ptr();

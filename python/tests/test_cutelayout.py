@@ -1,5 +1,7 @@
 """The Python module: values, every operation by its CuTe name, errors (CuTe's answers)."""
 
+import re
+
 import pytest
 
 import cutelayout as cl
@@ -135,3 +137,22 @@ def test_tiled_copy_and_pictures():
     assert tex.startswith("\\documentclass") and tex.count("rectangle") == 2 * 32 * 64
     with pytest.raises(cl.Error, match="rank-1 or rank-2 layout, not of rank 3"):
         cl.svg(cl.Layout((2, 2, 2)))
+    # Issue 41, F1/F2/F4/F11: pictures past the bound (2^20 cells, rows or columns), of a
+    # negative extent or of a size that overflows int64 raise; the interpreter survives.
+    for text, message in [("(4294967296,4294967296):(1,1)", "more than 2^20 cells, rows or columns"),
+                          ("(4294967296,0):(1,1)", "more than 2^20 cells, rows or columns"),
+                          ("(2,-3):(1,2)", "an extent is negative"),
+                          ("((4294967296,4294967296)):((1,1))", "its size overflows int64")]:
+        for draw in (cl.svg, cl.latex):
+            with pytest.raises(cl.Error, match=re.escape(message)):
+                draw(cl.evaluate(text))
+
+
+def test_value_cannot_be_made_uninitialised():
+    # Issue 41, F13: Value.__new__ raises instead of making an instance without its C++
+    # value (whose use crashed the interpreter).
+    with pytest.raises(TypeError):
+        cl.Value.__new__(cl.Value)
+    with pytest.raises(TypeError, match="cannot be made directly"):
+        cl.Value()
+    assert cl.size(cl.Layout((4, 8))) == 32

@@ -89,15 +89,41 @@ Expected<Grid> tvGrid(const Layout &tv, int64_t rows, int64_t cols) {
   return g;
 }
 
-/// rows x cols of a 2-D shape (a rank-1 shape is one column).
+/// The largest picture, stated once (docs/robustness.md): 2^20 cells, and 2^20 rows or
+/// columns (a side's labels are written even where the other side is empty).
+constexpr int64_t kMaxPictureCells = int64_t(1) << 20;
+
+/// Whether a rows x cols grid is within the bound: no negative side, no side past 2^20,
+/// at most 2^20 cells (the product of two sides of at most 2^20 cannot overflow).
+Expected<bool> checkGrid(int64_t rows, int64_t cols) {
+  if (rows < 0 || cols < 0)
+    return makeError("a picture of " + std::to_string(rows) + " x " + std::to_string(cols) +
+                     " cells: an extent is negative");
+  if (rows > kMaxPictureCells || cols > kMaxPictureCells || rows * cols > kMaxPictureCells)
+    return makeError("a picture of " + std::to_string(rows) + " x " + std::to_string(cols) +
+                     " cells: more than 2^20 cells, rows or columns");
+  return true;
+}
+
+/// The size of a picture's side: a shape's product, which must not overflow.
+Expected<int64_t> sideOf(TupleView shape) {
+  ArithScope scope;
+  Int n = product(shape);
+  if (scope.failed())
+    return makeError("a picture of " + print(shape) + " cells: its size overflows int64 (more than 2^20 cells)");
+  return n.value;
+}
+
+/// rows x cols of a 2-D shape (a rank-1 shape is one column), within the bound.
 Expected<std::pair<int64_t, int64_t>> extents(TupleView shape) {
   if (!isStatic(shape))
     return makeError("a layout with runtime extents has no picture");
-  if (shape.isInt() || shape.rank() == 1)
-    return std::make_pair(product(shape).value, int64_t(1));
-  if (shape.rank() != 2)
+  if (!shape.isInt() && shape.rank() != 1 && shape.rank() != 2)
     return makeError("a picture is of a rank-1 or rank-2 layout, not of rank " + std::to_string(shape.rank()));
-  return std::make_pair(product(shape.child(0)).value, product(shape.child(1)).value);
+  bool column = shape.isInt() || shape.rank() == 1;
+  int64_t rows = CL_TRY(sideOf(column ? shape : shape.child(0))), cols = column ? 1 : CL_TRY(sideOf(shape.child(1)));
+  CL_TRY(checkGrid(rows, cols));
+  return std::make_pair(rows, cols);
 }
 
 /// The transpose of a grid (B is drawn K x N above C, as CuTe draws it).
@@ -128,8 +154,6 @@ Expected<Picture> pictureOf(const Value &v) {
   switch (v.kind) {
   case Value::Kind::Layout: {
     auto [rows, cols] = CL_TRY(extents(v.layout.shape));
-    if (rows * cols > (1 << 20))
-      return makeError("a picture of more than 2^20 cells");
     Grid g{rows, cols, std::vector<std::string>(size_t(rows * cols)), std::vector<int64_t>(size_t(rows * cols))};
     const Layout &l = v.layout;
     for (int64_t n = 0; n < cols; ++n)
@@ -145,9 +169,18 @@ Expected<Picture> pictureOf(const Value &v) {
   }
   case Value::Kind::TiledMma: {
     const TiledMma &m = *v.mma();
-    int64_t M = tileSize(m, 0).value, N = tileSize(m, 1).value, K = tileSize(m, 2).value;
-    if (M * N + M * K + N * K > (1 << 20))
-      return makeError("a picture of more than 2^20 cells");
+    int64_t M, N, K;
+    {
+      ArithScope scope;
+      M = tileSize(m, 0).value, N = tileSize(m, 1).value, K = tileSize(m, 2).value;
+      if (scope.failed())
+        return makeError("a picture of a tiled MMA whose tile size overflows int64 (more than 2^20 cells)");
+    }
+    CL_TRY(checkGrid(M, N));
+    CL_TRY(checkGrid(M, K));
+    CL_TRY(checkGrid(N, K));
+    if (M * N + M * K + N * K > kMaxPictureCells)
+      return makeError("a picture of " + std::to_string(M * N + M * K + N * K) + " cells (C, A and B): more than 2^20");
     Grid c = CL_TRY(tvGrid(CL_TRY(layoutTV(m, 'C')), M, N));
     Grid a = CL_TRY(tvGrid(CL_TRY(layoutTV(m, 'A')), M, K));
     Grid b = transposed(CL_TRY(tvGrid(CL_TRY(layoutTV(m, 'B')), N, K)));
@@ -160,8 +193,6 @@ Expected<Picture> pictureOf(const Value &v) {
   case Value::Kind::TiledCopy: {
     const TiledCopy &c = *v.copy();
     auto [rows, cols] = CL_TRY(extents(c.tilerMN));
-    if (rows * cols > (1 << 20))
-      return makeError("a picture of more than 2^20 cells");
     Grid s = CL_TRY(tvGrid(CL_TRY(layoutTV(c, 'S')), rows, cols));
     Grid d = CL_TRY(tvGrid(CL_TRY(layoutTV(c, 'D')), rows, cols));
     int w = 2 * gridWidth(s) + 28, h = gridHeight(s) + 28, right = gridWidth(s) + 20;
