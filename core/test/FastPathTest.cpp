@@ -392,7 +392,7 @@ Layout extremeLayout(LayoutGen &gen, const std::vector<int64_t> &values, bool an
 }
 
 /// Leaves at the edges: zero, one, negative, and values whose products overflow int64.
-/// Straight paths must decline wherever the general path fails or overflows, and agree
+/// The fast domains must decline wherever the exact domain fails or overflows, and agree
 /// elsewhere.
 TEST_F(FastPaths, AgreesOnExtremeValues) {
   LayoutGen gen(0x57A1'000B);

@@ -530,7 +530,7 @@ struct ExpandCuteOp : ConversionPattern {
         cutelayout::Expected<Int> x = cutelayout::crd2idx(c, *view.value.composed());
         where = x ? cutelayout::Expected<cutelayout::IntTuple>(cutelayout::IntTuple(*x)) : x.error();
       } else if (isa<LayoutType>(cast<CuteMemRefType>(view.type).getLayout())) {
-        const cutelayout::Layout l = view.value.layout(); // (crd2idx's straight path is not traced)
+        const cutelayout::Layout l = view.value.layout(); // (crd2idx's fast stage is not traced)
         where = cutelayout::crd2idxGeneral(c, l.shape, l.stride);
       } else {
         return op->emitOpError("cannot be lowered: a view over a bare swizzle has no coordinate mapping to lower");
