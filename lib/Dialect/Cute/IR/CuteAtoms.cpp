@@ -531,13 +531,14 @@ FailureOr<CuteMemRefType> callView(Operation *op, Value v, StringRef name, Type 
   return view;
 }
 
-/// The static size of mode 0 of a view's layout (its size when it has rank 1), or nothing.
+/// The static size of mode 0 of a view's layout (its size when it has rank 1, and a rank-0
+/// layout's one element, as CuTe's size of a rank-0 tensor), or nothing.
 std::optional<int64_t> firstModeSize(CuteMemRefType view) {
   const TypeValue &l = view.getLayoutValue();
   if (!l.hasValue() || l.isComposed())
     return std::nullopt;
   Layout layout = l.layout();
-  Int n = cutelayout::product(layout.rank() == 1 ? layout.shape : layout.shape.child(0));
+  Int n = cutelayout::product(layout.rank() <= 1 ? layout.shape : layout.shape.child(0));
   return n.isStatic ? std::optional<int64_t>(n.value) : std::nullopt;
 }
 
