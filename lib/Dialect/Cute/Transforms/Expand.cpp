@@ -241,9 +241,14 @@ std::string printWithHoles(Type t, const TypeValue &v, StringRef fill) {
     text = cutelayout::print(marked.swizzle());
   else
     text = cutelayout::print(marked.tuple(), cutelayout::Style::Cute);
+  // A static leaf prints as `_N` or `_-N`: the marker's digits there are that leaf's
+  // value (issue 41, F6), not a hole.
+  auto staticLeafAt = [&](size_t i) {
+    return i > 0 && (text[i - 1] == '_' || (text[i - 1] == '-' && i > 1 && text[i - 2] == '_'));
+  };
   std::string marker = std::to_string(kMarker), out;
   for (size_t i = 0; i < text.size();) {
-    if (text.compare(i, marker.size(), marker) == 0) {
+    if (text.compare(i, marker.size(), marker) == 0 && !staticLeafAt(i)) {
       out += fill.str();
       i += marker.size();
       continue;
