@@ -123,6 +123,11 @@ const ByShape kShapeProducts[] = {logicalProduct, zippedProduct, tiledProduct, f
 /// The public divide (or product) by a tiler in a form.
 ByTiler publicByTiler(bool isProduct, int form) { return (isProduct ? kProducts : kDivides)[form]; }
 
+/// How a failure names a divide (or product) of a by a tiler shown as `tiler`, in a form.
+std::string byTilerLabel(bool isProduct, int form, const Layout &a, const std::string &tiler) {
+  return (isProduct ? "product " : "divide ") + std::to_string(form) + " (" + show(a) + ", " + tiler + ")";
+}
+
 TEST_F(FastPaths, CompositionAgrees) {
   for (bool pow2 : {true, false}) {
     LayoutGen gen(0x57A1'0001 + pow2, pow2);
@@ -161,8 +166,8 @@ TEST_F(FastPaths, DividesAgree) {
       Layout a = operand(gen);
       Tiler tiler = tilerFor(gen, a);
       for (int form : kForms)
-        ASSERT_TRUE(agree("divide " + std::to_string(form) + " (" + show(a) + ", " + print(tiler, Style::Cute) + ")",
-                          [&] { return kDivides[form](a, tiler); }, t));
+        ASSERT_TRUE(agree(byTilerLabel(false, form, a, print(tiler, Style::Cute)),
+                          [&] { return publicByTiler(false, form)(a, tiler); }, t));
     }
     expectOften(t, 45);
   }
@@ -175,8 +180,8 @@ TEST_F(FastPaths, ProductsAgree) {
     Layout a = operand(gen, 64);
     Tiler tiler = tilerFor(gen, a);
     for (int form : kForms)
-      ASSERT_TRUE(agree("product " + std::to_string(form) + " (" + show(a) + ", " + print(tiler, Style::Cute) + ")",
-                        [&] { return kProducts[form](a, tiler); }, t));
+      ASSERT_TRUE(agree(byTilerLabel(true, form, a, print(tiler, Style::Cute)),
+                        [&] { return publicByTiler(true, form)(a, tiler); }, t));
     Layout b = operand(gen, 64);
     for (bool blocked : {true, false})
       ASSERT_TRUE(agree(std::string(blocked ? "blocked" : "raked") + "_product(" + show(a) + ", " + show(b) + ")",
@@ -204,8 +209,7 @@ TEST_F(FastPaths, LeafTilersAgree) {
     Tiler tiler = makeTile(elements.data(), r);
     for (bool isProduct : {false, true})
       for (int form : kForms)
-        ASSERT_TRUE(agree((isProduct ? "product " : "divide ") + std::to_string(form) + " (" + show(a) + ", " +
-                              print(tiler, Style::Cute) + ")",
+        ASSERT_TRUE(agree(byTilerLabel(isProduct, form, a, print(tiler, Style::Cute)),
                           [&] { return publicByTiler(isProduct, form)(a, tiler); }, t));
   }
   expectOften(t, 55);
@@ -308,8 +312,7 @@ TEST_F(FastPaths, ShapeTilersAgree) {
     IntTuple shape = b.finish();
     for (bool isProduct : {false, true})
       for (int form : kForms)
-        ASSERT_TRUE(agree((isProduct ? "product " : "divide ") + std::to_string(form) + " (" + show(a) + ", " +
-                              show(shape) + ")",
+        ASSERT_TRUE(agree(byTilerLabel(isProduct, form, a, show(shape)),
                           [&]() -> Expected<Layout> {
                             // The general path by the tiler the shape stands for, and the
                             // shape overload (fast paths on or off) must agree with it.
@@ -344,8 +347,7 @@ TEST_F(FastPaths, LayoutTilersAgree) {
     Layout b = gen.coin(70) ? gen.withLeaves(gen.layoutInto(sizeOf(a)), gen.anyLeaves()) : operand(gen, 16);
     for (bool isProduct : {false, true})
       for (int form : kForms)
-        ASSERT_TRUE(agree((isProduct ? "product " : "divide ") + std::to_string(form) + " (" + show(a) + ", " +
-                              show(b) + ")",
+        ASSERT_TRUE(agree(byTilerLabel(isProduct, form, a, show(b)),
                           [&]() -> Expected<Layout> {
                             Layout viaLayout;
                             Expected<bool> s = (isProduct ? products : divides)[form](a, b, viaLayout);
