@@ -305,7 +305,16 @@ int64_t alignmentAfter(PtrType ptr, uint64_t multiple) {
     return ptr.getKnownAlignment();
   if (bits == 0)
     return 1;
-  return std::max<int64_t>(1, int64_t(std::gcd(uint64_t(ptr.getKnownAlignment()) * 8, multiple * bits) / 8));
+  // gcd(8A, multiple * bits) in 128 bits: 2^61 bytes times 8 wraps in 64 (F7, F8). It is
+  // at most 8A, so the bytes fit an int64 again.
+  using U128 = unsigned __int128;
+  U128 a = U128(uint64_t(ptr.getKnownAlignment())) * 8, b = U128(multiple) * bits;
+  while (b != 0) {
+    U128 r = a % b;
+    a = b;
+    b = r;
+  }
+  return std::max<int64_t>(1, int64_t(uint64_t(a / 8)));
 }
 
 /// The alignment (bytes) the pointer keeps when moved as op moves it; a composed layout's
