@@ -42,3 +42,22 @@ func.func @unverified(%m0: index) {
   %s = cute.make_shape(%m) : (index)
   return
 }
+
+// -----
+
+// Issue 41, F14: a fact that a constant refutes (6 is not a multiple of 4) would fold
+// wrongly downstream (6 % 4 as 0); the verifier refuses it. A multiple is accepted.
+func.func @refuted() {
+  %c6 = arith.constant 6 : index
+  // expected-error @+1 {{'cute.assume' op expects an input that is a multiple of its divisibility 4, but the input is the constant 6}}
+  %a = cute.assume %c6 {divisibility = 4 : i64} : index
+  return
+}
+
+// -----
+
+func.func @held() -> i32 {
+  %c = arith.constant -12 : i32
+  %a = cute.assume %c {divisibility = 4 : i64} : i32
+  return %a : i32
+}

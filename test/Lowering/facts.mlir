@@ -21,7 +21,8 @@ func.func @types(%s: !cute.shape<(?{div=16},8)>, %l: !cute.layout<(?{div=4},?):(
 // CHECK: cute.make_shape(%{{.*}}, %{{.*}}) : (index, index) -> !cute.shape<(?{div=128},?)>
 // CHECK: -> !cute.layout<((128,64),(?,?)):((1,?{div=128}),(128,?{div=8192}))>
 // EXPAND-LABEL: func.func @assumed
-// EXPAND: %[[C128:.*]] = arith.constant 128 : index
+// EXPAND: cf.assert %{{.*}}, "cute.assume: the input is not a multiple of its divisibility 128"
+// EXPAND-NEXT: %[[C128:.*]] = arith.constant 128 : index
 // EXPAND-NEXT: %[[TILES:.*]] = arith.divsi %arg0, %[[C128]] : index
 func.func @assumed(%m0: index, %n: index) -> index {
   %m = cute.assume %m0 {divisibility = 128 : i64} : index
@@ -50,7 +51,10 @@ func.func @argument(%m: index {cute.div = 16 : i64}) -> !cute.shape<(?)> {
 
 // upcast<2> needs a stride that 2 divides (or divides 2): a multiple of 4 is one, so the
 // runtime check is proven and not emitted; without the fact it is.
+// (The one assert is the assume's own check of its fact, docs/lowering.md.)
 // EXPAND-LABEL: func.func @proven
+// EXPAND: arith.remsi %arg0, %{{.*}} : index
+// EXPAND: cf.assert %{{.*}}, "cute.assume: the input is not a multiple of its divisibility 4"
 // EXPAND-NOT: cf.assert
 // EXPAND: return
 func.func @proven(%d0: index) -> !cute.layout<(8):(?{div=2})> {

@@ -8,6 +8,7 @@
 #include "cutelayout/ComposedLayout.h"
 #include "cutelayout/Notation.h"
 
+#include "mlir/IR/Matchers.h"
 #include "llvm/ADT/TypeSwitch.h"
 
 using namespace mlir;
@@ -427,5 +428,11 @@ LogicalResult PrintOp::verify() {
 LogicalResult AssumeOp::verify() {
   if (getDivisibility() < 1)
     return emitOpError("expects a positive divisibility, but got ") << getDivisibility();
+  // A constant input is known: a fact it refutes would fold wrongly downstream (F14).
+  APInt c;
+  if (matchPattern(getInput(), m_ConstantInt(&c)) && c.getBitWidth() <= 64 &&
+      c.getSExtValue() % getDivisibility() != 0)
+    return emitOpError("expects an input that is a multiple of its divisibility ")
+           << getDivisibility() << ", but the input is the constant " << c.getSExtValue();
   return success();
 }

@@ -329,8 +329,22 @@ struct ExpandCuteOp : ConversionPattern {
       return lowerPrint(print, operands[0], rw);
     if (auto leaves = dyn_cast<GetLeavesOp>(op))
       return lowerGetLeaves(leaves, operands[0], rw);
-    if (isa<AssumeOp>(op)) { // the fact served inference; the value is the input
-      rw.replaceOp(op, operands[0].front());
+    if (auto assume = dyn_cast<AssumeOp>(op)) { // the fact served inference; the value is the input
+      Value in = operands[0].front();
+      if (runtimeChecks && assume.getDivisibility() > 1) { // a wrong fact stops, as a failed condition does
+        Location loc = op->getLoc();
+        int64_t div = assume.getDivisibility();
+        unsigned width = in.getType().isIndex() ? 64 : in.getType().getIntOrFloatBitWidth();
+        Value zero = arith::ConstantOp::create(rw, loc, rw.getIntegerAttr(in.getType(), 0));
+        Value rem = in; // a divisibility past the type's range holds only for 0
+        if (width >= 64 || div < (int64_t(1) << (width - 1)))
+          rem = arith::RemSIOp::create(rw, loc, in, arith::ConstantOp::create(rw, loc, rw.getIntegerAttr(in.getType(), div)));
+        Value ok = arith::CmpIOp::create(rw, loc, arith::CmpIPredicate::eq, rem, zero);
+        cf::AssertOp::create(rw, loc, ok,
+                             "cute.assume: the input is not a multiple of its divisibility " +
+                                 std::to_string(assume.getDivisibility()));
+      }
+      rw.replaceOp(op, in);
       return success();
     }
     if (isa<MakeAtomOp, MakeTiledMmaOp, MakeTiledCopyOp>(op)) { // static: no runtime value

@@ -164,8 +164,10 @@ def Cute_AssumeOp : Op<Cute_Dialect, "assume", [Pure, AllTypesMatch<["input", "r
     it is a multiple of 16. Cute values built from `%m16` carry the fact in their types
     (`!cute.shape<(?{div=16},8)>`), inference derives the facts of results from it, and
     the lowering folds what the facts make known. A function argument states the same
-    with the attribute `cute.div`: `%m: index {cute.div = 16 : i64}`. Lowered to its
-    input (nothing checks the fact at run time). See docs/lowering.md.
+    with the attribute `cute.div`: `%m: index {cute.div = 16 : i64}`. A constant input
+    that the fact does not divide is a verifier error. Lowered to its input, after a
+    check that stops the program where the input is not such a multiple (with runtime
+    checks, the default; `runtime-checks=false` omits it). See docs/lowering.md.
   }];
   let arguments = (ins AnySignlessIntegerOrIndex:$input, I64Attr:$divisibility);
   let results = (outs AnySignlessIntegerOrIndex:$result);
