@@ -75,10 +75,13 @@ const evaluate = await load();
 const out = [];
 let ok = true;
 const table = (flags & TABLE) !== 0;
-function answer(expr) {
+// Batch mode prints one line per input line: a value CuTe prints on several lines (an
+// atom, a tiled MMA) gets each run of whitespace as one space, as the native tool does.
+function answer(expr, oneLine) {
   const r = evaluate(expr, flags);
   ok = ok && r.ok;
-  out.push(table && r.ok ? r.text : r.text + '\n');
+  const text = oneLine && !table && r.ok ? r.text.trim().split(/\s+/).join(' ') : r.text;
+  out.push(table && r.ok ? text : text + '\n');
   if (r.ok && svgFile !== null) {
     const svg = evaluate(expr, flags | SVG);
     if (!svg.ok) {
@@ -93,13 +96,13 @@ if (exprs.length === 1 && exprs[0] === '-') {
   const lines = readFileSync(0, 'utf8').split('\n');
   if (lines.length && lines[lines.length - 1] === '') lines.pop();
   for (const line of lines) {
-    answer(line.endsWith('\r') ? line.slice(0, -1) : line);
+    answer(line.endsWith('\r') ? line.slice(0, -1) : line, true);
     if (table) out.push('\n');
   }
 } else {
   exprs.forEach((e, i) => {
     if (table && i > 0) out.push('\n');
-    answer(e);
+    answer(e, false);
   });
 }
 process.stdout.write(out.join(''));

@@ -376,7 +376,11 @@ Status upcastMode(Int sh, Int st, int64_t n, LayoutBuilder &out) {
                      " do not divide each other" + violationNote(st.isStatic));
   if (st.isStatic) {
     Int a = abs(st);
-    out.leaf(ceilDiv(sh, ceilDiv(nn, a)), mul(signum(st), ceilDiv(a, nn)));
+    // One after the other: the first overflow is the one reported, whatever the compiler's
+    // order of arguments (F16).
+    Int shape = ceilDiv(sh, ceilDiv(nn, a));
+    Int stride = mul(signum(st), ceilDiv(a, nn));
+    out.leaf(shape, stride);
   } else {
     // R19: CuTe divides a runtime stride; the static form shrinks the extent where the
     // stride is smaller than n. They agree where n divides the stride.

@@ -176,7 +176,8 @@ Expected<Layout> thrfrg(const TiledMma &m, char which, const Layout &l) {
   // ((ThrV, FrgV), (Rest...)).
   Layout tv = CL_TRY(composition(c, tile2(tilerFromLayout(atomLayoutTV(m.atom, which)), underscoreTiler())));
   // ((ThrV, (ThrFirst, ThrSecond)), (FrgV, (Rest...))).
-  Tiler threads = tile2(extent(size(m.thrLayoutVMNK.mode(first + 1))), extent(size(m.thrLayoutVMNK.mode(second + 1))));
+  Int firstThreads = size(m.thrLayoutVMNK.mode(first + 1)); // before the second's (F16)
+  Tiler threads = tile2(extent(firstThreads), extent(size(m.thrLayoutVMNK.mode(second + 1))));
   return zippedDivide(tv, tile2(underscoreTiler(), threads));
 }
 

@@ -89,9 +89,19 @@ std::string print(const AnyLayout &l, Style style) {
   return print(std::get<ComposedLayout>(l), style);
 }
 
+uint32_t chainLength(const ComposedLayout &c) {
+  uint32_t n = 1;
+  for (const ComposedLayout *p = &c; p->outer.kind == OuterFunction::Kind::Composed; p = p->outer.composed.get())
+    ++n;
+  return n;
+}
+
 Expected<ComposedLayout> makeComposedLayout(OuterFunction outer, TupleView offset, Layout inner) {
   if (hasUnderscore(offset))
     return makeError("make_composed_layout: the offset " + print(offset) + " cannot contain `_`");
+  if (outer.kind == OuterFunction::Kind::Composed && chainLength(*outer.composed) >= kMaxComposedChain)
+    return makeError("a composed layout chained more than " + std::to_string(kMaxComposedChain) +
+                     " links deep (A o O o B o O o B ...): past cutelayout's bound");
   return ComposedLayout{std::move(outer), IntTuple(offset), std::move(inner)};
 }
 
@@ -587,6 +597,40 @@ Expected<AnyLayout> logicalProduct(const Layout &a, const ComposedLayout &tiler)
   if (!moved)
     return makeError("logical_product of " + print(a) + " by " + print(tiler) + ": " + moved.error().message);
   return composition(*moved, product);
+}
+
+namespace {
+/// A product form of a layout by a swizzled tiler: the logical product's function (its
+/// carried swizzle) over the modes of `form` by the tiler's inner layout.
+Expected<AnyLayout> productForm(const Layout &a, const ComposedLayout &tiler,
+                                Expected<Layout> (*form)(const Layout &, TilerRef)) {
+  AnyLayout logical = CL_TRY(logicalProduct(a, tiler));
+  Layout grouped = CL_TRY(form(a, tiler.inner));
+  if (const ComposedLayout *c = std::get_if<ComposedLayout>(&logical))
+    return composeFunctions(c->outer, c->offset, std::move(grouped));
+  return AnyLayout(std::move(grouped));
+}
+} // namespace
+
+Expected<AnyLayout> zippedProduct(const Layout &a, const ComposedLayout &tiler) {
+  return productForm(a, tiler, zippedProduct);
+}
+Expected<AnyLayout> tiledProduct(const Layout &a, const ComposedLayout &tiler) {
+  return productForm(a, tiler, tiledProduct);
+}
+Expected<AnyLayout> flatProduct(const Layout &a, const ComposedLayout &tiler) {
+  return productForm(a, tiler, flatProduct);
+}
+
+Expected<AnyLayout> composeFunctions(OuterFunction outer, TupleView offset, AnyLayout inner) {
+  if (Layout *l = std::get_if<Layout>(&inner))
+    return composeFunctions(std::move(outer), offset, std::move(*l));
+  ComposedLayout &c = std::get<ComposedLayout>(inner);
+  // A o O is the identity exactly where composeFunctions drops it.
+  if (std::holds_alternative<Layout>(composeFunctions(outer, offset, Layout())))
+    return inner;
+  return makeError("CuTe's answer " + print(outer) + " o " + print(offset) + " o " + print(c) +
+                   " is a composed layout within a composed layout, which cutelayout does not hold");
 }
 
 Expected<Swizzle> swizzlePortion(const ComposedLayout &c) { return requireSwizzle(c, "get_swizzle_portion"); }

@@ -496,7 +496,8 @@ Expected<IntTuple> shapeDiv(TupleView a, TupleView b) {
   Int x = a.asInt(), y = b.asInt();
   bool stat = x.isStatic && y.isStatic;
   if (__builtin_expect(detail::tracing(), 0) && !stat) {
-    Bool nonzero = both(less(kStatic0, abs(x)), less(kStatic0, abs(y)));
+    Bool xNonzero = less(kStatic0, abs(x)); // before y's (F16)
+    Bool nonzero = both(xNonzero, less(kStatic0, abs(y)));
     recordRuntimeCheck(both(nonzero, either(multipleOf(x, y), multipleOf(y, x))),
                        "shape_div: divisibility condition fails: neither " + print(x) + " % " + print(y) + " nor " +
                            print(y) + " % " + print(x) + " is 0, or one is 0");

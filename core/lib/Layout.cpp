@@ -131,7 +131,8 @@ Int cosize(LayoutView l) {
   }
   const Node *s = l.shape.nodes(), *d = l.stride.nodes();
   auto term = [](const Node &sn, const Node &dn) __attribute__((always_inline)) {
-    return mul(sub(integerLeaf(sn), kStatic1), abs(integerLeaf(dn)));
+    Int span = sub(integerLeaf(sn), kStatic1); // before the stride's abs (F16)
+    return mul(span, abs(integerLeaf(dn)));
   };
   if (s->kind != NodeKind::Tuple)
     return add(term(*s, *d), kStatic1);

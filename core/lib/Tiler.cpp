@@ -217,7 +217,8 @@ Status logicalProductInto(LayoutView a, TilerView t, LayoutBuilder &out) {
   return byTiler("logical_product", logicalProductInto, a, t, out, [&](LayoutView tile) -> Status {
     Layout rest;
     LayoutBuilder restOut(rest, false);
-    CL_CHECK(complementInto(a, IntTuple(mul(product(a.shape), cosize(tile))), restOut, "complement"));
+    Int size = product(a.shape); // before the tile's cosize (F16)
+    CL_CHECK(complementInto(a, IntTuple(mul(size, cosize(tile))), restOut, "complement"));
     out.open();
     out.add(a);
     CL_CHECK(compositionInto(rest, tile, out));

@@ -155,17 +155,28 @@ Outcome run(const Case &k) {
     return lifted(C(a), [&](const Layout &l) { return tiledDivide(l, TL(b)); });
   if (op == "flat_divide")
     return lifted(C(a), [&](const Layout &l) { return flatDivide(l, TL(b)); });
-  if (op == "logical_product") {
+  // A product by a layout (lifted through a composed a), or by a swizzled tiler: of a
+  // layout, or of a composed a (A o O o (B x tiler), CuTe's lift, held when not nested).
+  auto product = [&](Expected<Layout> (*byLayout)(const Layout &, TilerRef),
+                     Expected<AnyLayout> (*bySwizzled)(const Layout &, const ComposedLayout &)) {
+    if (!isComposedText(b))
+      return lifted(C(a), [&](const Layout &l) { return byLayout(l, TL(b)); });
     if (!isComposedText(a))
-      return outcome(logicalProduct(L(a), C(b)));
-    return lifted(C(a), [&](const Layout &l) { return logicalProduct(l, TL(b)); });
-  }
+      return outcome(bySwizzled(L(a), C(b)));
+    ComposedLayout x = C(a);
+    Expected<AnyLayout> inner = bySwizzled(x.inner, C(b));
+    if (!inner)
+      return outcome(inner);
+    return outcome(composeFunctions(x.outer, x.offset, inner.take()));
+  };
+  if (op == "logical_product")
+    return product(logicalProduct, logicalProduct);
   if (op == "zipped_product")
-    return lifted(C(a), [&](const Layout &l) { return zippedProduct(l, TL(b)); });
+    return product(zippedProduct, zippedProduct);
   if (op == "tiled_product")
-    return lifted(C(a), [&](const Layout &l) { return tiledProduct(l, TL(b)); });
+    return product(tiledProduct, tiledProduct);
   if (op == "flat_product")
-    return lifted(C(a), [&](const Layout &l) { return flatProduct(l, TL(b)); });
+    return product(flatProduct, flatProduct);
   if (op == "blocked_product")
     return lifted(C(a), [&](const Layout &l) { return blockedProduct(l, L(b)); });
   if (op == "raked_product")
@@ -414,6 +425,26 @@ const Case kCases[] = {
     {"zipped_product", "Sw<3,4,3> o _0 o (8,64):(64,1)", "_4:_1", "", "ERROR"},
     {"zipped_product", "Sw<2,4,3> o _0 o ((_8,_4),(_8,_8)):((_64,_512),(_1,_8))", "_2:_1", "", "Sw<2,4,3> o _0 o (((_8,_4),(_8,_8)),_2):(((_64,_512),(_1,_8)),_2048)"},
     {"zipped_product", "(_8,_64):(_64,_1) o _3 o (_8,_64):(_64,_1)", "(_2,_2):(_1,_2)", "", "(_8,_64):(_64,_1) o _3 o ((_8,_64),(_2,_2)):((_64,_1),(_512,_1024))"},
+    // Issue 41, F12: the zipped, tiled and flat products by a swizzled tiler, of a layout
+    // and of a composed layout (CuTe's lift), and CuTe's nested answer refused.
+    {"zipped_product", "(_2,_4):(_1,_2)", "Sw<3,4,3> o _0 o _1024:_1", "", "Sw<3,7,3> o _0 o ((_2,_4),_1024):((_1,_2),_8)"},
+    {"zipped_product", "(_2,_2):(_1,_2)", "Sw<2,4,3> o _0 o (_64,_8):(_1,_64)", "", "Sw<2,6,3> o _0 o ((_2,_2),(_64,_8)):((_1,_2),(_4,_256))"},
+    {"zipped_product", "(_8,_4):(_4,_1)", "Sw<1,0,1> o _0 o (_2,_2):(_1,_2)", "", "Sw<1,5,1> o _0 o ((_8,_4),(_2,_2)):((_4,_1),(_32,_64))"},
+    {"zipped_product", "Sw<3,4,3> o _0 o (_8,_64):(_64,_1)", "Sw<3,4,3> o _0 o (_2,_2):(_1,_2)", "", "Sw<3,4,3> o _0 o ((_8,_64),(_2,_2)):((_64,_1),(_512,_1024))"},
+    {"zipped_product", "Sw<1,5,-3> o _16 o _3:_1", "Sw<3,2,3> o _0 o (_2):(_1)", "", "Sw<1,5,-3> o _16 o (_3,(_2)):(_1,(_3))"},
+    {"zipped_product", "Sw<3,4,3> o _0 o (_8,_64):(_64,_1)", "Sw<1,0,1> o _0 o (_2,_2):(_1,_2)", "", "ERROR"},
+    {"tiled_product", "(_2,_4):(_1,_2)", "Sw<3,4,3> o _0 o _1024:_1", "", "Sw<3,7,3> o _0 o ((_2,_4),_1024):((_1,_2),_8)"},
+    {"tiled_product", "(_2,_2):(_1,_2)", "Sw<2,4,3> o _0 o (_64,_8):(_1,_64)", "", "Sw<2,6,3> o _0 o ((_2,_2),_64,_8):((_1,_2),_4,_256)"},
+    {"tiled_product", "(_8,_4):(_4,_1)", "Sw<1,0,1> o _0 o (_2,_2):(_1,_2)", "", "Sw<1,5,1> o _0 o ((_8,_4),_2,_2):((_4,_1),_32,_64)"},
+    {"tiled_product", "Sw<3,4,3> o _0 o (_8,_64):(_64,_1)", "Sw<3,4,3> o _0 o (_2,_2):(_1,_2)", "", "Sw<3,4,3> o _0 o ((_8,_64),_2,_2):((_64,_1),_512,_1024)"},
+    {"tiled_product", "Sw<1,5,-3> o _16 o _3:_1", "Sw<3,2,3> o _0 o (_2):(_1)", "", "Sw<1,5,-3> o _16 o (_3,(_2)):(_1,(_3))"},
+    {"flat_product", "(_2,_4):(_1,_2)", "Sw<3,4,3> o _0 o _1024:_1", "", "Sw<3,7,3> o _0 o (_2,_4,_1024):(_1,_2,_8)"},
+    {"flat_product", "(_2,_2):(_1,_2)", "Sw<2,4,3> o _0 o (_64,_8):(_1,_64)", "", "Sw<2,6,3> o _0 o (_2,_2,_64,_8):(_1,_2,_4,_256)"},
+    {"flat_product", "(_8,_4):(_4,_1)", "Sw<1,0,1> o _0 o (_2,_2):(_1,_2)", "", "Sw<1,5,1> o _0 o (_8,_4,_2,_2):(_4,_1,_32,_64)"},
+    {"flat_product", "Sw<3,4,3> o _0 o (_8,_64):(_64,_1)", "Sw<3,4,3> o _0 o (_2,_2):(_1,_2)", "", "Sw<3,4,3> o _0 o (_8,_64,_2,_2):(_64,_1,_512,_1024)"},
+    {"flat_product", "Sw<1,5,-3> o _16 o _3:_1", "Sw<3,2,3> o _0 o (_2):(_1)", "", "Sw<1,5,-3> o _16 o (_3,(_2)):(_1,(_3))"},
+    {"logical_product", "Sw<3,4,3> o _0 o (_8,_64):(_64,_1)", "Sw<3,4,3> o _0 o (_2,_2):(_1,_2)", "", "Sw<3,4,3> o _0 o ((_8,_64),(_2,_2)):((_64,_1),(_512,_1024))"},
+    {"logical_product", "Sw<3,4,3> o _0 o (_8,_64):(_64,_1)", "Sw<1,0,1> o _0 o (_2,_2):(_1,_2)", "", "ERROR"},
     {"zipped_product", "Sw<0,4,3> o _0 o (_8,_64):(_64,_1)", "_4:_1", "", "((_8,_64),_4):((_64,_1),_512)"},
     // tiled_product
     {"tiled_product", "Sw<3,4,3> o _0 o (_8,_64):(_64,_1)", "(_2,_4):(_4,_1)", "", "Sw<3,4,3> o _0 o ((_8,_64),_2,_4):((_64,_1),_2048,_512)"},

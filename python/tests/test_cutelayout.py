@@ -148,6 +148,20 @@ def test_tiled_copy_and_pictures():
                 draw(cl.evaluate(text))
 
 
+def test_long_composed_chains_and_swizzled_products():
+    # Issue 41, F3: a composed chain past 64 links raises (30,000 links crashed the
+    # interpreter); F12: products of composed layouts are CuTe's.
+    link = " o 0 o 8:1"
+    assert str(cl.evaluate("Sw<1,2,3> o 0 o 8:1" + link * 63)).count(" o ") == 128
+    for n in (64, 30000):
+        with pytest.raises(cl.Error, match="chained more than 64 links deep"):
+            cl.evaluate("Sw<1,2,3> o 0 o 8:1" + link * n)
+    assert str(cl.evaluate("zipped_product((8,4):(4,1), Sw<1,0,1> o _0 o (2,2):(1,2))")) == \
+        "Sw<1,5,1> o 0 o ((8,4),(2,2)):((4,1),(32,64))"
+    assert str(cl.evaluate("logical_product(Sw<3,4,3> o _0 o (8,64):(64,1), Sw<3,4,3> o _0 o (2,2):(1,2))")) == \
+        "Sw<3,4,3> o 0 o ((8,64),(2,2)):((64,1),(512,1024))"
+
+
 def test_value_cannot_be_made_uninitialised():
     # Issue 41, F13: Value.__new__ raises instead of making an instance without its C++
     # value (whose use crashed the interpreter).

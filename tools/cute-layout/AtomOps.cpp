@@ -95,9 +95,10 @@ Expected<Value> makeTiledCopyOp(ValueRefs args, char which) {
     return makeError("argument 1 must be a copy atom (Copy_Atom<op, T>{}) but is " + std::string(kindName(args[0].kind)) +
                      " " + describe(args[0]));
   const CopyAtom &atom = args[0].copy()->atom;
-  if (which == 0)
-    return Value::ofCopy(CL_TRY(makeTiledCopy(atom, CL_TRY(layoutOrShape(args[1])), CL_TRY(layoutOrShape(args[2])))),
-                         false);
+  if (which == 0) {
+    Layout threads = CL_TRY(layoutOrShape(args[1])), values = CL_TRY(layoutOrShape(args[2])); // in order (F16)
+    return Value::ofCopy(CL_TRY(makeTiledCopy(atom, threads, values)), false);
+  }
   return Value::ofCopy(CL_TRY(makeTiledCopyFor(atom, CL_TRY(tiledMmaArg(args, 1)), which)), false);
 }
 
@@ -107,7 +108,8 @@ Expected<Value> copyLayoutTVOp(ValueRefs args, char which) {
 
 Expected<Value> copyPartitionOp(ValueRefs args, char which) {
   const TiledCopy &c = *CL_TRY(tiledCopyArg(args, 0));
-  return tensorValue(CL_TRY(partition(c, which, CL_TRY(threadArg(args)), CL_TRY(tensorArg(args)))));
+  auto thread = CL_TRY(threadArg(args)); // before the tensor (F16)
+  return tensorValue(CL_TRY(partition(c, which, thread, CL_TRY(tensorArg(args)))));
 }
 
 Expected<Value> mmaAtomValue(std::string_view name) {
@@ -146,12 +148,14 @@ Expected<Value> tileSizeOp(ValueRefs args) {
 
 Expected<Value> partitionFragmentOp(ValueRefs args, char which) {
   TiledMma m = CL_TRY(tiledMmaArg(args, 0));
-  return Value::ofLayout(CL_TRY(partitionFragment(m, which, CL_TRY(threadArg(args)), CL_TRY(tensorArg(args)))));
+  auto thread = CL_TRY(threadArg(args)); // before the tensor (F16)
+  return Value::ofLayout(CL_TRY(partitionFragment(m, which, thread, CL_TRY(tensorArg(args)))));
 }
 
 Expected<Value> partitionOp(ValueRefs args, char which) {
   TiledMma m = CL_TRY(tiledMmaArg(args, 0));
-  return tensorValue(CL_TRY(partition(m, which, CL_TRY(threadArg(args)), CL_TRY(tensorArg(args)))));
+  auto thread = CL_TRY(threadArg(args)); // before the tensor (F16)
+  return tensorValue(CL_TRY(partition(m, which, thread, CL_TRY(tensorArg(args)))));
 }
 
 } // namespace cutelayout::cli

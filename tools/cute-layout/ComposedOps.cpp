@@ -101,7 +101,8 @@ template <bool Up> Expected<Value> castRule(ValueRefs a) {
 Expected<Value> recastRule(ValueRefs a) {
   if (a[0].kind != Value::Kind::Composed)
     return noOverload("recast_layout", a);
-  return anyValue(recastLayout(*a[0].composed(), CL_TRY(elementBits(a[1])), CL_TRY(elementBits(a[2]))));
+  int64_t from = CL_TRY(elementBits(a[1])), to = CL_TRY(elementBits(a[2])); // one after the other (F16)
+  return anyValue(recastLayout(*a[0].composed(), from, to));
 }
 
 Expected<Value> maxCommonLayoutRule(ValueRefs a) {
@@ -151,6 +152,21 @@ const std::map<std::string_view, Rule> &rules() {
   return table;
 }
 
+using ProductByComposed = Expected<AnyLayout> (*)(const Layout &, const ComposedLayout &);
+
+/// The products that take a swizzled tiler (CuTe's blocked and raked products do not).
+ProductByComposed productByComposed(std::string_view name) {
+  if (name == "logical_product")
+    return logicalProduct;
+  if (name == "zipped_product")
+    return zippedProduct;
+  if (name == "tiled_product")
+    return tiledProduct;
+  if (name == "flat_product")
+    return flatProduct;
+  return nullptr;
+}
+
 /// CuTe's lifted operations: A o O o f(B).
 const std::set<std::string_view> &lifted() {
   static const std::set<std::string_view> names = {
@@ -174,18 +190,22 @@ Expected<Value> callWithComposed(std::string_view name, ValueRefs args,
                                  const std::function<Expected<Value>(ValueRefs)> &plain) {
   if (auto it = rules().find(name); it != rules().end())
     return it->second(args);
-  // logical_product(L, swizzled tiler) carries the swizzle onto the product.
-  if (name == "logical_product" && args[0].kind == Value::Kind::Layout && args[1].kind == Value::Kind::Composed)
-    return anyValue(logicalProduct(*CL_TRY(plainLayout(args[0], 0)), *args[1].composed()));
+  // A product of L by a swizzled tiler carries the swizzle onto the product.
+  ProductByComposed byComposed = productByComposed(name);
+  if (byComposed && args.size() == 2 && args[0].kind == Value::Kind::Layout && args[1].kind == Value::Kind::Composed)
+    return anyValue(byComposed(*CL_TRY(plainLayout(args[0], 0)), *args[1].composed()));
   bool composedFirst = !args.empty() && args[0].kind == Value::Kind::Composed;
-  bool restPlain = true;
+  bool restPlain = true; // (a product's tiler may be composed too: A o O o (B x T))
   for (size_t i = 1; i < args.size(); ++i)
-    restPlain = restPlain && args[i].kind != Value::Kind::Swizzle && args[i].kind != Value::Kind::Composed;
+    restPlain = restPlain && args[i].kind != Value::Kind::Swizzle &&
+                (args[i].kind != Value::Kind::Composed || (byComposed && i == 1));
   bool isLifted = lifted().count(name) != 0 || (name == "filter" && args.size() == 2);
   if (composedFirst && restPlain && (isLifted || ofInner().count(name) != 0)) {
     const ComposedLayout &c = *args[0].composed();
     if (c.innerSwizzle) // no inner layout to act on
       return innerSwizzleError(c, std::string(name).c_str());
+    if (byComposed && args[1].kind == Value::Kind::Composed) // A o O o (B x swizzled T)
+      return anyValue(composeFunctions(c.outer, c.offset, CL_TRY(byComposed(c.inner, *args[1].composed()))));
     Value inner = Value::ofLayout(c.inner);
     std::vector<const Value *> withInner = args.pointers();
     withInner[0] = &inner;
@@ -196,6 +216,8 @@ Expected<Value> callWithComposed(std::string_view name, ValueRefs args,
       return r;
     return Value::ofAny(composeFunctions(c.outer, c.offset, std::move(r.layout)));
   }
+  if (composedFirst && isLifted) // CuTe lifts A o O o B here: what it refuses is a later argument
+    return noOverloadFor(name, args, isSwizzled, 1);
   return noOverload(name, args);
 }
 
@@ -209,7 +231,8 @@ Expected<Value> makeComposedLayoutOp(ValueRefs a) {
 }
 
 Expected<Value> makeSwizzleOp(ValueRefs a) {
-  return Value::ofSwizzle(CL_TRY(makeSwizzleFromMasks(CL_TRY(integerArg(a[0], 0)), CL_TRY(integerArg(a[1], 1)))));
+  int64_t y = CL_TRY(integerArg(a[0], 0)), z = CL_TRY(integerArg(a[1], 1));
+  return Value::ofSwizzle(CL_TRY(makeSwizzleFromMasks(y, z)));
 }
 
 Expected<Value> swizzlePortionOp(ValueRefs a) {

@@ -717,7 +717,8 @@ const std::map<std::string, Operation, std::less<>> &operations() {
                        }}},
       {"make_ordered_layout", {2, 2, "make_ordered_layout(shape, order)", "compact layout with strides in order",
                                [](const Args &a) -> Expected<Value> {
-                                 return layOr(makeOrderedLayout(CL_TRY(a.shape(0)), CL_TRY(a.shape(1))));
+                                 auto shape = CL_TRY(a.shape(0)), order = CL_TRY(a.shape(1)); // one after the other (F16)
+                                 return layOr(makeOrderedLayout(shape, order));
                                }}},
       {"make_identity_layout", {1, 1, "make_identity_layout(shape)",
                                 "compact column-major layout: the identity on [0, size) (docs/semantics.md, R7)",
@@ -869,11 +870,13 @@ const std::map<std::string, Operation, std::less<>> &operations() {
       {"left_inverse", {1, 1, "left_inverse(L)", "R with R(L(i)) == i", IN_PLACE(unaryInto<leftInverse>)}},
       {"max_common_layout", {2, 2, "max_common_layout(A, B)", "largest common contiguous layout",
                              [](const Args &a) -> Expected<Value> {
-                               return layOr(maxCommonLayout(CL_TRY(a.layout(0)), CL_TRY(a.layout(1))));
+                               auto x = CL_TRY(a.layout(0)), y = CL_TRY(a.layout(1));
+                               return layOr(maxCommonLayout(x, y));
                              }}},
       {"max_common_vector", {2, 2, "max_common_vector(A, B)", "number of common contiguous elements",
                              [](const Args &a) -> Expected<Value> {
-                               return intValue(CL_TRY(maxCommonVector(CL_TRY(a.layout(0)), CL_TRY(a.layout(1)))));
+                               auto x = CL_TRY(a.layout(0)), y = CL_TRY(a.layout(1));
+                               return intValue(CL_TRY(maxCommonVector(x, y)));
                              }}},
       // --- divide and product --------------------------------------------------------
       {"logical_divide", {2, 2, "logical_divide(A, T)", "((tile, rest), ...) by tiler T",
@@ -930,7 +933,8 @@ const std::map<std::string, Operation, std::less<>> &operations() {
       // --- int tuple arithmetic ------------------------------------------------------
       {"shape_div", {2, 2, "shape_div(a, b)", "shape division with the divisibility condition",
                      [](const Args &a) -> Expected<Value> {
-                       IntTuple r = CL_TRY(shapeDiv(CL_TRY(a.shape(0)), CL_TRY(a.shape(1))));
+                       auto x = CL_TRY(a.shape(0)), y = CL_TRY(a.shape(1));
+                       IntTuple r = CL_TRY(shapeDiv(x, y));
                        return tupleValue(std::move(r));
                      }}},
       {"ceil_div", {2, 2, "ceil_div(a, b)",
@@ -944,13 +948,15 @@ const std::map<std::string, Operation, std::less<>> &operations() {
                     }}},
       {"round_up", {2, 2, "round_up(a, b)", "a rounded up to a multiple of b",
                     [](const Args &a) -> Expected<Value> {
-                      IntTuple r = CL_TRY(roundUp(CL_TRY(a.shape(0)), CL_TRY(a.shape(1))));
+                      auto x = CL_TRY(a.shape(0)), y = CL_TRY(a.shape(1));
+                      IntTuple r = CL_TRY(roundUp(x, y));
                       return tupleValue(std::move(r));
                     }}},
       {"increment", {2, 2, "increment(coord, shape)",
                      "the next coordinate, colexicographically (CuTe's coordinate iterator step)",
                      [](const Args &a) -> Expected<Value> {
-                       return tupleValue(CL_TRY(increment(CL_TRY(a.shape(0)), CL_TRY(a.shape(1)))));
+                       auto x = CL_TRY(a.shape(0)), y = CL_TRY(a.shape(1));
+                       return tupleValue(CL_TRY(increment(x, y)));
                      }}},
       {"product_each", {1, 1, "product_each(t)", "the product of each top-level mode",
                         [](const Args &a) -> Expected<Value> { return tupleValue(productEach(CL_TRY(a.shape(0)))); }}},
@@ -976,7 +982,9 @@ const std::map<std::string, Operation, std::less<>> &operations() {
                        [](const Args &a) -> Expected<Value> { return intValue(basisValue(CL_TRY(a.integer(0)))); }}},
       {"basis_get", {2, 2, "basis_get(e, t)", "the element of t that basis e names: basis_get(E<1,0>{}, (5,(6,7))) = 6",
                      [](const Args &a) -> Expected<Value> {
-                       return tupleValue(CL_TRY(basisGet(CL_TRY(a.integer(0)), CL_TRY(a.tuple(1)))));
+                       auto mode = CL_TRY(a.integer(0));
+                       auto basis = CL_TRY(a.tuple(1));
+                       return tupleValue(CL_TRY(basisGet(mode, basis)));
                      }}},
       {"make_identity_tensor", {1, 1, "make_identity_tensor(shape)",
                                 "the tensor whose element at each coordinate is that coordinate: ArithTuple(_0,_0) o (4,2):(_1@0,_1@1)",
@@ -1040,16 +1048,20 @@ const std::map<std::string, Operation, std::less<>> &operations() {
       // --- recast --------------------------------------------------------------------
       {"upcast", {2, 2, "upcast(L, n)", "n elements become one: upcast<n>(L)",
                   [](const Args &a) -> Expected<Value> {
-                    return layOr(upcast(CL_TRY(a.layout(0)), CL_TRY(a.integer(1)).value));
+                    auto l = CL_TRY(a.layout(0));
+                    return layOr(upcast(l, CL_TRY(a.integer(1)).value));
                   }}},
       {"downcast", {2, 2, "downcast(L, n)", "one element becomes n: downcast<n>(L)",
                     [](const Args &a) -> Expected<Value> {
-                      return layOr(downcast(CL_TRY(a.layout(0)), CL_TRY(a.integer(1)).value));
+                      auto l = CL_TRY(a.layout(0));
+                      return layOr(downcast(l, CL_TRY(a.integer(1)).value));
                     }}},
       {"recast_layout", {3, 3, "recast_layout(L, old, new)",
                          "from elements of `old` to `new` bits (or type names): recast_layout<uint8_t,uint16_t>(L)",
                          [](const Args &a) -> Expected<Value> {
-                           return layOr(recastLayout(CL_TRY(a.layout(0)), CL_TRY(elementBits(a[1])), CL_TRY(elementBits(a[2]))));
+                           auto l = CL_TRY(a.layout(0));
+                           int64_t from = CL_TRY(elementBits(a[1])), to = CL_TRY(elementBits(a[2]));
+                           return layOr(recastLayout(l, from, to));
                          }}},
   };
   return table;
@@ -1536,8 +1548,8 @@ Expected<const Layout *> plainLayout(const Value &v, size_t i) {
   return &v.layout;
 }
 
-Error noOverloadFor(std::string_view name, ValueRefs args, bool (*special)(const Value &)) {
-  for (size_t i = 0; i < args.size(); ++i)
+Error noOverloadFor(std::string_view name, ValueRefs args, bool (*special)(const Value &), size_t from) {
+  for (size_t i = from; i < args.size(); ++i)
     if (special(args[i]))
       return makeError("argument " + std::to_string(i + 1) + " is " + kindName(args[i].kind) + " " +
                        describe(args[i]) + ", which CuTe's " + std::string(name) +

@@ -118,7 +118,7 @@ Expected<const Layout *> plainLayout(const Value &v, size_t i);
 
 /// The error of a call CuTe has no overload for: it names the first argument for which
 /// `special` holds ("argument 1 is a tensor ..., which CuTe's complement does not take").
-Error noOverloadFor(std::string_view name, ValueRefs args, bool (*special)(const Value &));
+Error noOverloadFor(std::string_view name, ValueRefs args, bool (*special)(const Value &), size_t from = 0);
 
 /// A layout argument, or a shape read as its compact column-major layout (a thread
 /// layout given as its shape).

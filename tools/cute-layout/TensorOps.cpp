@@ -79,14 +79,15 @@ Expected<Value> callWithTensor(std::string_view name, ValueRefs args,
     if (args.size() < 3)
       return makeError("local_tile of a tensor takes (tensor, tiler, coord[, projection])");
     Tiler tiler = CL_TRY(asTiler(args[1]));
-    return tensorValue(localTile(t, tiler, *CL_TRY(tupleArg(args[2], 2)), CL_TRY(projectionArg(args, 3))));
+    const auto *coord = CL_TRY(tupleArg(args[2], 2)); // before the projection (F16)
+    return tensorValue(localTile(t, tiler, *coord, CL_TRY(projectionArg(args, 3))));
   }
   if (name == "local_partition") { // (tensor, threads, index[, projection])
     if (args.size() < 3)
       return makeError("local_partition of a tensor takes (tensor, threads, index[, projection])");
     Layout threads = CL_TRY(layoutOrShape(args[1]));
-    return tensorValue(
-        localPartition(t, threads, *CL_TRY(tupleArg(args[2], 2)), CL_TRY(projectionArg(args, 3))));
+    const auto *index = CL_TRY(tupleArg(args[2], 2)); // before the projection (F16)
+    return tensorValue(localPartition(t, threads, *index, CL_TRY(projectionArg(args, 3))));
   }
   bool keeps = keepIterator().count(name) != 0;
   if (!keeps && ofLayout().count(name) == 0)

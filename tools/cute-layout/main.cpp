@@ -71,7 +71,28 @@ struct Options {
   ParseOptions parse;
   std::string svgFile;   // --svg FILE: also write the answer's picture there
   std::string latexFile; // --latex FILE: the same picture as a LaTeX/TikZ document
+  bool oneLine = false;  // `cute-layout -`: a value CuTe prints on several lines gets one
 };
+
+/// A value's text on one line: each run of whitespace (the line breaks and indentation
+/// of an atom's print) one space, as batch mode's one line per input line requires.
+std::string joinLines(std::string text) {
+  std::string out;
+  out.reserve(text.size());
+  bool space = false;
+  for (char c : text) {
+    bool ws = c == ' ' || c == '\n' || c == '\t' || c == '\r';
+    if (ws) {
+      space = !out.empty();
+      continue;
+    }
+    if (space)
+      out += ' ';
+    space = false;
+    out += c;
+  }
+  return out;
+}
 
 /// Buffered standard output written with write(2). On a terminal it is flushed after
 /// every expression, so interactive use answers at once; into a pipe or a file it is
@@ -235,6 +256,8 @@ bool runOne(std::string_view expr, const Options &opts, Output &out) {
   size_t bound = printBound(*v);
   if (bound != 0 && bound <= Output::kCapacity)
     out.commit(printValueTo(out.reserve(bound), *v, opts.style));
+  else if (opts.oneLine)
+    out.put(joinLines(printValue(*v, opts.style)));
   else
     out.put(printValue(*v, opts.style));
   out.putChar('\n');
@@ -374,6 +397,7 @@ int main(int argc, char **argv) {
   bool ok = true;
   Output out;
   if (exprs.size() == 1 && exprs[0] == "-") {
+    opts.oneLine = true;
     LineReader in(out);
     std::string_view line;
     while (in.next(line)) {

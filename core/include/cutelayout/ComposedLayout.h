@@ -57,6 +57,14 @@ struct ComposedLayout {
   uint32_t rank() const { return inner.rank(); }
 };
 
+/// The longest chain of composed layouts (A o O o B o O' o B' ..., each link's outer
+/// function the previous link): 64 links, CuTe's types never come near it. Every front end
+/// refuses a longer one with a located error (docs/robustness.md); the functions on
+/// composed layouts recurse once per link.
+constexpr uint32_t kMaxComposedChain = 64;
+/// The links of c's chain: 1 for A o O o B with A a swizzle or a layout.
+uint32_t chainLength(const ComposedLayout &c);
+
 /// The error of an operation on a composed layout whose inner function is a swizzle.
 Error innerSwizzleError(const ComposedLayout &c, const char *op);
 
@@ -76,6 +84,7 @@ std::string print(const AnyLayout &l, Style style = Style::Plain);
 
 /// CuTe's make_composed_layout(A, O, B): always a composed layout, even for a no-op swizzle.
 /// @pre offset has no `_` (else an error)
+/// @post an error where the chain would be longer than kMaxComposedChain
 Expected<ComposedLayout> makeComposedLayout(OuterFunction outer, TupleView offset, Layout inner);
 /// CuTe's composition(A, O, B): B itself when A is a swizzle with B = 0 bits and O is _0,
 /// else make_composed_layout(A, O, B).
@@ -165,6 +174,22 @@ Expected<Int> maxCommonVector(const ComposedLayout &a, const ComposedLayout &b);
 /// CuTe's logical_product of a layout by a swizzled tiler: the swizzle carried onto the
 /// product. @pre the tiler's outer is a swizzle, its offset _0
 Expected<AnyLayout> logicalProduct(const Layout &a, const ComposedLayout &tiler);
+/// The zipped, tiled and flat forms of it: the same function (the carried swizzle over
+/// the product), its modes grouped as the form of a product by tiler.inner groups them.
+/// (CuTe's blocked_product and raked_product take no composed tiler, nor do the divides.)
+///   zipped_product((8,4):(4,1), Sw<1,0,1> o _0 o (2,2):(1,2))
+///     = Sw<1,5,1> o _0 o ((8,4),(2,2)):((4,1),(32,64))
+/// @pre as logicalProduct's
+Expected<AnyLayout> zippedProduct(const Layout &a, const ComposedLayout &tiler);
+Expected<AnyLayout> tiledProduct(const Layout &a, const ComposedLayout &tiler);
+Expected<AnyLayout> flatProduct(const Layout &a, const ComposedLayout &tiler);
+
+/// A o O o R, where R (an operation's result on B, such as a product by a swizzled tiler)
+/// may itself be composed, A' o O' o B'. CuTe's answer is then the nested
+/// A o O o (A' o O' o B'); it is held where A o O is the identity (a no-op swizzle at
+/// offset _0, dropped as composeFunctions drops it), and is an error naming CuTe's answer
+/// otherwise. @post the same function as CuTe's, or an error
+Expected<AnyLayout> composeFunctions(OuterFunction outer, TupleView offset, AnyLayout inner);
 
 /// CuTe's get_swizzle_portion: the swizzle of a swizzled composed layout, Sw<0,4,3> for
 /// a layout. get_nonswizzle_portion: B, or the layout itself.

@@ -350,7 +350,8 @@ template <class D, class Sink> bool complementLayout(D &dom, const Node *s, cons
     return false;
   Num sum = dom.constant(0);
   for (uint32_t i = 0; i < f.rank(); ++i) {
-    Num term = dom.mul(dom.sub(f.shapeAt(i), dom.constant(1)), dom.abs(D::extent(f.strideAt(i))));
+    Num span = dom.sub(f.shapeAt(i), dom.constant(1)); // before the stride's abs (F16)
+    Num term = dom.mul(span, dom.abs(D::extent(f.strideAt(i))));
     sum = f.rank() == 1 ? term : dom.add(sum, term);
   }
   bound = dom.add(sum, dom.constant(1));

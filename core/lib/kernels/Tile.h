@@ -129,7 +129,8 @@ template <class D> bool productPair(D &dom, TilePair<D> &p) {
       Num x, y;
       if (!dom.load(*n, *m, x, y))
         return dom.fail([] { return std::string(); });
-      Num term = dom.mul(dom.sub(D::extent(x), dom.constant(1)), dom.abs(D::extent(y)));
+      Num span = dom.sub(D::extent(x), dom.constant(1)); // before the stride's abs (F16)
+      Num term = dom.mul(span, dom.abs(D::extent(y)));
       sum = leafT ? term : dom.add(sum, term);
     }
   Num cotarget = dom.mul(size, dom.add(sum, dom.constant(1)));

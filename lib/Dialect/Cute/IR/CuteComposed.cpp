@@ -67,6 +67,9 @@ FailureOr<Inferred> lift(Operation *op, const Reporter &r, const std::vector<Kno
   if (failed(plain) || !compose || plain->isIndex || !plain->value.hasValue() || !ks[at].value.isComposed())
     return plain;
   const ComposedLayout &c = *ks[at].value.composed();
+  if (plain->value.isComposed()) // a product by a swizzled tiler: CuTe's A o O o (A' o O' o B')
+    return anyOr(r, cutelayout::composeFunctions(c.outer, c.offset, AnyLayout(*plain->value.composed())),
+                 [&] { return "failed to compute the product of " + text(c) + " and " + text(*ks[1].value.composed()); });
   return ofValue(TypeValue::ofAny(cutelayout::composeFunctions(c.outer, c.offset, plain->value.layout())));
 }
 
@@ -122,7 +125,8 @@ FailureOr<Inferred> inferComposedRecast(RecastLayoutOp op, const Reporter &r, co
   return ofValue(TypeValue::ofAny(*l));
 }
 
-/// composition(L, A o _0 o B), composition(L, Sw) and logical_product(L, Sw o _0 o B).
+/// composition(L, A o _0 o B), composition(L, Sw) and the logical, zipped, tiled and flat
+/// products of L by Sw o _0 o B.
 FailureOr<Inferred> inferByComposed(Operation *op, const Reporter &r, const std::vector<Known> &ks) {
   const Known &lhs = ks[0], &rhs = ks[1];
   if (!lhs.isLayout())
@@ -139,7 +143,12 @@ FailureOr<Inferred> inferByComposed(Operation *op, const Reporter &r, const std:
   if (isa<CompositionOp>(op))
     return anyOr(r, cutelayout::composition(l, c),
                  [&] { return "unable to compose " + cutelayout::print(l, cutelayout::Style::Type) + " with " + text(c); });
-  return anyOr(r, cutelayout::logicalProduct(l, c), [&] {
+  using Product = cutelayout::Expected<AnyLayout> (*)(const Layout &, const ComposedLayout &);
+  Product product = isa<ZippedProductOp>(op)  ? Product(cutelayout::zippedProduct)
+                    : isa<TiledProductOp>(op) ? Product(cutelayout::tiledProduct)
+                    : isa<FlatProductOp>(op)  ? Product(cutelayout::flatProduct)
+                                              : Product(cutelayout::logicalProduct);
+  return anyOr(r, product(l, c), [&] {
     return "failed to compute the product of " + cutelayout::print(l, cutelayout::Style::Type) + " and " + text(c);
   });
 }
@@ -182,7 +191,7 @@ std::optional<FailureOr<Inferred>> mlir::cute::detail::inferOnComposed(Operation
   bool second = ks.size() > 1 && isa<ComposedLayoutType>(ks[1].type);
   // A layout composed with a composed layout or a swizzle, or multiplied by a swizzled tiler.
   if (ks.size() == 2 && ks[0].isLayout() && isComposedOrSwizzle(ks[1]) &&
-      (isa<CompositionOp>(op) || (isa<LogicalProductOp>(op) && second)))
+      (isa<CompositionOp>(op) || (isa<LogicalProductOp, ZippedProductOp, TiledProductOp, FlatProductOp>(op) && second)))
     return inferByComposed(op, r, ks);
   if (isa<Crd2IdxOp, SliceOp>(op) && second) {
     if (isa<Crd2IdxOp>(op))

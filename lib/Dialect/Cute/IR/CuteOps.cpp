@@ -731,6 +731,12 @@ LogicalResult checkResultKind(Operation *op, const Reporter &r, const std::vecto
   auto out = dyn_cast<CuteTypeInterface>(op->getResult(0).getType());
   if (in && out && in.getKind() == out.getKind())
     return success();
+  // A view's select and group_modes are views of the same kind (the layout op on the
+  // view's layout, the iterator kept); inference checks the rest of the type.
+  Type result = op->getResult(0).getType();
+  if (isa<SelectOp, GroupModesOp>(op) && isa<CuteMemRefType, CoordTensorType>(ks[0].type) &&
+      Type(ks[0].type).getTypeID() == result.getTypeID())
+    return success();
   return r.error() << "expects a result of the input's kind (" << ks[0].type << "), but got "
                    << op->getResult(0).getType();
 }

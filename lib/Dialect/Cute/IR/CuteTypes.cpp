@@ -631,7 +631,11 @@ FailureOr<TypeValue> parseComposedBody(AsmParser &p) {
       return failure();
     if (c)
       outer = cutelayout::OuterFunction::of(*c);
-    c = cutelayout::ComposedLayout{std::move(outer), *offset, *inner};
+    cutelayout::Expected<cutelayout::ComposedLayout> link =
+        cutelayout::makeComposedLayout(std::move(outer), *offset, std::move(*inner));
+    if (!link) // past the chain's bound (kMaxComposedChain): the functions recurse per link
+      return p.emitError(offsetLoc, link.error().message);
+    c = link.take();
   } while (failed(p.parseOptionalGreater()));
   return TypeValue::ofComposed(*c);
 }
