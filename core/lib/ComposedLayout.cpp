@@ -105,8 +105,16 @@ Expected<ComposedLayout> makeComposedLayout(OuterFunction outer, TupleView offse
   return ComposedLayout{std::move(outer), IntTuple(offset), std::move(inner)};
 }
 
+namespace {
+/// Whether A o O is the identity that CuTe's composition(A, O, B) drops: a swizzle of no
+/// bits at offset _0.
+bool isNoOp(const OuterFunction &outer, TupleView offset) {
+  return outer.isSwizzle() && outer.swizzle.bits == 0 && offset.isInt() && offset.asInt().isConstant(0);
+}
+} // namespace
+
 AnyLayout composeFunctions(OuterFunction outer, TupleView offset, Layout inner) {
-  if (outer.isSwizzle() && outer.swizzle.bits == 0 && offset.isInt() && offset.asInt().isConstant(0))
+  if (isNoOp(outer, offset))
     return inner;
   return ComposedLayout{std::move(outer), IntTuple(offset), std::move(inner)};
 }
@@ -625,11 +633,9 @@ Expected<AnyLayout> flatProduct(const Layout &a, const ComposedLayout &tiler) {
 Expected<AnyLayout> composeFunctions(OuterFunction outer, TupleView offset, AnyLayout inner) {
   if (Layout *l = std::get_if<Layout>(&inner))
     return composeFunctions(std::move(outer), offset, std::move(*l));
-  ComposedLayout &c = std::get<ComposedLayout>(inner);
-  // A o O is the identity exactly where composeFunctions drops it.
-  if (std::holds_alternative<Layout>(composeFunctions(outer, offset, Layout())))
+  if (isNoOp(outer, offset))
     return inner;
-  return makeError("CuTe's answer " + print(outer) + " o " + print(offset) + " o " + print(c) +
+  return makeError("CuTe's answer " + print(outer) + " o " + print(offset) + " o " + print(std::get<ComposedLayout>(inner)) +
                    " is a composed layout within a composed layout, which cutelayout does not hold");
 }
 

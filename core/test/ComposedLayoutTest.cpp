@@ -163,11 +163,7 @@ Outcome run(const Case &k) {
       return lifted(C(a), [&](const Layout &l) { return byLayout(l, TL(b)); });
     if (!isComposedText(a))
       return outcome(bySwizzled(L(a), C(b)));
-    ComposedLayout x = C(a);
-    Expected<AnyLayout> inner = bySwizzled(x.inner, C(b));
-    if (!inner)
-      return outcome(inner);
-    return outcome(composeFunctions(x.outer, x.offset, inner.take()));
+    return lifted(C(a), [&](const Layout &l) { return bySwizzled(l, C(b)); });
   };
   if (op == "logical_product")
     return product(logicalProduct, logicalProduct);

@@ -205,7 +205,7 @@ Expected<Value> callWithComposed(std::string_view name, ValueRefs args,
     if (c.innerSwizzle) // no inner layout to act on
       return innerSwizzleError(c, std::string(name).c_str());
     if (byComposed && args[1].kind == Value::Kind::Composed) // A o O o (B x swizzled T)
-      return anyValue(composeFunctions(c.outer, c.offset, CL_TRY(byComposed(c.inner, *args[1].composed()))));
+      return anyValue(liftInner(c, [&](const Layout &b) { return byComposed(b, *args[1].composed()); }));
     Value inner = Value::ofLayout(c.inner);
     std::vector<const Value *> withInner = args.pointers();
     withInner[0] = &inner;

@@ -4,6 +4,7 @@
 #include "Svg.h"
 
 #include "Operations.h"
+#include "Table.h"
 
 #include "cutelayout/IntTupleMath.h"
 
@@ -99,7 +100,7 @@ Expected<bool> checkGrid(int64_t rows, int64_t cols) {
   if (rows < 0 || cols < 0)
     return makeError("a picture of " + std::to_string(rows) + " x " + std::to_string(cols) +
                      " cells: an extent is negative");
-  if (rows > kMaxPictureCells || cols > kMaxPictureCells || rows * cols > kMaxPictureCells)
+  if (!gridFits(rows, cols, kMaxPictureCells))
     return makeError("a picture of " + std::to_string(rows) + " x " + std::to_string(cols) +
                      " cells: more than 2^20 cells, rows or columns");
   return true;

@@ -53,9 +53,8 @@ Expected<std::pair<int64_t, int64_t>> extents(const Layout &l, const std::string
   int64_t m = size(l.rank() == 2 ? l.mode(0) : l).value, n = l.rank() == 2 ? size(l.mode(1)).value : 1;
   if (scope.failed()) // the sizes are placeholders: never draw them
     return makeError("--table: the size of " + printed + " overflows int64");
-  // Each side is bounded too: a side's labels are written even where the other is empty
-  // ((4294967296,0):(1,1) has no cells and 2^32 rows; found by the render fuzzer).
-  if (m < 0 || n < 0 || m > kMaxCells || n > kMaxCells || (n > 0 && m > kMaxCells / n))
+  // ((4294967296,0):(1,1) has no cells and 2^32 rows: found by the render fuzzer.)
+  if (!gridFits(m, n, kMaxCells))
     return makeError("--table: " + printed + " has more than " + std::to_string(kMaxCells) +
                      " cells, rows or columns");
   return std::make_pair(m, n);

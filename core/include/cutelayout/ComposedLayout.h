@@ -89,6 +89,12 @@ Expected<ComposedLayout> makeComposedLayout(OuterFunction outer, TupleView offse
 /// CuTe's composition(A, O, B): B itself when A is a swizzle with B = 0 bits and O is _0,
 /// else make_composed_layout(A, O, B).
 AnyLayout composeFunctions(OuterFunction outer, TupleView offset, Layout inner);
+/// A o O o R, where R (an operation's result on B, such as a product by a swizzled tiler)
+/// may itself be composed, A' o O' o B'. CuTe's answer is then the nested
+/// A o O o (A' o O' o B'); it is held where A o O is the identity (a no-op swizzle at
+/// offset _0, dropped as composeFunctions drops it), and is an error naming CuTe's answer
+/// otherwise. @post the same function as CuTe's, or an error
+Expected<AnyLayout> composeFunctions(OuterFunction outer, TupleView offset, AnyLayout inner);
 
 /// True when every leaf of A (a layout or composed outer), O and B is static.
 bool isStatic(const ComposedLayout &c);
@@ -131,11 +137,12 @@ Expected<AnyLayout> composition(const Layout &l, const ComposedLayout &c);
 Expected<AnyLayout> composition(const ComposedLayout &c, const Tiler &t);
 
 /// A o O o f(B): the lift CuTe gives the divides, products, tile_to_shape, coalesce,
-/// filter and the mode operations (get, take, flatten, group). f returns Expected<Layout>.
+/// filter and the mode operations (get, take, flatten, group). f returns Expected<Layout>,
+/// or Expected<AnyLayout> (a product by a swizzled tiler: composeFunctions' nested case).
 template <class F> Expected<AnyLayout> liftInner(const ComposedLayout &c, F f) {
   if (c.innerSwizzle)
     return innerSwizzleError(c, "this operation");
-  Expected<Layout> b = f(c.inner);
+  auto b = f(c.inner);
   if (!b)
     return b.error();
   return composeFunctions(c.outer, c.offset, b.take());
@@ -184,12 +191,6 @@ Expected<AnyLayout> zippedProduct(const Layout &a, const ComposedLayout &tiler);
 Expected<AnyLayout> tiledProduct(const Layout &a, const ComposedLayout &tiler);
 Expected<AnyLayout> flatProduct(const Layout &a, const ComposedLayout &tiler);
 
-/// A o O o R, where R (an operation's result on B, such as a product by a swizzled tiler)
-/// may itself be composed, A' o O' o B'. CuTe's answer is then the nested
-/// A o O o (A' o O' o B'); it is held where A o O is the identity (a no-op swizzle at
-/// offset _0, dropped as composeFunctions drops it), and is an error naming CuTe's answer
-/// otherwise. @post the same function as CuTe's, or an error
-Expected<AnyLayout> composeFunctions(OuterFunction outer, TupleView offset, AnyLayout inner);
 
 /// CuTe's get_swizzle_portion: the swizzle of a swizzled composed layout, Sw<0,4,3> for
 /// a layout. get_nonswizzle_portion: B, or the layout itself.

@@ -67,10 +67,10 @@ FailureOr<Inferred> lift(Operation *op, const Reporter &r, const std::vector<Kno
   if (failed(plain) || !compose || plain->isIndex || !plain->value.hasValue() || !ks[at].value.isComposed())
     return plain;
   const ComposedLayout &c = *ks[at].value.composed();
-  if (plain->value.isComposed()) // a product by a swizzled tiler: CuTe's A o O o (A' o O' o B')
-    return anyOr(r, cutelayout::composeFunctions(c.outer, c.offset, AnyLayout(*plain->value.composed())),
-                 [&] { return "failed to compute the product of " + text(c) + " and " + text(*ks[1].value.composed()); });
-  return ofValue(TypeValue::ofAny(cutelayout::composeFunctions(c.outer, c.offset, plain->value.layout())));
+  // B's result is composed for a product by a swizzled tiler: CuTe's A o O o (A' o O' o B').
+  AnyLayout onB = plain->value.isComposed() ? AnyLayout(*plain->value.composed()) : AnyLayout(plain->value.layout());
+  return anyOr(r, cutelayout::composeFunctions(c.outer, c.offset, std::move(onB)),
+               [&] { return "failed to compute the product of " + text(c) + " and " + text(*ks[1].value.composed()); });
 }
 
 FailureOr<Inferred> inferCosize(Operation *op, const Reporter &r, const std::vector<Known> &ks) {

@@ -340,9 +340,8 @@ struct ExpandCuteOp : ConversionPattern {
         if (width >= 64 || div < (int64_t(1) << (width - 1)))
           rem = arith::RemSIOp::create(rw, loc, in, arith::ConstantOp::create(rw, loc, rw.getIntegerAttr(in.getType(), div)));
         Value ok = arith::CmpIOp::create(rw, loc, arith::CmpIPredicate::eq, rem, zero);
-        cf::AssertOp::create(rw, loc, ok,
-                             "cute.assume: the input is not a multiple of its divisibility " +
-                                 std::to_string(assume.getDivisibility()));
+        cf::AssertOp::create(rw, loc, ok, "cute.assume: the input is not a multiple of its divisibility " +
+                                              std::to_string(div));
       }
       rw.replaceOp(op, in);
       return success();
