@@ -6,12 +6,12 @@
 // itself. The editor restarts the server; README.md, "Editor support", says so.
 //
 // What it does guard: the messages themselves. MlirLspServerMain reads standard input;
-// here that is a pipe fed by a thread that forwards each `Content-Length` frame from the
-// real standard input, and replaces a message nesting deeper than kMaxJsonNesting with a
+// here that is a pipe fed by a thread that runs the frame filter (cute/Tools/LspFrames.h)
+// on the real standard input: a message nesting deeper than kMaxJsonNesting becomes a
 // notification no handler takes, before LLVM's recursive JSON parser overflows the stack
 // on it (issue 41, F17). The server logs the drop and goes on.
 #include "cute/InitCute.h"
-#include "cute/Tools/JsonNesting.h"
+#include "cute/Tools/LspFrames.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/ControlFlow/IR/ControlFlow.h"
@@ -29,17 +29,12 @@
 #include "llvm/Support/raw_ostream.h"
 
 #include <cstdio>
-#include <cstdlib>
-#include <cstring>
-#include <string>
 #include <thread>
 #include <unistd.h>
 
 namespace {
 
-/// The deepest message the server parses: far beyond any LSP message, far below the depth
-/// at which LLVM's parser overflows the stack (about 20,000 levels).
-constexpr size_t kMaxJsonNesting = 512;
+using mlir::cute::kMaxJsonNesting;
 
 bool writeAll(int fd, const char *p, size_t n) {
   while (n > 0) {
@@ -52,52 +47,17 @@ bool writeAll(int fd, const char *p, size_t n) {
   return true;
 }
 
-/// Forwards frames from in to out until either ends. From a header with no readable
-/// Content-Length on (the delimited input of -lit-test, or a malformed frame), the rest is
-/// copied unchanged: the transport reads it as it would have without the filter.
+/// Forwards the filtered frames from in to out until either ends (LspFrames.h).
 void forwardFrames(FILE *in, int out) {
-  std::string header, line, body;
-  char *buf = nullptr;
-  size_t cap = 0;
-  for (;;) {
-    header.clear();
-    long long length = -1;
-    ssize_t n;
-    while ((n = ::getline(&buf, &cap, in)) > 0) {
-      line.assign(buf, size_t(n));
-      header += line;
-      if (line == "\r\n" || line == "\n")
-        break;
-      if (line.compare(0, 15, "Content-Length:") == 0)
-        length = std::strtoll(line.c_str() + 15, nullptr, 10);
-      else if (header.size() == line.size())
-        break; // not a frame's first header line: copied unchanged from here
-    }
-    if (n <= 0) { // the end: what was read goes on (a partial or delimited message)
-      writeAll(out, header.data(), header.size());
-      break;
-    }
-    if (length < 0 || length > (1ll << 30)) {
-      bool ok = writeAll(out, header.data(), header.size());
-      char chunk[1 << 16];
-      size_t k;
-      while (ok && (k = std::fread(chunk, 1, sizeof chunk, in)) > 0)
-        ok = writeAll(out, chunk, k);
-      break;
-    }
-    body.resize(size_t(length));
-    if (std::fread(body.data(), 1, body.size(), in) != body.size())
-      break;
-    if (mlir::cute::jsonNesting(body, kMaxJsonNesting) > kMaxJsonNesting) {
-      std::fprintf(stderr, "cute-lsp-server: dropped a message of %lld bytes that nests deeper than %zu levels\n",
-                   length, kMaxJsonNesting);
-      body = R"({"jsonrpc":"2.0","method":"$/cute/droppedTooDeep"})";
-      header = "Content-Length: " + std::to_string(body.size()) + "\r\n\r\n";
-    }
-    if (!writeAll(out, header.data(), header.size()) || !writeAll(out, body.data(), body.size()))
-      break;
-  }
-  std::free(buf);
+  mlir::cute::filterLspFrames(
+      in, kMaxJsonNesting,
+      [&](llvm::StringRef header, llvm::StringRef body) {
+        return writeAll(out, header.data(), header.size()) && writeAll(out, body.data(), body.size());
+      },
+      [](size_t bytes) {
+        std::fprintf(stderr, "cute-lsp-server: dropped a message of %zu bytes that nests deeper than %zu levels\n",
+                     bytes, kMaxJsonNesting);
+      });
   ::close(out);
 }
 
