@@ -137,10 +137,10 @@ def test_tiled_copy_and_pictures():
     assert tex.startswith("\\documentclass") and tex.count("rectangle") == 2 * 32 * 64
     with pytest.raises(cl.Error, match="rank-1 or rank-2 layout, not of rank 3"):
         cl.svg(cl.Layout((2, 2, 2)))
-    # Issue 41, F1/F2/F4/F11: pictures past the bound (2^20 cells, rows or columns), of a
+    # Issue 41, F1/F2/F4/F11: pictures past the bound (2^16 cells, rows or columns), of a
     # negative extent or of a size that overflows int64 raise; the interpreter survives.
-    for text, message in [("(4294967296,4294967296):(1,1)", "more than 2^20 cells, rows or columns"),
-                          ("(4294967296,0):(1,1)", "more than 2^20 cells, rows or columns"),
+    for text, message in [("(4294967296,4294967296):(1,1)", "more than 2^16 cells, rows or columns"),
+                          ("(4294967296,0):(1,1)", "more than 2^16 cells, rows or columns"),
                           ("(2,-3):(1,2)", "an extent is negative"),
                           ("((4294967296,4294967296)):((1,1))", "its size overflows int64")]:
         for draw in (cl.svg, cl.latex):

@@ -90,19 +90,19 @@ Expected<Grid> tvGrid(const Layout &tv, int64_t rows, int64_t cols) {
   return g;
 }
 
-/// The largest picture, stated once (docs/robustness.md): 2^20 cells, and 2^20 rows or
+/// The largest picture, stated once (docs/robustness.md): 2^16 cells, and 2^16 rows or
 /// columns (a side's labels are written even where the other side is empty).
-constexpr int64_t kMaxPictureCells = int64_t(1) << 20;
+constexpr int64_t kMaxPictureCells = int64_t(1) << 16;
 
-/// Whether a rows x cols grid is within the bound: no negative side, no side past 2^20,
-/// at most 2^20 cells (the product of two sides of at most 2^20 cannot overflow).
+/// Whether a rows x cols grid is within the bound: no negative side, no side past 2^16,
+/// at most 2^16 cells (the product of two sides of at most 2^16 cannot overflow).
 Expected<bool> checkGrid(int64_t rows, int64_t cols) {
   if (rows < 0 || cols < 0)
     return makeError("a picture of " + std::to_string(rows) + " x " + std::to_string(cols) +
                      " cells: an extent is negative");
   if (!gridFits(rows, cols, kMaxPictureCells))
     return makeError("a picture of " + std::to_string(rows) + " x " + std::to_string(cols) +
-                     " cells: more than 2^20 cells, rows or columns");
+                     " cells: more than 2^16 cells, rows or columns");
   return true;
 }
 
@@ -111,7 +111,7 @@ Expected<int64_t> sideOf(TupleView shape) {
   ArithScope scope;
   Int n = product(shape);
   if (scope.failed())
-    return makeError("a picture of " + print(shape) + " cells: its size overflows int64 (more than 2^20 cells)");
+    return makeError("a picture of " + print(shape) + " cells: its size overflows int64 (more than 2^16 cells)");
   return n.value;
 }
 
@@ -175,13 +175,13 @@ Expected<Picture> pictureOf(const Value &v) {
       ArithScope scope;
       M = tileSize(m, 0).value, N = tileSize(m, 1).value, K = tileSize(m, 2).value;
       if (scope.failed())
-        return makeError("a picture of a tiled MMA whose tile size overflows int64 (more than 2^20 cells)");
+        return makeError("a picture of a tiled MMA whose tile size overflows int64 (more than 2^16 cells)");
     }
     CL_TRY(checkGrid(M, N));
     CL_TRY(checkGrid(M, K));
     CL_TRY(checkGrid(N, K));
     if (M * N + M * K + N * K > kMaxPictureCells)
-      return makeError("a picture of " + std::to_string(M * N + M * K + N * K) + " cells (C, A and B): more than 2^20");
+      return makeError("a picture of " + std::to_string(M * N + M * K + N * K) + " cells (C, A and B): more than 2^16");
     Grid c = CL_TRY(tvGrid(CL_TRY(layoutTV(m, 'C')), M, N));
     Grid a = CL_TRY(tvGrid(CL_TRY(layoutTV(m, 'A')), M, K));
     Grid b = transposed(CL_TRY(tvGrid(CL_TRY(layoutTV(m, 'B')), N, K)));
