@@ -70,7 +70,7 @@ template <class D> struct FlatModes {
 class NodeOut;
 
 /// Writes modes held last first (FlatModes) in order: one mode is a leaf, more a tuple.
-template <class D, class Out> void writeModes(const FlatModes<D> &m, Out &out) {
+template <class D, class Out> [[gnu::always_inline]] inline void writeModes(const FlatModes<D> &m, Out &out) {
   uint32_t k = m.rank();
   if constexpr (std::is_same<Out, NodeOut>::value) { // the tuple's nodes in one run
     out.modes(k, [&](uint32_t i, Int &shape, Int &stride) {

@@ -132,7 +132,7 @@ public:
   }
   /// k modes in order, at(i, shape, stride) giving mode i: one is a leaf, more a tuple of
   /// them, written with one room test.
-  template <class At> void modes(uint32_t k, At at) {
+  template <class At> [[gnu::always_inline]] void modes(uint32_t k, At at) {
     Int sh, st;
     if (k == 1) {
       at(0, sh, st);
@@ -203,8 +203,15 @@ private:
   int64_t *count_[kMaxDepth + 1]; // the child counts of the open tuples; count_[0] the root's
 };
 
-/// Whether every leaf of a layout is static: the fast domain it runs in (runFast).
-inline bool staticLeaves(const Layout &l) { return isStatic(l.shape) && isStatic(l.stride); }
+/// Whether every leaf of a layout is static: the fast domain it runs in (runFast). Shape
+/// and stride are congruent, so one walk reads both (isStatic's rule: every node's flag).
+[[gnu::always_inline]] inline bool staticLeaves(const Layout &l) {
+  const Node *s = l.shape.view().nodes(), *d = l.stride.view().nodes();
+  bool all = true;
+  for (uint32_t i = 0, e = s->span; i < e; ++i)
+    all &= s[i].isStatic & d[i].isStatic;
+  return all;
+}
 
 /// Runs kernel(dom, out) in the fast domains into result: StaticDomain where allStatic,
 /// else BoundedCuteDomain (integer leaves only, failures decline). @post true: result is

@@ -53,7 +53,44 @@ template <class D> struct TilePair {
   const Node *as, *ad, *ts, *td;
   FlatModes<D> flat; // divide: coalesce_x(A); product: coalesce_x(complement)
   FlatModes<D> rest; // divide: complement(T, shape(coalesce(A))), last first
+  /// A leaf pair (leafPair): the halves are computed already, the divide's tile in
+  /// tile[0]:tile[1] and the second half's modes, last first, in rest; flat is unused.
+  bool leaves = false;
+  typename D::Num tile[2];
 };
+
+/// composeMode's rule for an A of one mode of stride aStride (Compose.h), on B's mode
+/// rshape:rstride: the stride scaled, a _0 kept.
+template <class D>
+[[gnu::always_inline]] inline typename D::Num composedStride(D &dom, typename D::Num aStride, typename D::Num rstride) {
+  return dom.isConstant(rstride, 0) ? rstride : dom.mul(rstride, aStride);
+}
+
+/// The common divide pair, a leaf mode s:d of A (s not _1) by a leaf element n:e (n not
+/// _1, e not _0): dividePair's steps on the four values (complementLeaf, then composeMode's
+/// one-mode rule for the tile and each mode of the rest), the halves kept as values for the
+/// emitters. @post false with handled false: not such a pair (nothing computed, the caller
+/// runs dividePair); false with handled true: D declined or failed
+template <class D> [[gnu::always_inline]] inline bool divideLeafPair(D &dom, TilePair<D> &p, bool &handled) {
+  using Num = typename D::Num;
+  Num s, d, n, e;
+  handled = false;
+  if (p.as->kind == NodeKind::Tuple || p.ts->kind == NodeKind::Tuple || !dom.load(*p.as, *p.ad, s, d) ||
+      !dom.load(*p.ts, *p.td, n, e))
+    return false;
+  s = D::extent(s), n = D::extent(n), e = D::extent(e);
+  if (dom.isConstant(s, 1) || dom.isConstant(n, 1) || dom.isConstant(e, 0))
+    return false;
+  handled = true;
+  // rest = complement(n:e, s) (A's coalesce is A); tile = A o n:e; second = A o rest.
+  if (!complementLeaf(dom, n, e, s, p.rest) || p.rest.full)
+    return false;
+  p.tile[0] = n, p.tile[1] = composedStride(dom, d, e);
+  for (uint32_t i = 0; i < p.rest.rank(); ++i)
+    p.rest.stride[i] = composedStride(dom, d, p.rest.stride[i]);
+  p.leaves = true;
+  return true;
+}
 
 /// The element of a tiler (at profile p, layout s:d) as the layout the divides and products
 /// use: a layout, or an extent n held as n:_1, which is make_layout(n) unless n is a static
@@ -111,37 +148,58 @@ template <class D> bool dividePair(D &dom, TilePair<D> &p) {
   return loadFlat(dom, a, p.flat);
 }
 
-/// A's product pair: flat = coalesce_x(complement(A, size(A) * cosize(T))).
-template <class D> bool productPair(D &dom, TilePair<D> &p) {
+/// A's product pair: flat = coalesce_x(complement(A, size(A) * cosize(T))). Where T is a
+/// leaf n:e and the complement one mode c:k (the common case), the second half is
+/// composeMode's one-mode rule, n:(e*k), kept in rest as a leaf instead (unless keepFlat:
+/// the caller composes flat itself).
+template <class D> [[gnu::always_inline]] inline bool productPair(D &dom, TilePair<D> &p, bool keepFlat = false) {
   using Num = typename D::Num;
   // size(A): the left fold of the extents; cosize(T): (s - 1) * |d| summed, plus 1.
   Num size = dom.constant(1), sum = dom.constant(0);
-  for (const Node *n = p.as, *e = n + n->span, *m = p.ad; n != e; ++n, ++m)
-    if (n->kind != NodeKind::Tuple) {
-      Num x, y;
-      if (!dom.load(*n, *m, x, y))
-        return dom.fail([] { return std::string(); });
-      size = dom.mul(size, D::extent(x));
-    }
-  bool leafT = p.ts->kind != NodeKind::Tuple;
+  bool leafA = p.as->kind != NodeKind::Tuple, leafT = p.ts->kind != NodeKind::Tuple;
+  Num s{}, d{};   // a leaf A's s:d
+  Num tn{}, te{}; // a leaf T's n:e
+  auto loadLeaf = [&](const Node *n, const Node *m, Num &x, Num &y) {
+    if (!dom.load(*n, *m, x, y))
+      return dom.fail([] { return std::string(); });
+    x = D::extent(x);
+    return true;
+  };
+  if (leafA) {
+    if (!loadLeaf(p.as, p.ad, s, d))
+      return false;
+    size = s;
+  } else {
+    for (const Node *n = p.as, *e = n + n->span, *m = p.ad; n != e; ++n, ++m)
+      if (n->kind != NodeKind::Tuple) {
+        Num x, y;
+        if (!loadLeaf(n, m, x, y))
+          return false;
+        size = dom.mul(size, x);
+      }
+  }
   for (const Node *n = p.ts, *e = n + n->span, *m = p.td; n != e; ++n, m += leafT ? 0 : 1)
     if (n->kind != NodeKind::Tuple) {
-      Num x, y;
-      if (!dom.load(*n, *m, x, y))
-        return dom.fail([] { return std::string(); });
-      Num span = dom.sub(D::extent(x), dom.constant(1)); // before the stride's abs (F16)
-      Num term = dom.mul(span, dom.abs(D::extent(y)));
+      if (!loadLeaf(n, m, tn, te))
+        return false;
+      te = D::extent(te);
+      Num span = dom.sub(tn, dom.constant(1)); // before the stride's abs (F16)
+      Num term = dom.mul(span, dom.abs(te));
       sum = leafT ? term : dom.add(sum, term);
     }
   Num cotarget = dom.mul(size, dom.add(sum, dom.constant(1)));
-  FlatModes<D> rest; // the complement's modes, last first
-  Num s, d;
-  bool ok = p.as->kind != NodeKind::Tuple && dom.load(*p.as, *p.ad, s, d) && !dom.isConstant(s, 1) &&
-                    !dom.isConstant(d, 0)
-                ? complementLeaf(dom, D::extent(s), D::extent(d), cotarget, rest)
+  FlatModes<D> &rest = p.rest; // the complement's modes, last first
+  bool ok = leafA && !dom.isConstant(s, 1) && !dom.isConstant(d, 0)
+                ? complementLeaf(dom, s, D::extent(d), cotarget, rest)
                 : complementOfNodes(dom, p.as, p.ad, IntegerRest<D>{cotarget}, rest);
   if (!ok || rest.full)
     return false;
+  if (leafT && !keepFlat && rest.rank() == 1) { // coalesce_x of one mode keeps its stride
+    rest.shape[0] = tn;
+    rest.stride[0] = composedStride(dom, rest.stride[0], te);
+    p.leaves = true;
+    return true;
+  }
   // The complement read as composition reads its A (coalesce_x of its modes in order).
   p.flat.allStatic = true;
   for (uint32_t i = 0; D::kExact && i < rest.rank(); ++i)
@@ -155,16 +213,33 @@ template <class D> bool productPair(D &dom, TilePair<D> &p) {
 }
 
 /// The first half of a pair: the tile A o T (divide) or A itself (product).
-template <class D, class Out> bool emitFirst(D &dom, const TilePair<D> &p, bool isProduct, Out &out) {
+template <class D, class Out> bool emitFirstComposed(D &dom, const TilePair<D> &p, Out &out) {
+  return composeTree(dom, p.flat, p.ts, p.td, out);
+}
+template <class D, class Out>
+[[gnu::always_inline]] inline bool emitFirst(D &dom, const TilePair<D> &p, bool isProduct, Out &out) {
   if (isProduct) {
     out.copy(p.as, p.ad);
     return true;
   }
-  return composeTree(dom, p.flat, p.ts, p.td, out);
+  if (p.leaves) {
+    out.leaf(D::toInt(p.tile[0]), D::toInt(p.tile[1]));
+    return true;
+  }
+  return emitFirstComposed(dom, p, out);
 }
 
+template <class D, class Out> bool emitSecondComposed(D &dom, const TilePair<D> &p, bool isProduct, Out &out);
 /// The second half: A o rest (divide; rest is flat, one mode a leaf) or rest o T (product).
-template <class D, class Out> bool emitSecond(D &dom, const TilePair<D> &p, bool isProduct, Out &out) {
+template <class D, class Out>
+[[gnu::always_inline]] inline bool emitSecond(D &dom, const TilePair<D> &p, bool isProduct, Out &out) {
+  if (p.leaves) {
+    writeModes(p.rest, out);
+    return true;
+  }
+  return emitSecondComposed(dom, p, isProduct, out);
+}
+template <class D, class Out> bool emitSecondComposed(D &dom, const TilePair<D> &p, bool isProduct, Out &out) {
   if (isProduct)
     return composeTree(dom, p.flat, p.ts, p.td, out);
   uint32_t k = p.rest.rank();
@@ -178,6 +253,20 @@ template <class D, class Out> bool emitSecond(D &dom, const TilePair<D> &p, bool
   return true;
 }
 
+/// A pair's halves: productPair, or dividePair with its leaf case first. Inline in
+/// StaticDomain (whose steps are few instructions each), out of line in the Int domains.
+template <class D> [[gnu::always_inline]] inline bool computePair(D &dom, TilePair<D> &p, bool isProduct) {
+  if (isProduct)
+    return productPair(dom, p);
+  bool handled;
+  if (divideLeafPair(dom, p, handled) || handled)
+    return p.leaves;
+  return dividePair(dom, p);
+}
+template <class D> [[gnu::noinline]] bool computePairOutOfLine(D &dom, TilePair<D> &p, bool isProduct) {
+  return computePair(dom, p, isProduct);
+}
+
 /// The divides and products of the layout at (as, ad) by a layout tiler, or by a tuple
 /// tiler of at most four layout or extent elements, in any form, into out.
 /// @post false: a fast domain declined (or the tiler is not such a tiler)
@@ -185,7 +274,12 @@ template <class D>
 bool byTiler(D &dom, const Node *as, const Node *ad, TilerNodes t, Form form, bool isProduct, NodeOut &out) {
   const Node *ps = t.profile, *ls = t.shape, *ld = t.stride;
   bool shapeTiler = ld == nullptr;
-  auto compute = [&](TilePair<D> &p) { return isProduct ? productPair(dom, p) : dividePair(dom, p); };
+  auto compute = [&](TilePair<D> &p) __attribute__((always_inline)) {
+    if constexpr (D::kExact)
+      return computePairOutOfLine(dom, p, isProduct);
+    else
+      return computePair(dom, p, isProduct);
+  };
   if (ps->kind != NodeKind::Tuple) { // a 1-D tiler: (first, second) of the whole of A
     TilePair<D> p;
     if (!elementLayout(ps, ls, ld, shapeTiler, p.ts, p.td))
@@ -209,10 +303,14 @@ bool byTiler(D &dom, const Node *as, const Node *ad, TilerNodes t, Form form, bo
   uint32_t g = uint32_t(ps->value), r = as->kind == NodeKind::Tuple ? uint32_t(as->value) : 1;
   if (g == 0 || g > r || g > 4)
     return false;
-  TilePair<D> pairs[4];
+  // Only the g pairs used are built (a pair's lists are large and left raw).
+  static_assert(std::is_trivially_destructible<TilePair<D>>::value, "the fast domains' pairs are trivially destroyed");
+  alignas(TilePair<D>) unsigned char storage[4 * sizeof(TilePair<D>)];
+  TilePair<D> *pairs = reinterpret_cast<TilePair<D> *>(storage);
   const Node *s = as->kind == NodeKind::Tuple ? as + 1 : as, *d = as->kind == NodeKind::Tuple ? ad + 1 : ad;
   const Node *p = ps + 1, *x = ls + 1, *y = shapeTiler ? nullptr : ld + 1;
   for (uint32_t i = 0; i < g; ++i, s += s->span, d += d->span, p += p->span, x += x->span) {
+    new (&pairs[i]) TilePair<D>; // default-initialized: the lists stay raw
     if (!elementLayout(p, x, y, shapeTiler, pairs[i].ts, pairs[i].td))
       return false;
     pairs[i].as = s, pairs[i].ad = d;
@@ -291,7 +389,7 @@ bool rankSensitiveProduct(D &dom, const Node *as, const Node *ad, const Node *bs
     return false; // rank 1 zips a leaf: the general path
   TilePair<D> p;
   p.as = as, p.ad = ad, p.ts = bs, p.td = bd;
-  if (!productPair(dom, p))
+  if (!productPair(dom, p, /*keepFlat=*/true))
     return false;
   out.open();
   for (uint32_t i = 0; i < r; ++i) {
