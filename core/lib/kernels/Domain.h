@@ -125,7 +125,7 @@ struct CuteDomain {
   [[gnu::always_inline]] static Num fromInt(Int x) { return x; }
   /// The leaf mode s:d (an extent never holds a basis).
   /// @pre s is not a tuple  @post false for `_`, and where integersOnly and d is a basis
-  bool load(const Node &s, const Node &d, Num &shape, Num &stride) const {
+  [[gnu::always_inline]] bool load(const Node &s, const Node &d, Num &shape, Num &stride) const {
     if (s.kind != NodeKind::Int || (integersOnly && (s.basis | d.basis) != 0))
       return false;
     shape = integerLeaf(s);
