@@ -2,8 +2,9 @@
 
 #include "Operations.h"
 
+#include "cutelayout/OperationTable.h"
+
 #include <map>
-#include <set>
 #include <string>
 
 namespace cutelayout::cli {
@@ -167,23 +168,6 @@ ProductByComposed productByComposed(std::string_view name) {
   return nullptr;
 }
 
-/// CuTe's lifted operations: A o O o f(B).
-const std::set<std::string_view> &lifted() {
-  static const std::set<std::string_view> names = {
-      "get",           "layout",          "take",           "flatten",        "group",
-      "logical_divide", "zipped_divide",  "tiled_divide",   "flat_divide",    "logical_product",
-      "zipped_product", "tiled_product",  "flat_product",   "blocked_product", "raked_product",
-      "tile_to_shape",  "coalesce",       "group_modes"};
-  return names;
-}
-
-/// Operations that answer for B (CuTe: a composed layout's shape, size, cosize and
-/// complement are its inner layout's).
-const std::set<std::string_view> &ofInner() {
-  static const std::set<std::string_view> names = {"size", "cosize", "rank", "depth", "shape", "complement"};
-  return names;
-}
-
 } // namespace
 
 Expected<Value> callWithComposed(std::string_view name, ValueRefs args,
@@ -199,8 +183,9 @@ Expected<Value> callWithComposed(std::string_view name, ValueRefs args,
   for (size_t i = 1; i < args.size(); ++i)
     restPlain = restPlain && args[i].kind != Value::Kind::Swizzle &&
                 (args[i].kind != Value::Kind::Composed || (byComposed && i == 1));
-  bool isLifted = lifted().count(name) != 0 || (name == "filter" && args.size() == 2);
-  if (composedFirst && restPlain && (isLifted || ofInner().count(name) != 0)) {
+  OnComposed rule = composedRule(name, uint32_t(args.size())); // the operation table's
+  bool isLifted = rule == OnComposed::Lifted;
+  if (composedFirst && restPlain && (isLifted || rule == OnComposed::OfInner)) {
     const ComposedLayout &c = *args[0].composed();
     if (c.innerSwizzle) // no inner layout to act on
       return innerSwizzleError(c, std::string(name).c_str());

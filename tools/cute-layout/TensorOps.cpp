@@ -2,26 +2,12 @@
 
 #include "Operations.h"
 #include "cutelayout/Basis.h"
+#include "cutelayout/OperationTable.h"
 
-#include <set>
 #include <string>
 
 namespace cutelayout::cli {
 namespace {
-
-/// CuTe's tensor operations that return a tensor over the same iterator.
-const std::set<std::string_view> &keepIterator() {
-  static const std::set<std::string_view> names = {"logical_divide", "zipped_divide", "tiled_divide",
-                                                   "flat_divide",    "composition",   "coalesce",
-                                                   "flatten",        "group_modes"};
-  return names;
-}
-
-/// Queries that answer for the tensor's layout.
-const std::set<std::string_view> &ofLayout() {
-  static const std::set<std::string_view> names = {"size", "cosize", "rank", "depth", "shape", "stride", "layout"};
-  return names;
-}
 
 bool isTensorLike(const Value &v) { return v.kind == Value::Kind::Tensor || v.kind == Value::Kind::Iterator; }
 
@@ -89,8 +75,10 @@ Expected<Value> callWithTensor(std::string_view name, ValueRefs args,
     const auto *index = CL_TRY(tupleArg(args[2], 2)); // before the projection (F16)
     return tensorValue(localPartition(t, threads, *index, CL_TRY(projectionArg(args, 3))));
   }
-  bool keeps = keepIterator().count(name) != 0;
-  if (!keeps && ofLayout().count(name) == 0)
+  const OperationFacts *facts = operationFacts(name); // the operation table's rule
+  OnTensor rule = facts && facts->layoutArg == 0 ? facts->onTensor : OnTensor::Refused;
+  bool keeps = rule == OnTensor::KeepsIterator;
+  if (!keeps && rule != OnTensor::OfLayout)
     return noOverload(name, args);
   Value layout = Value::ofLayout(t.layout);
   std::vector<const Value *> withLayout = args.pointers();

@@ -8,6 +8,7 @@
 #include "CuteInference.h"
 
 #include "cutelayout/ComposedLayout.h"
+#include "cutelayout/OperationTable.h"
 
 #include "llvm/ADT/TypeSwitch.h"
 
@@ -200,19 +201,15 @@ std::optional<FailureOr<Inferred>> mlir::cute::detail::inferOnComposed(Operation
   }
   if (!first)
     return std::nullopt;
+  // The ops with rules of their own (and the specification's gates) first; the rest as the
+  // operation table (cutelayout/OperationTable.h) says CuTe takes a composed layout.
   return llvm::TypeSwitch<Operation *, std::optional<FailureOr<Inferred>>>(op)
-      // CuTe's lift: A o O o op(B).
-      .Case<CoalesceOp, CompositionOp, LogicalDivideOp, ZippedDivideOp, TiledDivideOp, FlatDivideOp,
-            LogicalProductOp, ZippedProductOp, TiledProductOp, FlatProductOp, BlockedProductOp, RakedProductOp,
-            TileToShapeOp, GroupModesOp, FlattenOp, TakeOp, GetOp>([&](Operation *o) -> std::optional<FailureOr<Inferred>> {
-        if (isa<CompositionOp>(o) && ks.size() > 1 && isComposedOrSwizzle(ks[1]))
+      .Case([&](CompositionOp o) -> std::optional<FailureOr<Inferred>> {
+        if (ks.size() > 1 && isComposedOrSwizzle(ks[1]))
           return FailureOr<Inferred>(r.error() << "expects an input of type layout or composed layout, but got "
                                                << ks[1].type);
         return lift(o, r, ks, 0, true);
       })
-      // B's: shape, size, rank, depth, complement.
-      .Case<GetShapeOp, SizeOp, RankOp, DepthOp, ComplementOp>(
-          [&](Operation *o) -> std::optional<FailureOr<Inferred>> { return lift(o, r, ks, 0, false); })
       .Case([&](GetLayoutOp) -> std::optional<FailureOr<Inferred>> { return ofValue(ks[0].value); })
       .Case([&](CosizeOp) -> std::optional<FailureOr<Inferred>> { return inferCosize(op, r, ks); })
       .Case<RightInverseOp, LeftInverseOp>(
@@ -235,5 +232,14 @@ std::optional<FailureOr<Inferred>> mlir::cute::detail::inferOnComposed(Operation
         return FailureOr<Inferred>(r.error() << "expects `input` to be a layout or a view, got " << ks[0].type
                                              << " (a composed layout has no stride)");
       })
-      .Default([](Operation *) -> std::optional<FailureOr<Inferred>> { return std::nullopt; });
+      .Default([&](Operation *o) -> std::optional<FailureOr<Inferred>> {
+        const cutelayout::OperationFacts *facts = cutelayout::operationFactsByIR(o->getName().stripDialect());
+        if (!facts || ks.size() < facts->liftFrom)
+          return std::nullopt;
+        if (facts->onComposed == cutelayout::OnComposed::Lifted) // A o O o op(B)
+          return lift(o, r, ks, 0, true);
+        if (facts->onComposed == cutelayout::OnComposed::OfInner) // B's answer
+          return lift(o, r, ks, 0, false);
+        return std::nullopt;
+      });
 }
