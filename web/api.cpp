@@ -4,6 +4,7 @@
 // answer from cl_output (cl_output_size bytes): what `cute-layout` prints for that
 // expression, or an SVG picture with CL_SVG. cl_eval returns 0 on success, 1 on an error
 // (the output is then "error: ...").
+#include "Evaluator.h"
 #include "Render.h"
 
 #include <string>

@@ -2,7 +2,7 @@
 // the algebra to A o O o B, and the operations that only exist for them.
 #pragma once
 
-#include "Evaluator.h"
+#include "Value.h"
 
 #include <functional>
 #include <string_view>

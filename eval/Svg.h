@@ -4,7 +4,7 @@
 // by thread. Plain SVG with no size limit: a 256x128 tile is as legible as a 16x8 one.
 #pragma once
 
-#include "Evaluator.h"
+#include "Value.h"
 
 #include <string>
 

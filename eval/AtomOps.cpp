@@ -2,7 +2,7 @@
 // Atom.h (AtomOps.h).
 #include "AtomOps.h"
 
-#include "Operations.h"
+#include "Arguments.h"
 
 #include "cutelayout/IntTupleMath.h"
 

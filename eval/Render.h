@@ -4,7 +4,7 @@
 #pragma once
 
 #include "Banks.h"
-#include "Evaluator.h"
+#include "Value.h"
 
 #include <string>
 

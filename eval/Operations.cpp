@@ -13,51 +13,6 @@
 
 namespace cutelayout::cli {
 
-std::string describe(const Value &v) {
-  switch (v.kind) {
-  case Value::Kind::MmaAtom:
-    return "MMA_Atom<" + v.mma()->atom.name + ">";
-  case Value::Kind::TiledMma:
-    return "TiledMMA<MMA_Atom<" + v.mma()->atom.name + ">, " + print(v.mma()->thrLayoutVMNK) + ">";
-  case Value::Kind::CopyAtom:
-    return "Copy_Atom<" + v.copy()->atom.name + ", " + std::to_string(v.copy()->atom.valueBits) + "b>";
-  case Value::Kind::TiledCopy:
-    return "TiledCopy<Copy_Atom<" + v.copy()->atom.name + ", " + std::to_string(v.copy()->atom.valueBits) + "b>, " +
-           print(v.copy()->layoutTV) + ">";
-  default:
-    return printValue(v, Style::Plain);
-  }
-}
-
-const char *kindName(Value::Kind k) {
-  switch (k) {
-  case Value::Kind::Tuple:
-    return "an int tuple";
-  case Value::Kind::Layout:
-    return "a layout";
-  case Value::Kind::Tile:
-    return "a tile";
-  case Value::Kind::Name:
-    return "a name";
-  case Value::Kind::Swizzle:
-    return "a swizzle";
-  case Value::Kind::Composed:
-    return "a composed layout";
-  case Value::Kind::Tensor:
-    return "a tensor";
-  case Value::Kind::Iterator:
-    return "an iterator";
-  case Value::Kind::MmaAtom:
-    return "an MMA atom";
-  case Value::Kind::TiledMma:
-    return "a tiled MMA";
-  case Value::Kind::CopyAtom:
-    return "a copy atom";
-  case Value::Kind::TiledCopy:
-    return "a tiled copy";
-  }
-  return "a value";
-}
 
 namespace {
 
@@ -378,21 +333,6 @@ Expected<Major> majorOf(const Value &v) {
   return makeError("expected LayoutLeft or LayoutRight but got " + printValue(v, Style::Plain));
 }
 
-/// The width in bits of a CuTe element type name (cute::half_t and cutlass::half_t name
-/// the same type), or 0 for a name that is not one.
-int64_t typeBits(std::string_view name) {
-  static const std::map<std::string, int64_t, std::less<>> widths = {
-      {"uint1_t", 1},      {"uint1b_t", 1},      {"bin1_t", 1},        {"uint2_t", 2},
-      {"int2_t", 2},       {"uint2b_t", 2},      {"int2b_t", 2},       {"uint4_t", 4},
-      {"int4_t", 4},       {"uint4b_t", 4},      {"int4b_t", 4},       {"uint8_t", 8},
-      {"int8_t", 8},       {"float_e4m3_t", 8},  {"float_e5m2_t", 8},  {"half_t", 16},
-      {"bfloat16_t", 16},  {"uint16_t", 16},     {"int16_t", 16},      {"float", 32},
-      {"tfloat32_t", 32},  {"uint32_t", 32},     {"int32_t", 32},      {"int", 32},
-      {"double", 64},      {"uint64_t", 64},     {"int64_t", 64},      {"uint128_t", 128}};
-  size_t colon = name.rfind(':');
-  auto it = widths.find(colon == std::string_view::npos ? name : name.substr(colon + 1));
-  return it == widths.end() ? 0 : it->second;
-}
 
 bool isMajorName(std::string_view n) {
   return n == "LayoutLeft" || n == "GenColMajor" || n == "LayoutRight" || n == "GenRowMajor";
@@ -400,13 +340,6 @@ bool isMajorName(std::string_view n) {
 
 } // namespace
 
-Expected<int64_t> elementBits(const Value &v) {
-  if (v.kind == Value::Kind::Tuple && v.tuple.isInt())
-    return v.tuple.asInt().value;
-  if (v.kind == Value::Kind::Name && typeBits(v.name) > 0)
-    return typeBits(v.name);
-  return makeError("expected an element bit width or type name but got " + printValue(v, Style::Plain));
-}
 
 namespace {
 
@@ -1539,58 +1472,6 @@ Expected<Value> callOperation(std::string_view name, ValueRefs args) {
   if (!found)
     return unknownOperation();
   return callOperation(ResolvedOperation{found->key, found->op}, args);
-}
-
-Expected<const Layout *> plainLayout(const Value &v, size_t i) {
-  if (v.kind != Value::Kind::Layout || v.notCongruent)
-    return makeError("argument " + std::to_string(i + 1) + " must be a layout but is " + kindName(v.kind) + " " +
-                     describe(v));
-  return &v.layout;
-}
-
-Error noOverloadFor(std::string_view name, ValueRefs args, bool (*special)(const Value &), size_t from) {
-  for (size_t i = from; i < args.size(); ++i)
-    if (special(args[i]))
-      return makeError("argument " + std::to_string(i + 1) + " is " + kindName(args[i].kind) + " " +
-                       describe(args[i]) + ", which CuTe's " + std::string(name) +
-                       " does not take");
-  return makeError(std::string(name) + ": no overload for these arguments");
-}
-
-Expected<Layout> layoutOrShape(const Value &v) {
-  if (v.kind == Value::Kind::Tuple && !hasUnderscore(v.tuple))
-    return makeLayout(v.tuple);
-  if (v.kind == Value::Kind::Layout)
-    return v.layout;
-  return makeError(std::string("expected a layout but got ") + kindName(v.kind));
-}
-
-Expected<Tiler> asTiler(const Value &v) {
-  switch (v.kind) {
-  case Value::Kind::Layout:
-    if (v.notCongruent)
-      return makeError("shape " + print(v.layout.shape) + " and stride " + print(v.layout.stride) +
-                       " are not congruent (CuTe prints such a make_layout, but no operation is defined on it)");
-    return tilerFromLayout(v.layout);
-  case Value::Kind::Tuple:
-    return tilerFromShape(v.tuple);
-  case Value::Kind::Tile:
-    return v.tile();
-  case Value::Kind::Name:
-    if (v.name == "X")
-      return underscoreTiler();
-    break;
-  case Value::Kind::Swizzle:
-  case Value::Kind::Composed:
-  case Value::Kind::Tensor:
-  case Value::Kind::Iterator:
-  case Value::Kind::MmaAtom:
-  case Value::Kind::TiledMma:
-  case Value::Kind::CopyAtom:
-  case Value::Kind::TiledCopy:
-    break;
-  }
-  return makeError("expected a tiler (a layout, shape, tile or `_`) but got " + printValue(v, Style::Plain));
 }
 
 std::vector<std::string> operationNames() {

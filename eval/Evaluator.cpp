@@ -400,48 +400,6 @@ private:
 
 } // namespace
 
-std::string printValue(const Value &v, Style style) {
-  switch (v.kind) {
-  case Value::Kind::Tuple:
-    return print(v.tuple, style);
-  case Value::Kind::Layout:
-    return print(v.layout, style);
-  case Value::Kind::Tile:
-    return print(v.tile(), style);
-  case Value::Kind::Name:
-    return v.name;
-  case Value::Kind::Swizzle:
-    return print(v.swizzle);
-  case Value::Kind::Composed:
-    return print(*v.composed(), style);
-  case Value::Kind::Tensor:
-    return print(*v.tensor(), style);
-  case Value::Kind::Iterator:
-    return print(v.tensor()->iterator, style);
-  case Value::Kind::MmaAtom:
-    return print(v.mma()->atom, style);
-  case Value::Kind::TiledMma:
-    return print(*v.mma(), style);
-  case Value::Kind::CopyAtom:
-    return print(v.copy()->atom, style);
-  case Value::Kind::TiledCopy:
-    return print(*v.copy(), style);
-  }
-  return "";
-}
-
-size_t printBound(const Value &v) {
-  if (v.kind == Value::Kind::Tuple)
-    return printRoom(v.tuple);
-  if (v.kind == Value::Kind::Layout)
-    return printRoom(v.layout);
-  return 0;
-}
-
-char *printValueTo(char *p, const Value &v, Style style) {
-  return v.kind == Value::Kind::Tuple ? printTo(p, v.tuple, style) : printTo(p, v.layout, style);
-}
-
 Expected<Value> evaluate(std::string_view text, const ParseOptions &options, bool nulTerminated) {
   Parser p(text, options, nulTerminated);
   std::string_view name;

@@ -4,7 +4,7 @@
 // partition_A / partition_B / partition_C of a tensor (CuTe's get_slice(t).partition_X).
 #pragma once
 
-#include "Evaluator.h"
+#include "Value.h"
 
 namespace cutelayout::cli {
 

@@ -3,7 +3,7 @@
 // the tensor algebra, which acts on the layout and moves the iterator as CuTe's does.
 #pragma once
 
-#include "Evaluator.h"
+#include "Value.h"
 
 #include <functional>
 #include <string_view>

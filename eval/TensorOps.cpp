@@ -1,6 +1,6 @@
 #include "TensorOps.h"
 
-#include "Operations.h"
+#include "Arguments.h"
 #include "cutelayout/Basis.h"
 #include "cutelayout/OperationTable.h"
 

@@ -3,7 +3,7 @@
 // layout at every (thread, value).
 #include "Svg.h"
 
-#include "Operations.h"
+#include "Arguments.h"
 #include "Table.h"
 
 #include "cutelayout/IntTupleMath.h"

@@ -1,7 +1,7 @@
 // The operation table of cute-layout: every core operation under its CuTe name.
 #pragma once
 
-#include "Evaluator.h"
+#include "Arguments.h"
 
 #include <cstddef>
 #include <new>
@@ -103,28 +103,11 @@ bool isOperationName(std::string_view name);
 /// GenColMajor, GenRowMajor), element type names such as uint8_t or cute::half_t, and X.
 bool isArgumentName(std::string_view name);
 
-/// v as a message quotes it: its print, but an atom or tiled atom (whose print has several
-/// lines) by its CuTe type: MMA_Atom<SM80_16x8x16_F16F16F16F16_TN>, TiledCopy<Copy_Atom<...>>.
-std::string describe(const Value &v);
 
-/// What kind of value v is, with its article, for messages: "a layout", "an int tuple".
-const char *kindName(Value::Kind k);
 
-/// The width in bits of an element: an integer, or a CuTe type name such as half_t.
-Expected<int64_t> elementBits(const Value &v);
 
-/// A plain layout argument (a congruent Layout value); the error names argument i.
-Expected<const Layout *> plainLayout(const Value &v, size_t i);
 
-/// The error of a call CuTe has no overload for: it names the first argument for which
-/// `special` holds ("argument 1 is a tensor ..., which CuTe's complement does not take").
-Error noOverloadFor(std::string_view name, ValueRefs args, bool (*special)(const Value &), size_t from = 0);
 
-/// A layout argument, or a shape read as its compact column-major layout (a thread
-/// layout given as its shape).
-Expected<Layout> layoutOrShape(const Value &v);
 
-/// A value used as a tiler: a layout, a shape (extents read as n:_1), `_` or a tile.
-Expected<Tiler> asTiler(const Value &v);
 
 } // namespace cutelayout::cli

@@ -1,6 +1,6 @@
 #include "ComposedOps.h"
 
-#include "Operations.h"
+#include "Arguments.h"
 
 #include "cutelayout/OperationTable.h"
 

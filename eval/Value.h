@@ -1,20 +1,13 @@
-// The expression language of the cute-layout command:
+// Value: a value of the expression language that the command line, Python, the web build,
+// the benchmarks and the fuzzers evaluate (Evaluator.h) and pass to operations
+// (Operations.h): an int tuple, a layout, a tile, a name, a swizzle, a composed layout, a
+// tensor or iterator, or a (tiled) atom.
 //
-//   call   := name [ '<' expr (',' expr)* '>' ] '(' [ expr (',' expr)* ] ')'
-//   expr   := primary ( 'o' tuple 'o' primary )*   a composed layout A o O o B (CuTe's
-//                                        print form), left to right
-//   primary:= call | literal
-//   literal:= tuple [ ':' tuple ]        an int tuple, or a layout shape:stride
-//           | ('Swizzle' | 'Sw') '<' B ',' M ',' S '>' [ '{}' ]   a swizzle
-//           | 'E' '<' mode (',' mode)* '>' [ '{}' ]    a scaled basis _1@... (Basis.h)
-//           | '<' expr (',' expr)* '>'   a tile (tuple of tilers)
-//           | '_'
-//           | name                       only inside a call or tile, and only the names
-//                                        operations take (LayoutRight, uint8_t, X)
+// Representation invariant: `kind` says which member holds the value; the rarer kinds'
+// objects sit behind one shared, immutable payload; a Layout value whose shape and stride
+// are not congruent has notCongruent set (printable, not computable).
 //
-// Template arguments are appended to the call's arguments: `upcast<2>(A)` is
-// `upcast(A, 2)`. Every operation is looked up by its CuTe name in a table
-// (Operations.cpp) with its arity and a help line.
+// Examples: Value::ofLayout((4,8):(1,4)) is kind Layout; Value::ofInt(3) is kind Tuple.
 #pragma once
 
 #include "cutelayout/Atom.h"
@@ -24,9 +17,7 @@
 #include "cutelayout/Tiler.h"
 
 #include <memory>
-
 #include <string>
-#include <string_view>
 #include <vector>
 
 namespace cutelayout::cli {
@@ -200,25 +191,11 @@ size_t printBound(const Value &v);
 /// @post returns the end of the text written
 char *printValueTo(char *p, const Value &v, Style style);
 
-/// Parses and evaluates one expression. With nulTerminated, text.data()[text.size()] is a
-/// readable NUL byte, and the text is read in place (NotationReader).
-Expected<Value> evaluate(std::string_view text, const ParseOptions &options, bool nulTerminated = false);
+/// v as a message quotes it: its print, but an atom or tiled atom (whose print has several
+/// lines) by its CuTe type: MMA_Atom<SM80_16x8x16_F16F16F16F16_TN>, TiledCopy<Copy_Atom<...>>.
+std::string describe(const Value &v);
 
-/// An expression split at its outermost call: the operation's name and its evaluated
-/// arguments, template arguments appended, as callOperation (Operations.h) takes them.
-/// For an expression that is not a call (a literal or a bare name) the name is empty and
-/// there are no arguments.
-struct OutermostCall {
-  std::string name;
-  std::vector<Value> args;
-};
-
-/// Parses text and evaluates every argument of its outermost call, but not the call
-/// itself (cutelayout_bench --cases times that call alone). Fails where an argument fails
-/// or the text is malformed; evaluate(text) then fails too.
-Expected<OutermostCall> parseOutermostCall(std::string_view text, const ParseOptions &options);
-
-/// One line of `--help` per operation: "name(args)  description".
-std::string operationHelp();
+/// What kind of value v is, with its article, for messages: "a layout", "an int tuple".
+const char *kindName(Value::Kind k);
 
 } // namespace cutelayout::cli
