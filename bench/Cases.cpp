@@ -74,8 +74,7 @@ template <class F> double measure(long calls, F f) {
 // instructions a call).
 /// An operation writing its result into one reused value.
 [[gnu::noinline, gnu::flatten]] double timeInPlace(const cli::ResolvedOperation &op,
-                                                   const std::vector<cli::Value> &args, cli::Value &out,
-                                                   long calls) {
+                                                   const std::vector<cli::Value> &args, cli::Value &out, long calls) {
   return measure(calls, [&] {
     Expected<bool> s = cli::callResolvedInto(op, args, out);
     benchmark::DoNotOptimize(s);
@@ -113,8 +112,9 @@ bool blankOrComment(const std::string &line) {
 }
 
 int usage(const char *message) {
-  std::fprintf(stderr, "cutelayout_bench: %s\nusage: cutelayout_bench --cases FILE [--dynamic] [--cute] [--table] [--calls N]\n",
-               message);
+  std::fprintf(
+      stderr, "cutelayout_bench: %s\nusage: cutelayout_bench --cases FILE [--dynamic] [--cute] [--table] [--calls N]\n",
+      message);
   return 1;
 }
 
@@ -131,7 +131,7 @@ int runCases(int argc, char **argv) {
   const char *path = nullptr;
   ParseOptions options;
   Style style = Style::Plain;
-  long calls = -1; // --calls N: exactly N untimed calls per line (for callgrind), printed as 0
+  long calls = -1;    // --calls N: exactly N untimed calls per line (for callgrind), printed as 0
   bool table = false; // --table: time every call through the command line's operation table
   for (int i = 1; i < argc; ++i) {
     if (std::strcmp(argv[i], "--cases") == 0 && i + 1 < argc)
@@ -162,8 +162,8 @@ int runCases(int argc, char **argv) {
     if (blankOrComment(line))
       continue;
     Expected<cli::OutermostCall> call = cli::parseOutermostCall(line, options);
-    Expected<cli::Value> result = call && !call->name.empty() ? cli::callOperation(call->name, call->args)
-                                                              : cli::evaluate(line, options);
+    Expected<cli::Value> result =
+        call && !call->name.empty() ? cli::callOperation(call->name, call->args) : cli::evaluate(line, options);
     if (!result) {
       // The message cute-layout prints: evaluate reports where the call is and its name.
       std::printf("error: %s\n", cli::evaluate(line, options).error().message.c_str());
@@ -190,7 +190,7 @@ int runCases(int argc, char **argv) {
       if (inPlace && !table && !cli::bindResolved(op, args, bound))
         bound = cli::BoundCall();
       bool failed = false;
-      ns = bound    ? timeBound(bound, out, calls, failed)
+      ns = bound     ? timeBound(bound, out, calls, failed)
            : inPlace ? timeInPlace(op, args, out, calls)
                      : timeReturning(op, args, calls);
       if (failed) {

@@ -88,8 +88,8 @@ cli::Value operand(const char *text, bool dynamic) {
 #define SMEM "((8,16),(64,2)):((64,512),(1,8192))"
 #define ATOM "(8,64):(_64,_1)"
 // 16 leaves, depth 3: the parse and print benchmarks.
-#define LEAVES16                                                                                   \
-  "(((2,2),(2,2)),((2,2),(2,2)),((2,2),(2,2)),((2,2),(2,2))):"                                     \
+#define LEAVES16                                                                                                       \
+  "(((2,2),(2,2)),((2,2),(2,2)),((2,2),(2,2)),((2,2),(2,2))):"                                                         \
   "(((1,2),(4,8)),((16,32),(64,128)),((256,512),(1024,2048)),((4096,8192),(16384,32768)))"
 
 struct Case {
@@ -178,10 +178,8 @@ struct SweepCase {
 };
 
 const SweepCase kSweeps[] = {
-    {"sweep/coalesce", OP(coalesce(in.a))},
-    {"sweep/composition", OP(composition(in.a, in.b))}, // with 4:1
-    {"sweep/complement", OP(complement(in.a))},
-    {"sweep/print", OP(print(in.a, Style::Cute))},
+    {"sweep/coalesce", OP(coalesce(in.a))},     {"sweep/composition", OP(composition(in.a, in.b))}, // with 4:1
+    {"sweep/complement", OP(complement(in.a))}, {"sweep/print", OP(print(in.a, Style::Cute))},
     {"sweep/parse", OP(parseLayout(in.text))},
 };
 

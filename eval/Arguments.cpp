@@ -9,13 +9,12 @@ namespace cutelayout::cli {
 /// the same type), or 0 for a name that is not one.
 int64_t typeBits(std::string_view name) {
   static const std::map<std::string, int64_t, std::less<>> widths = {
-      {"uint1_t", 1},      {"uint1b_t", 1},      {"bin1_t", 1},        {"uint2_t", 2},
-      {"int2_t", 2},       {"uint2b_t", 2},      {"int2b_t", 2},       {"uint4_t", 4},
-      {"int4_t", 4},       {"uint4b_t", 4},      {"int4b_t", 4},       {"uint8_t", 8},
-      {"int8_t", 8},       {"float_e4m3_t", 8},  {"float_e5m2_t", 8},  {"half_t", 16},
-      {"bfloat16_t", 16},  {"uint16_t", 16},     {"int16_t", 16},      {"float", 32},
-      {"tfloat32_t", 32},  {"uint32_t", 32},     {"int32_t", 32},      {"int", 32},
-      {"double", 64},      {"uint64_t", 64},     {"int64_t", 64},      {"uint128_t", 128}};
+      {"uint1_t", 1},     {"uint1b_t", 1},    {"bin1_t", 1},     {"uint2_t", 2},      {"int2_t", 2},
+      {"uint2b_t", 2},    {"int2b_t", 2},     {"uint4_t", 4},    {"int4_t", 4},       {"uint4b_t", 4},
+      {"int4b_t", 4},     {"uint8_t", 8},     {"int8_t", 8},     {"float_e4m3_t", 8}, {"float_e5m2_t", 8},
+      {"half_t", 16},     {"bfloat16_t", 16}, {"uint16_t", 16},  {"int16_t", 16},     {"float", 32},
+      {"tfloat32_t", 32}, {"uint32_t", 32},   {"int32_t", 32},   {"int", 32},         {"double", 64},
+      {"uint64_t", 64},   {"int64_t", 64},    {"uint128_t", 128}};
   size_t colon = name.rfind(':');
   auto it = widths.find(colon == std::string_view::npos ? name : name.substr(colon + 1));
   return it == widths.end() ? 0 : it->second;
@@ -39,9 +38,8 @@ Expected<const Layout *> plainLayout(const Value &v, size_t i) {
 Error noOverloadFor(std::string_view name, ValueRefs args, bool (*special)(const Value &), size_t from) {
   for (size_t i = from; i < args.size(); ++i)
     if (special(args[i]))
-      return makeError("argument " + std::to_string(i + 1) + " is " + kindName(args[i].kind) + " " +
-                       describe(args[i]) + ", which CuTe's " + std::string(name) +
-                       " does not take");
+      return makeError("argument " + std::to_string(i + 1) + " is " + kindName(args[i].kind) + " " + describe(args[i]) +
+                       ", which CuTe's " + std::string(name) + " does not take");
   return makeError(std::string(name) + ": no overload for these arguments");
 }
 

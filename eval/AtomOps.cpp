@@ -30,10 +30,10 @@ Expected<TiledMma> tiledMmaArg(ValueRefs args, size_t i) {
   if (v.kind == Value::Kind::TiledMma)
     return *v.mma();
   if (v.kind == Value::Kind::MmaAtom || v.kind == Value::Kind::Name)
-    return makeTiledMma(CL_TRY(atomArg(args, i)),
-                        makeLayout(IntTuple::makeTuple({IntTuple(Int::fixed(1)), IntTuple(Int::fixed(1)),
-                                                        IntTuple(Int::fixed(1))})),
-                        nullptr);
+    return makeTiledMma(
+        CL_TRY(atomArg(args, i)),
+        makeLayout(IntTuple::makeTuple({IntTuple(Int::fixed(1)), IntTuple(Int::fixed(1)), IntTuple(Int::fixed(1))})),
+        nullptr);
   return makeError("argument " + std::to_string(i + 1) + " must be a tiled MMA or an MMA atom but is " +
                    kindName(v.kind) + " " + describe(v));
 }
@@ -92,8 +92,8 @@ Expected<Value> copyAtomValue(const std::vector<Value> &templateArgs) {
 
 Expected<Value> makeTiledCopyOp(ValueRefs args, char which) {
   if (args[0].kind != Value::Kind::CopyAtom)
-    return makeError("argument 1 must be a copy atom (Copy_Atom<op, T>{}) but is " + std::string(kindName(args[0].kind)) +
-                     " " + describe(args[0]));
+    return makeError("argument 1 must be a copy atom (Copy_Atom<op, T>{}) but is " +
+                     std::string(kindName(args[0].kind)) + " " + describe(args[0]));
   const CopyAtom &atom = args[0].copy()->atom;
   if (which == 0) {
     Layout threads = CL_TRY(layoutOrShape(args[1])), values = CL_TRY(layoutOrShape(args[2])); // in order (F16)

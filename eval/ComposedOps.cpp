@@ -12,7 +12,6 @@ namespace {
 
 using Rule = Expected<Value> (*)(ValueRefs);
 
-
 bool isSwizzled(const Value &v) { return v.kind == Value::Kind::Swizzle || v.kind == Value::Kind::Composed; }
 
 Error noOverload(std::string_view name, ValueRefs args) { return noOverloadFor(name, args, isSwizzled); }
@@ -28,7 +27,6 @@ Expected<Value> layoutValue(Expected<Layout> r) {
     return r.error();
   return Value::ofLayout(r.take());
 }
-
 
 Expected<OuterFunction> outerOf(const Value &v) {
   switch (v.kind) {

@@ -7,7 +7,6 @@
 
 #include <array>
 
-
 namespace cutelayout::cli {
 namespace {
 
@@ -142,8 +141,7 @@ private:
     reader_.skipSpace();
     std::string_view t = reader_.text();
     size_t p = reader_.position();
-    if (p >= t.size() || t[p] != 'o' ||
-        (p + 1 < t.size() && (identifierChar(t[p + 1]) || t[p + 1] == '_')))
+    if (p >= t.size() || t[p] != 'o' || (p + 1 < t.size() && (identifierChar(t[p + 1]) || t[p + 1] == '_')))
       return false;
     reader_.setPosition(p + 1);
     return true;
@@ -407,8 +405,8 @@ Expected<Value> evaluate(std::string_view text, const ParseOptions &options, boo
   Parser::Outermost what = p.parseOutermostArgs(name, column);
   // One result object, returned on every path: an outermost call (most expressions) builds
   // its value in it, and so in the caller's slot; no Value is moved.
-  Expected<Value> result = what == Parser::Outermost::Call ? callOperation(name, p.args())
-                                                            : Expected<Value>(std::in_place);
+  Expected<Value> result =
+      what == Parser::Outermost::Call ? callOperation(name, p.args()) : Expected<Value>(std::in_place);
   if (what == Parser::Outermost::Call) {
     if (!result)
       result = Expected<Value>(Parser::callError(column, name, result.error()));

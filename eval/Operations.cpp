@@ -8,15 +8,12 @@
 #include "cutelayout/RuntimeForm.h"
 
 #include <algorithm>
-#include <optional>
 #include <map>
+#include <optional>
 
 namespace cutelayout::cli {
 
-
 namespace {
-
-
 
 /// An argument's int tuple by reference: converts to the TupleView the core takes, and to
 /// an IntTuple copy only where a handler keeps one.
@@ -81,8 +78,7 @@ public:
   Expected<uint32_t> index(size_t i) const {
     Int x = CL_TRY(integer(i));
     if (x.value < 0 || x.value > 1000000)
-      return makeError("argument " + std::to_string(i + 1) + ": index " + std::to_string(x.value) +
-                       " is out of range");
+      return makeError("argument " + std::to_string(i + 1) + ": index " + std::to_string(x.value) + " is out of range");
     return uint32_t(x.value);
   }
   /// Arguments [from, size) as mode indices.
@@ -98,12 +94,12 @@ private:
   [[gnu::cold, gnu::noinline]] Error notALayout(size_t i) const {
     if (v_[i].kind != Value::Kind::Layout)
       return wrongKind(i, "a layout");
-    return makeError("argument " + std::to_string(i + 1) + ": shape " + print(v_[i].layout.shape) +
-                     " and stride " + print(v_[i].layout.stride) + " are not congruent");
+    return makeError("argument " + std::to_string(i + 1) + ": shape " + print(v_[i].layout.shape) + " and stride " +
+                     print(v_[i].layout.stride) + " are not congruent");
   }
   [[gnu::cold, gnu::noinline]] Error wrongKind(size_t i, const char *expected) const {
-    return makeError("argument " + std::to_string(i + 1) + " must be " + expected + " but is " +
-                     kindName(v_[i].kind) + " " + describe(v_[i]));
+    return makeError("argument " + std::to_string(i + 1) + " must be " + expected + " but is " + kindName(v_[i].kind) +
+                     " " + describe(v_[i]));
   }
   ValueRefs v_;
 };
@@ -289,8 +285,7 @@ Expected<Value> at(const Value &v, const std::vector<uint32_t> &path) {
     return k == path.size() ? e : at(e, std::vector<uint32_t>(path.begin() + long(k), path.end()));
   }
   if (v.kind == Value::Kind::Layout && v.notCongruent && !path.empty())
-    return makeError("shape " + print(v.layout.shape) + " and stride " + print(v.layout.stride) +
-                     " are not congruent");
+    return makeError("shape " + print(v.layout.shape) + " and stride " + print(v.layout.stride) + " are not congruent");
   if (v.kind == Value::Kind::Layout && path.empty())
     return v;
   if (v.kind == Value::Kind::Layout)
@@ -333,13 +328,11 @@ Expected<Major> majorOf(const Value &v) {
   return makeError("expected LayoutLeft or LayoutRight but got " + printValue(v, Style::Plain));
 }
 
-
 bool isMajorName(std::string_view n) {
   return n == "LayoutLeft" || n == "GenColMajor" || n == "LayoutRight" || n == "GenRowMajor";
 }
 
 } // namespace
-
 
 namespace {
 
@@ -495,8 +488,7 @@ template <class Out> Status idx2crdOp(const Args &a, Out &out) {
 }
 
 /// coalesce(L) and filter(L) written in place, and their forms by a profile (argument 2).
-template <void (*F)(const Layout &, Layout &), Expected<Layout> (*ByProfile)(const Layout &, TupleView),
-          class Out>
+template <void (*F)(const Layout &, Layout &), Expected<Layout> (*ByProfile)(const Layout &, TupleView), class Out>
 Status withOptionalProfile(const Args &a, Out &out) {
   const Layout &layout = CL_TRY(a.layout(0));
   const Layout *l = &layout;
@@ -1002,9 +994,11 @@ const std::map<std::string, Operation, std::less<>> &operations() {
 
 /// CuTe spellings that name the same operation.
 const std::map<std::string, std::string, std::less<>> &aliases() {
-  static const std::map<std::string, std::string, std::less<>> table = {
-      {"group_modes", "group"}, {"make_stride", "make_shape"}, {"make_coord", "make_shape"},
-      {"make_step", "make_shape"}, {"make_int_tuple", "make_shape"}};
+  static const std::map<std::string, std::string, std::less<>> table = {{"group_modes", "group"},
+                                                                        {"make_stride", "make_shape"},
+                                                                        {"make_coord", "make_shape"},
+                                                                        {"make_step", "make_shape"},
+                                                                        {"make_int_tuple", "make_shape"}};
   return table;
 }
 
@@ -1092,8 +1086,8 @@ constexpr unsigned kTensorKinds = 1u << unsigned(Value::Kind::Tensor) | 1u << un
                                                   unsigned kinds) {
   for (size_t i = 0; i < args.size(); ++i)
     if (args[i].kind == Value::Kind::Layout && args[i].notCongruent)
-      return makeError("argument " + std::to_string(i + 1) + ": shape " + print(args[i].layout.shape) +
-                       " and stride " + print(args[i].layout.stride) +
+      return makeError("argument " + std::to_string(i + 1) + ": shape " + print(args[i].layout.shape) + " and stride " +
+                       print(args[i].layout.stride) +
                        " are not congruent (CuTe prints such a make_layout, but no operation is defined on it)");
   auto plain = [&](ValueRefs a) { return op.handler(Args(a)); };
   if (kinds & kComposedKinds)
@@ -1145,8 +1139,8 @@ template <class R>
 [[gnu::cold, gnu::noinline]] void reportOverflow(const ArithScope &scope, const std::string &key, R &r) {
   Error overflow = scope.error(key.c_str());
   std::string cause = overflow.message.substr(0, overflow.message.rfind(" (in "));
-  if (r || (r.error().message.find(cause) == std::string::npos &&
-            r.error().message.find("overflow") == std::string::npos))
+  if (r ||
+      (r.error().message.find(cause) == std::string::npos && r.error().message.find("overflow") == std::string::npos))
     r = R(std::move(overflow));
 }
 
@@ -1255,11 +1249,13 @@ void staticTwinInto(const Value &v, Value &out) {
     out = Value::ofComposed(cutelayout::staticTwin(*v.composed()));
     return;
   case Value::Kind::Tensor:
-    out = Value::ofTensor(Tensor{TensorIterator{v.tensor()->iterator.kind, cutelayout::staticTwin(v.tensor()->iterator.value)},
-                                 cutelayout::staticTwin(v.tensor()->layout)});
+    out = Value::ofTensor(
+        Tensor{TensorIterator{v.tensor()->iterator.kind, cutelayout::staticTwin(v.tensor()->iterator.value)},
+               cutelayout::staticTwin(v.tensor()->layout)});
     return;
   case Value::Kind::Iterator:
-    out = Value::ofIterator(TensorIterator{v.tensor()->iterator.kind, cutelayout::staticTwin(v.tensor()->iterator.value)});
+    out = Value::ofIterator(
+        TensorIterator{v.tensor()->iterator.kind, cutelayout::staticTwin(v.tensor()->iterator.value)});
     return;
   case Value::Kind::Name:
   case Value::Kind::Swizzle:
@@ -1428,8 +1424,8 @@ std::optional<Error> runtimeFormError(const std::string &name, const Value &r, c
   if (at < 0)
     return std::nullopt;
   return makeError("with runtime integers CuTe computes " + printValue(r, Style::Plain) +
-                   ", not the function of the static form's " + printValue(t, Style::Plain) + " (they differ at index " +
-                   std::to_string(at) + ")" + reason);
+                   ", not the function of the static form's " + printValue(t, Style::Plain) +
+                   " (they differ at index " + std::to_string(at) + ")" + reason);
 }
 
 bool gRefuseFailedRuntimeSplits = false;
@@ -1452,16 +1448,18 @@ Expected<Value> callOperation(const ResolvedOperation &resolved, ValueRefs args)
     TwinArgs twin(args);
     Expected<Value> t = invoke(*resolved.key, **op, twin.refs());
     if (r && !t)
-      r = Expected<Value>(makeError(t.error().message +
-                                    " (CuTe rejects these values as static integers and does not check them at run time)"));
+      r = Expected<Value>(makeError(
+          t.error().message + " (CuTe rejects these values as static integers and does not check them at run time)"));
     else if (r && t) {
       if (std::optional<Error> e = runtimeFormError(*resolved.key, *r, *t, args, note.empty() ? nullptr : note.c_str()))
         r = Expected<Value>(std::move(*e));
       else if (!note.empty() && gRefuseFailedRuntimeSplits)
         r = Expected<Value>(makeError("a runtime split's condition fails, where the lowered code's runtime checks "
-                                      "stop: " + note));
+                                      "stop: " +
+                                      note));
     } else if (!r && t && !note.empty())
-      r = Expected<Value>(makeError(r.error().message + " (as static integers these values give " + printValue(*t, Style::Plain) + ")"));
+      r = Expected<Value>(makeError(r.error().message + " (as static integers these values give " +
+                                    printValue(*t, Style::Plain) + ")"));
   }
   return r;
 }

@@ -103,11 +103,4 @@ bool isOperationName(std::string_view name);
 /// GenColMajor, GenRowMajor), element type names such as uint8_t or cute::half_t, and X.
 bool isArgumentName(std::string_view name);
 
-
-
-
-
-
-
-
 } // namespace cutelayout::cli

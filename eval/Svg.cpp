@@ -22,8 +22,10 @@ constexpr int kMargin = 24; // room for the row and column indices
 
 /// A colour per thread (or per offset): eight light hues, then a darker round of them.
 std::string colour(int64_t i) {
-  static const char *kHues[8] = {"#cce5ff", "#ffd6cc", "#d6f5d6", "#fff2b3", "#e6ccff", "#ccf2f2", "#ffcce6", "#e0e0e0"};
-  static const char *kDark[8] = {"#99c2ff", "#ffad99", "#adebad", "#ffe066", "#cc99ff", "#99e6e6", "#ff99cc", "#bfbfbf"};
+  static const char *kHues[8] = {"#cce5ff", "#ffd6cc", "#d6f5d6", "#fff2b3",
+                                 "#e6ccff", "#ccf2f2", "#ffcce6", "#e0e0e0"};
+  static const char *kDark[8] = {"#99c2ff", "#ffad99", "#adebad", "#ffe066",
+                                 "#cc99ff", "#99e6e6", "#ff99cc", "#bfbfbf"};
   int64_t k = i < 0 ? 0 : i;
   return (k / 8) % 2 == 0 ? kHues[k % 8] : kDark[k % 8];
 }
@@ -55,8 +57,8 @@ void drawGrid(std::string &out, const Grid &g, int x, int y, const char *title) 
              "\" height=\"" + std::to_string(kCell) + "\" fill=\"" +
              (g.colours[i] < 0 ? std::string("#ffffff") : colour(g.colours[i])) + "\" stroke=\"#000\"><title>(" +
              std::to_string(m) + "," + std::to_string(n) + "): " + g.labels[i] + "</title></rect>\n";
-      out += "<text class=\"label\" x=\"" + std::to_string(cx + kCell / 2) + "\" y=\"" + std::to_string(cy + kCell / 2 + 3) +
-             "\" text-anchor=\"middle\">" + g.labels[i] + "</text>\n";
+      out += "<text class=\"label\" x=\"" + std::to_string(cx + kCell / 2) + "\" y=\"" +
+             std::to_string(cy + kCell / 2 + 3) + "\" text-anchor=\"middle\">" + g.labels[i] + "</text>\n";
     }
   out += "</g>\n";
 }
@@ -66,7 +68,8 @@ int gridHeight(const Grid &g) { return int(kMargin + g.rows * kCell); }
 
 std::string document(int width, int height, const std::string &body) {
   return "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"" + std::to_string(width) + "\" height=\"" +
-         std::to_string(height) + "\" font-family=\"monospace\">\n<style>.label{font-size:7px}.idx{font-size:8px;"
+         std::to_string(height) +
+         "\" font-family=\"monospace\">\n<style>.label{font-size:7px}.idx{font-size:8px;"
          "fill:#555}</style>\n" +
          body + "</svg>\n";
 }
@@ -187,9 +190,10 @@ Expected<Picture> pictureOf(const Value &v) {
     Grid b = transposed(CL_TRY(tvGrid(CL_TRY(layoutTV(m, 'B')), N, K)));
     int left = gridWidth(a) + 16, top = gridHeight(b) + 36;
     int w = left + gridWidth(c) + 8, h = top + gridHeight(c) + 8;
-    return Picture{{Placed{std::move(b), left, 20, "B"}, Placed{std::move(a), 4, top, "A"},
-                    Placed{std::move(c), left, top, "C"}},
-                   w, h};
+    return Picture{
+        {Placed{std::move(b), left, 20, "B"}, Placed{std::move(a), 4, top, "A"}, Placed{std::move(c), left, top, "C"}},
+        w,
+        h};
   }
   case Value::Kind::TiledCopy: {
     const TiledCopy &c = *v.copy();

@@ -1,6 +1,5 @@
 #include "Table.h"
 
-
 namespace cutelayout::cli {
 namespace {
 
@@ -27,8 +26,7 @@ std::string ruler(int64_t cols, int width) {
 }
 
 /// The grid of offsets at(i, j) for an m x n layout, in CuTe's print_layout format.
-template <class At>
-Expected<std::string> grid(const std::string &header, int64_t m, int64_t n, int64_t cosize, At at) {
+template <class At> Expected<std::string> grid(const std::string &header, int64_t m, int64_t n, int64_t cosize, At at) {
   int width = digits(cosize) + 2;
   std::string out = header + "\n    ";
   for (int64_t j = 0; j < n; ++j)
@@ -55,8 +53,7 @@ Expected<std::pair<int64_t, int64_t>> extents(const Layout &l, const std::string
     return makeError("--table: the size of " + printed + " overflows int64");
   // ((4294967296,0):(1,1) has no cells and 2^32 rows: found by the render fuzzer.)
   if (!gridFits(m, n, kMaxCells))
-    return makeError("--table: " + printed + " has more than " + std::to_string(kMaxCells) +
-                     " cells, rows or columns");
+    return makeError("--table: " + printed + " has more than " + std::to_string(kMaxCells) + " cells, rows or columns");
   return std::make_pair(m, n);
 }
 
@@ -86,8 +83,8 @@ Expected<std::string> printTable(const ComposedLayout &c, Style style) {
   std::string printed = print(c, style);
   auto [m, n] = CL_TRY(extents(c.inner, printed));
   ArithScope scope;
-  Expected<std::string> out = grid(printed, m, n, cosize(c).value,
-                                   [&](int64_t i, int64_t j) { return crd2idx(cell(c.rank(), i, j), c); });
+  Expected<std::string> out =
+      grid(printed, m, n, cosize(c).value, [&](int64_t i, int64_t j) { return crd2idx(cell(c.rank(), i, j), c); });
   if (out && scope.failed())
     return scope.error("--table");
   return out;

@@ -87,8 +87,8 @@ Expected<Value> callWithTensor(std::string_view name, ValueRefs args,
   if (!keeps)
     return r;
   if (r.kind != Value::Kind::Layout)
-    return makeError(std::string(name) + " of a tensor gave " + kindName(r.kind) + " " +
-                     printValue(r, Style::Plain) + ", not a layout");
+    return makeError(std::string(name) + " of a tensor gave " + kindName(r.kind) + " " + printValue(r, Style::Plain) +
+                     ", not a layout");
   return Value::ofTensor(Tensor{t.iterator, std::move(r.layout)});
 }
 
@@ -96,16 +96,14 @@ Expected<Value> countingIteratorOp(ValueRefs args) {
   // counting_iterator<int>(n): the template argument is appended after n.
   if (args.size() == 2 && !(args[1].kind == Value::Kind::Name && args[1].name == "int"))
     return makeError("counting_iterator<T>: T must be int");
-  if (args.empty() || args[0].kind != Value::Kind::Tuple || !args[0].tuple.isInt() ||
-      args[0].tuple.asInt().isBasis())
+  if (args.empty() || args[0].kind != Value::Kind::Tuple || !args[0].tuple.isInt() || args[0].tuple.asInt().isBasis())
     return makeError("argument 1 (the start) must be an integer");
   // CuTe's counting_iterator<int> holds a runtime int, whatever the literal.
   Int start = Int::dynamic(args[0].tuple.asInt().value);
   return Value::ofIterator(TensorIterator{TensorIterator::Kind::Counting, IntTuple(start)});
 }
 
-Expected<Value> makeTensorOp(ValueRefs args,
-                             const std::function<Expected<Value>(ValueRefs)> &makeLayout) {
+Expected<Value> makeTensorOp(ValueRefs args, const std::function<Expected<Value>(ValueRefs)> &makeLayout) {
   if (args.size() < 2 || args[0].kind != Value::Kind::Iterator)
     return makeError("make_tensor takes an iterator (counting_iterator<int>(n)) and a layout, or a shape "
                      "[and a stride]");

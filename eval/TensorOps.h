@@ -23,8 +23,7 @@ Expected<Value> callWithTensor(std::string_view name, ValueRefs args,
 /// counting_iterator(n) and counting_iterator<int>(n): an iterator at n (a runtime int).
 Expected<Value> countingIteratorOp(ValueRefs args);
 /// make_tensor(iterator, L) and make_tensor(iterator, shape[, stride | LayoutLeft | ...]).
-Expected<Value> makeTensorOp(ValueRefs args,
-                             const std::function<Expected<Value>(ValueRefs)> &makeLayout);
+Expected<Value> makeTensorOp(ValueRefs args, const std::function<Expected<Value>(ValueRefs)> &makeLayout);
 /// make_identity_tensor(shape).
 Expected<Value> makeIdentityTensorOp(ValueRefs args);
 

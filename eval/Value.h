@@ -24,13 +24,25 @@ namespace cutelayout::cli {
 
 /// A value of the expression language.
 struct Value {
-  enum class Kind { Tuple, Layout, Tile, Name, Swizzle, Composed, Tensor, Iterator, MmaAtom, TiledMma, CopyAtom,
-                    TiledCopy };
+  enum class Kind {
+    Tuple,
+    Layout,
+    Tile,
+    Name,
+    Swizzle,
+    Composed,
+    Tensor,
+    Iterator,
+    MmaAtom,
+    TiledMma,
+    CopyAtom,
+    TiledCopy
+  };
   Kind kind = Kind::Tuple;
-  IntTuple tuple;  // Tuple: an int tuple (a leaf is an integer, `_` allowed)
-  Layout layout;   // Layout
+  IntTuple tuple;   // Tuple: an int tuple (a leaf is an integer, `_` allowed)
+  Layout layout;    // Layout
   std::string name; // Name: a bare identifier such as a type name (uint8_t) or LayoutRight
-  Swizzle swizzle;   // Swizzle
+  Swizzle swizzle;  // Swizzle
   /// A Layout whose shape and stride are not congruent. CuTe's make_layout builds and
   /// prints such a pair without complaint; here it can be printed but not computed with.
   bool notCongruent = false;

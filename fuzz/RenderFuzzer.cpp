@@ -31,7 +31,8 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   cutelayout::Expected<cutelayout::cli::Value> v = cutelayout::cli::evaluate(text, parse);
   if (!v)
     return 0;
-  cutelayout::Expected<cutelayout::cli::BankOptions> banks = cutelayout::cli::makeBankOptions(element, width, access, parse);
+  cutelayout::Expected<cutelayout::cli::BankOptions> banks =
+      cutelayout::cli::makeBankOptions(element, width, access, parse);
   cutelayout::cli::BankOptions options = banks ? banks.take() : cutelayout::cli::BankOptions();
   for (cutelayout::Style style : {cutelayout::Style::Plain, cutelayout::Style::Cute})
     for (cutelayout::cli::View view : {cutelayout::cli::View::Table, cutelayout::cli::View::Banks,

@@ -139,8 +139,7 @@ Value call(const cutelayout::cli::ResolvedOperation &op, const Value &v) {
 /// looked up once, called through the vectorcall protocol, native arguments passed by
 /// reference.
 struct OperationObject {
-  PyObject_HEAD
-  vectorcallfunc vectorcall;
+  PyObject_HEAD vectorcallfunc vectorcall;
   PyObject *name; // str
   PyObject *doc;  // str
   cutelayout::cli::ResolvedOperation op;
@@ -275,29 +274,29 @@ PYBIND11_MODULE(_core, m) {
   // The one native class: layouts, tiles, swizzles and composed layouts (cutelayout's
   // Layout, Tile, Swizzle and ComposedLayout are views of it by kind, with no wrapper).
   // Each method's operation is looked up once, here.
-  auto query = [](const char *name) {
-    return [op = resolve(name)](const Value &v) { return fromValue(call(op, v)); };
-  };
+  auto query = [](const char *name) { return [op = resolve(name)](const Value &v) { return fromValue(call(op, v)); }; };
   static const cutelayout::cli::ResolvedOperation getOp = resolve("get"), rankOp = resolve("rank");
   py::class_<Value>(m, "Value")
       .def_property_readonly("kind", &kindOf)
-      .def("__call__", [](const Value &v, py::args coord) -> py::object {
-        if (v.kind == Value::Kind::Swizzle) { // a swizzle maps an offset
-          if (coord.size() != 1 || !PyLong_Check(coord[0].ptr()))
-            raise("a swizzle takes one integer offset");
-          return py::int_(v.swizzle.apply(coord[0].cast<int64_t>()));
-        }
-        Value c = coord.size() == 1 ? toValue(coord[0]) : toValue(py::tuple(coord));
-        bool slicing = c.kind == Value::Kind::Tuple && cutelayout::hasUnderscore(c.tuple);
-        static const cutelayout::cli::ResolvedOperation slice = resolve("slice"), crd2idx = resolve("crd2idx");
-        const Value *pair[] = {&c, &v};
-        return fromValue(call(slicing ? slice : crd2idx, cutelayout::cli::ValueRefs(pair, 2)));
-      })
-      .def("__getitem__", [](const Value &v, int64_t i) {
-        Value index = Value::ofInt(Int::fixed(i));
-        const Value *pair[] = {&v, &index};
-        return fromValue(call(getOp, cutelayout::cli::ValueRefs(pair, 2)));
-      })
+      .def("__call__",
+           [](const Value &v, py::args coord) -> py::object {
+             if (v.kind == Value::Kind::Swizzle) { // a swizzle maps an offset
+               if (coord.size() != 1 || !PyLong_Check(coord[0].ptr()))
+                 raise("a swizzle takes one integer offset");
+               return py::int_(v.swizzle.apply(coord[0].cast<int64_t>()));
+             }
+             Value c = coord.size() == 1 ? toValue(coord[0]) : toValue(py::tuple(coord));
+             bool slicing = c.kind == Value::Kind::Tuple && cutelayout::hasUnderscore(c.tuple);
+             static const cutelayout::cli::ResolvedOperation slice = resolve("slice"), crd2idx = resolve("crd2idx");
+             const Value *pair[] = {&c, &v};
+             return fromValue(call(slicing ? slice : crd2idx, cutelayout::cli::ValueRefs(pair, 2)));
+           })
+      .def("__getitem__",
+           [](const Value &v, int64_t i) {
+             Value index = Value::ofInt(Int::fixed(i));
+             const Value *pair[] = {&v, &index};
+             return fromValue(call(getOp, cutelayout::cli::ValueRefs(pair, 2)));
+           })
       .def("__len__", [](const Value &v) { return call(rankOp, v).tuple.asInt().value; })
       .def("size", query("size"))
       .def("cosize", query("cosize"))
@@ -307,20 +306,23 @@ PYBIND11_MODULE(_core, m) {
       .def_property_readonly("depth", query("depth"))
       .def("__repr__", [](const Value &v) { return cutelayout::cli::printValue(v, cutelayout::Style::Cute); })
       .def("__str__", [](const Value &v) { return cutelayout::cli::printValue(v, cutelayout::Style::Plain); })
-      .def("cute", [](const Value &v) { return cutelayout::cli::printValue(v, cutelayout::Style::Cute); },
-           "CuTe's print(): _N for static integers")
-      .def("__eq__", [](const Value &a, py::object b) {
-        if (!py::isinstance<Value>(b))
-          return false;
-        const Value &o = b.cast<const Value &>();
-        return a.kind == o.kind && cutelayout::cli::printValue(a, cutelayout::Style::Cute) ==
-                                       cutelayout::cli::printValue(o, cutelayout::Style::Cute);
-      })
-      .def("__hash__", [](const Value &v) {
-        return py::hash(py::str(cutelayout::cli::printValue(v, cutelayout::Style::Cute)));
-      });
+      .def(
+          "cute", [](const Value &v) { return cutelayout::cli::printValue(v, cutelayout::Style::Cute); },
+          "CuTe's print(): _N for static integers")
+      .def("__eq__",
+           [](const Value &a, py::object b) {
+             if (!py::isinstance<Value>(b))
+               return false;
+             const Value &o = b.cast<const Value &>();
+             return a.kind == o.kind && cutelayout::cli::printValue(a, cutelayout::Style::Cute) ==
+                                            cutelayout::cli::printValue(o, cutelayout::Style::Cute);
+           })
+      .def("__hash__",
+           [](const Value &v) { return py::hash(py::str(cutelayout::cli::printValue(v, cutelayout::Style::Cute))); });
 
-  m.def("parse", [](const std::string &text, bool dynamic) {
+  m.def(
+      "parse",
+      [](const std::string &text, bool dynamic) {
         cutelayout::ParseOptions options;
         options.plainIsDynamic = dynamic;
         // A std::string ends in a NUL: the parser reads it in place.

@@ -6,7 +6,7 @@ packages=(
   build-essential cmake ninja-build ccache python3 python3-dev pybind11-dev python3-pytest
   libgtest-dev libbenchmark-dev libcxxopts-dev
   llvm-22-dev llvm-22-tools libmlir-22-dev mlir-22-tools
-  clang-22 libclang-rt-22-dev
+  clang-22 libclang-rt-22-dev clang-format-22
   lld-22 libc++-22-dev-wasm32 libclang-rt-22-dev-wasm32 wasi-libc nodejs chromium
 )
 

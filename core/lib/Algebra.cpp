@@ -1,11 +1,11 @@
 // Composition, complement, inverses, common layouts and recasts (CuTe's layout.hpp).
 #include "Internal.h"
-#include "kernels/Inverse.h"
-#include "cutelayout/Trace.h"
-#include "cutelayout/RuntimeForm.h"
 #include "Ordering.h"
-#include "kernels/NodeOut.h"
 #include "cutelayout/Notation.h"
+#include "cutelayout/RuntimeForm.h"
+#include "cutelayout/Trace.h"
+#include "kernels/Inverse.h"
+#include "kernels/NodeOut.h"
 
 #include <algorithm>
 #include <utility>
@@ -44,9 +44,8 @@ Status composeByBasisInto(LayoutView a, LayoutView b, LayoutBuilder &out) {
   auto leafMode = [&](Int s, Int d, LayoutBuilder &o) -> Status {
     if (!d.isBasis()) {
       if (!d.isConstant(0))
-        return makeError("composition with " + print(b.copy()) +
-                         " as the inner layout: its strides mix the integer " + print(d) +
-                         " with scaled bases (CuTe adds only _0 to a basis)");
+        return makeError("composition with " + print(b.copy()) + " as the inner layout: its strides mix the integer " +
+                         print(d) + " with scaled bases (CuTe adds only _0 to a basis)");
       o.leaf(s, d);
       return success();
     }
@@ -112,8 +111,9 @@ namespace {
 } // namespace
 
 Status composition(const Layout &a, const Layout &b, Layout &result) {
-  if (!isEmpty(b) && kernels::runFast(kernels::staticLeaves(a) && kernels::staticLeaves(b), result,
-                                      [&](auto &dom, kernels::NodeOut &out) { return kernels::composeLayouts(dom, a, b, out); }))
+  if (!isEmpty(b) &&
+      kernels::runFast(kernels::staticLeaves(a) && kernels::staticLeaves(b), result,
+                       [&](auto &dom, kernels::NodeOut &out) { return kernels::composeLayouts(dom, a, b, out); }))
     return success();
   return compositionGeneral(a, b, result);
 }
@@ -197,8 +197,9 @@ Status complementInto(LayoutView l, TupleView cotarget, LayoutBuilder &out) {
     out.add(LayoutView(makeLayout(coalesceShape(cotarget))));
     return success();
   }
-  bool ok = cotarget.isInt() ? kernels::complementModes(dom, modes, kernels::IntegerRest<Exact>{cotarget.asInt()}, result)
-                             : kernels::complementModes(dom, modes, TupleRest{cotarget}, result);
+  bool ok = cotarget.isInt()
+                ? kernels::complementModes(dom, modes, kernels::IntegerRest<Exact>{cotarget.asInt()}, result)
+                : kernels::complementModes(dom, modes, TupleRest{cotarget}, result);
   if (!ok)
     return dom.error();
   out.addReversedModes(revShape, revStride);
@@ -285,8 +286,9 @@ template <class Kernel> Status inverseGeneral(const char *op, const Layout &l, L
 
 /// An inverse in the fast domains.
 template <class Kernel> bool inverseFast(const Layout &l, Layout &result, Kernel kernel) {
-  return kernels::runFast(kernels::staticLeaves(l), result,
-                          [&](auto &dom, kernels::NodeOut &out) { return kernels::inverseLayout(dom, l, kernel, out); });
+  return kernels::runFast(kernels::staticLeaves(l), result, [&](auto &dom, kernels::NodeOut &out) {
+    return kernels::inverseLayout(dom, l, kernel, out);
+  });
 }
 
 /// The inverses' kernels, for either domain.
@@ -385,8 +387,10 @@ Status upcastMode(Int sh, Int st, int64_t n, LayoutBuilder &out) {
     // R19: CuTe divides a runtime stride; the static form shrinks the extent where the
     // stride is smaller than n. They agree where n divides the stride.
     requireStaticFunction(either(equal(st, kStatic0), multipleOf(st, nn)), [&] {
-      return "the stride " + print(st) + " is not a multiple of " + std::to_string(n) + ", and CuTe divides a runtime "
-             "stride where the static form shrinks the extent " + print(sh);
+      return "the stride " + print(st) + " is not a multiple of " + std::to_string(n) +
+             ", and CuTe divides a runtime "
+             "stride where the static form shrinks the extent " +
+             print(sh);
     });
     out.leaf(sh, safeDiv(st, nn));
   }
@@ -441,8 +445,8 @@ Expected<Layout> downcast(const Layout &l, int64_t n) {
 Expected<Layout> recastLayout(const Layout &l, int64_t oldBits, int64_t newBits) {
   CL_CHECK(integerStrides("recast_layout", l));
   if (oldBits <= 0 || newBits <= 0)
-    return makeError("recast_layout: element widths must be positive, got " + std::to_string(oldBits) +
-                     " and " + std::to_string(newBits));
+    return makeError("recast_layout: element widths must be positive, got " + std::to_string(oldBits) + " and " +
+                     std::to_string(newBits));
   int64_t g = gcd(Int::fixed(oldBits), Int::fixed(newBits)).value;
   int64_t num = newBits / g, den = oldBits / g;
   if (num == 1 && den == 1)

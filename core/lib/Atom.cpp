@@ -36,11 +36,10 @@ constexpr AtomData kAtoms[] = {
      "((4,8),(2,2)):((16,1),(8,64))", "((4,8),(2,2)):((32,1),(16,8))", "half_t", "half_t", "float"},
     {"SM80_16x8x8_F16F16F16F16_TN", "(16,8,8)", "32:1", "((4,8),(2,2)):((32,1),(16,8))", "((4,8),2):((16,1),8)",
      "((4,8),(2,2)):((32,1),(16,8))", "half_t", "half_t", "half_t"},
-    {"SM80_16x8x8_F32TF32TF32F32_TN", "(16,8,8)", "32:1", "((4,8),(2,2)):((16,1),(8,64))",
-     "((4,8),2):((8,1),32)", "((4,8),(2,2)):((32,1),(16,8))", "tfloat32_t", "tfloat32_t", "float"},
+    {"SM80_16x8x8_F32TF32TF32F32_TN", "(16,8,8)", "32:1", "((4,8),(2,2)):((16,1),(8,64))", "((4,8),2):((8,1),32)",
+     "((4,8),(2,2)):((32,1),(16,8))", "tfloat32_t", "tfloat32_t", "float"},
     {"UniversalFMA", "(1,1,1)", "1:0", "(1,1):(0,0)", "(1,1):(0,0)", "(1,1):(0,0)", "", "", ""},
 };
-
 
 /// A layout of extent n with unit stride: CuTe's make_layout(n).
 Tiler extent(Int n) { return tilerFromShape(IntTuple(n)); }
@@ -65,7 +64,6 @@ void operandModes(char which, uint32_t &first, uint32_t &second) {
   first = which == 'B' ? 1 : 0;
   second = which == 'C' ? 1 : 2;
 }
-
 
 /// CuTe's thridx_2_thrid: thread index -> the thread's (V,M,N,K) index, as a (size, 1) layout.
 Expected<Layout> threadIndexToId(const TiledMma &m) {
@@ -140,8 +138,8 @@ Expected<TiledMma> makeTiledMma(const MmaAtom &atom, const Layout &atomLayoutMNK
   if (!isStatic(atomLayoutMNK.shape) || !isStatic(atomLayoutMNK.stride))
     return makeError("the atom layout " + print(atomLayoutMNK) + " must be static");
   if (atomLayoutMNK.rank() > 3)
-    return makeError("the atom layout " + print(atomLayoutMNK) + " has rank " +
-                     std::to_string(atomLayoutMNK.rank()) + "; CuTe's TiledMMA takes rank 3 (M, N, K)");
+    return makeError("the atom layout " + print(atomLayoutMNK) + " has rank " + std::to_string(atomLayoutMNK.rank()) +
+                     "; CuTe's TiledMMA takes rank 3 (M, N, K)");
   Layout mnk = appendTo(atomLayoutMNK, 3);
   TiledMma m;
   m.atom = atom;
@@ -171,8 +169,8 @@ Expected<Layout> thrfrg(const TiledMma &m, char which, const Layout &l) {
   operandModes(which, first, second);
   // (PermFirst, PermSecond), then ((AtomFirst, AtomSecond), (Rest...)).
   Layout t = CL_TRY(logicalDivide(l, tile2(permutationOf(m, first), permutationOf(m, second))));
-  Layout c = CL_TRY(zippedDivide(t, tile2(extent(m.atom.shapeMNK.child(first).asInt()),
-                                          extent(m.atom.shapeMNK.child(second).asInt()))));
+  Layout c = CL_TRY(zippedDivide(
+      t, tile2(extent(m.atom.shapeMNK.child(first).asInt()), extent(m.atom.shapeMNK.child(second).asInt()))));
   // ((ThrV, FrgV), (Rest...)).
   Layout tv = CL_TRY(composition(c, tile2(tilerFromLayout(atomLayoutTV(m.atom, which)), underscoreTiler())));
   // ((ThrV, (ThrFirst, ThrSecond)), (FrgV, (Rest...))).
@@ -221,8 +219,9 @@ Expected<Tensor> partition(const TiledMma &m, char which, Int thread, const Tens
   operandModes(which, first, second);
   Layout frg = CL_TRY(thrfrg(m, which, t.layout));
   // ((v, (first, second)), (_, (_, ...))): the thread's values over every rest mode.
-  IntTuple threadCoord = IntTuple::makeTuple(
-      {IntTuple(vmnk.child(0)), IntTuple::makeTuple({IntTuple(vmnk.child(first + 1)), IntTuple(vmnk.child(second + 1))})});
+  IntTuple threadCoord =
+      IntTuple::makeTuple({IntTuple(vmnk.child(0)),
+                           IntTuple::makeTuple({IntTuple(vmnk.child(first + 1)), IntTuple(vmnk.child(second + 1))})});
   uint32_t restRank = frg.shape.child(1).child(1).rank();
   IntTuple rest = IntTuple::makeTuple({IntTuple::underscore(), repeat(restRank, IntTuple::underscore())});
   IntTuple coord = IntTuple::makeTuple({threadCoord, rest});
@@ -249,22 +248,21 @@ constexpr CopyData kCopies[] = {
     {"SM75_U32x4_LDSM_N", "32:1", "(32,128):(128,1)", "(32,(32,4)):(32,(1,1024))", "(32,(32,4)):(32,(1,1024))"},
 };
 
-
 /// A layout of bits as a layout of values of `bits` bits: CuTe's recast_layout<uint1_t, T>,
 /// which must keep every thread (CuTe's Copy_Atom static assertion).
 Expected<Layout> ofValues(const Layout &inBits, int64_t bits, const Layout &thrID, const char *which) {
   Layout values = CL_TRY(recastLayout(inBits, 1, bits));
   if (size(values.mode(0)).value != size(thrID).value)
     return makeError(std::string("values of ") + std::to_string(bits) + " bits split the copy's " + which +
-                     " threads: " + print(values) + " (CuTe: CopyOperation is not valid for " + which +
-                     " of ValType)");
+                     " threads: " + print(values) + " (CuTe: CopyOperation is not valid for " + which + " of ValType)");
   return values;
 }
 
 /// CuTe's tile2thrfrg: the tiled layout_TV's atoms re-expressed through ref2trg, zipped into
 /// (thread, value), composed with the tensor's tile mode and sliced to (thr, val, rest).
 Expected<Layout> tile2thrfrg(const TiledCopy &c, const Layout &tensor, const Layout &ref2trg) {
-  IntTuple atomShape = IntTuple::makeTuple({IntTuple(size(c.atom.layoutRef.mode(0))), IntTuple(size(c.atom.layoutRef.mode(1)))});
+  IntTuple atomShape =
+      IntTuple::makeTuple({IntTuple(size(c.atom.layoutRef.mode(0))), IntTuple(size(c.atom.layoutRef.mode(1)))});
   Layout atomTV = CL_TRY(zippedDivide(c.layoutTV, tilerFromShape(atomShape)));
   Layout trgTV = CL_TRY(composition(atomTV, tile2(tilerFromLayout(ref2trg), underscoreTiler())));
   Layout zipped{CL_TRY(zip(trgTV.shape)), CL_TRY(zip(trgTV.stride))};
@@ -272,8 +270,8 @@ Expected<Layout> tile2thrfrg(const TiledCopy &c, const Layout &tensor, const Lay
       {IntTuple(Int::fixed(1)), IntTuple::makeTuple({IntTuple(Int::fixed(1)), IntTuple(Int::fixed(1))})});
   Layout thrval2mn = CL_TRY(coalesce(zipped, profile));
   Layout tv = CL_TRY(composition(tensor, tile2(tilerFromLayout(thrval2mn), underscoreTiler())));
-  IntTuple all = IntTuple::makeTuple({IntTuple::makeTuple({IntTuple::underscore(), IntTuple::underscore()}),
-                                      IntTuple::underscore()});
+  IntTuple all = IntTuple::makeTuple(
+      {IntTuple::makeTuple({IntTuple::underscore(), IntTuple::underscore()}), IntTuple::underscore()});
   return slice(all, tv);
 }
 
@@ -318,8 +316,12 @@ Expected<CopyAtom> copyAtom(std::string_view op, int64_t valueBits) {
     return makeError("a copy atom's value type needs a positive width, not " + std::to_string(valueBits));
   for (const RegisteredCopy &r : registeredCopies())
     if (op == r.name)
-      return CopyAtom{r.name, valueBits, r.thr, CL_TRY(ofValues(r.src, valueBits, r.thr, "Src")),
-                      CL_TRY(ofValues(r.dst, valueBits, r.thr, "Dst")), CL_TRY(ofValues(r.ref, valueBits, r.thr, "Ref"))};
+      return CopyAtom{r.name,
+                      valueBits,
+                      r.thr,
+                      CL_TRY(ofValues(r.src, valueBits, r.thr, "Src")),
+                      CL_TRY(ofValues(r.dst, valueBits, r.thr, "Dst")),
+                      CL_TRY(ofValues(r.ref, valueBits, r.thr, "Ref"))};
   for (const CopyData &d : kCopies)
     if (op == d.name) {
       CopyAtom a{d.name, valueBits, L(d.thr), Layout{}, Layout{}, Layout{}};
@@ -357,7 +359,8 @@ Expected<TiledCopy> makeTiledCopy(const CopyAtom &atom, const Layout &threads, c
   // (M,N) -> (thread, value), inverted to (thread, value) -> (M,N).
   Layout mn = CL_TRY(rakedProduct(threads, values));
   Layout inverse = CL_TRY(rightInverse(mn));
-  Layout tv = CL_TRY(composition(inverse, makeLayout(IntTuple::makeTuple({IntTuple(size(threads)), IntTuple(size(values))}))));
+  Layout tv =
+      CL_TRY(composition(inverse, makeLayout(IntTuple::makeTuple({IntTuple(size(threads)), IntTuple(size(values))}))));
   CL_TRY(checkTiledCopy(atom, tv));
   return TiledCopy{atom, std::move(tv), productEach(mn.shape)};
 }
@@ -385,8 +388,8 @@ Expected<Tensor> partition(const TiledCopy &c, char which, Int thread, const Ten
   Layout zipped = CL_TRY(zippedDivide(t.layout, tilerFromShape(c.tilerMN)));
   Layout frg = CL_TRY(tile2thrfrg(c, zipped, CL_TRY(ref2trg(c.atom, which))));
   // (thread, _, (_, ... one per mode of the tensor)).
-  IntTuple coord = IntTuple::makeTuple(
-      {IntTuple(thread), IntTuple::underscore(), repeat(t.layout.rank(), IntTuple::underscore())});
+  IntTuple coord =
+      IntTuple::makeTuple({IntTuple(thread), IntTuple::underscore(), repeat(t.layout.rank(), IntTuple::underscore())});
   return slice(coord, withLayout(t, std::move(frg)));
 }
 

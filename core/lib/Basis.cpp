@@ -176,8 +176,8 @@ Expected<IntTuple> crd2idxGeneral(TupleView coord, TupleView shape, TupleView st
     Int x = d[i].asInt();
     if (!x.isBasis()) {
       if (!x.isConstant(0))
-        return makeError("crd2idx: the stride " + print(stride) + " adds the integer " +
-                         print(x) + " to scaled bases (CuTe adds only _0 to a basis)");
+        return makeError("crd2idx: the stride " + print(stride) + " adds the integer " + print(x) +
+                         " to scaled bases (CuTe adds only _0 to a basis)");
       continue;
     }
     ++basisLeaves;
@@ -235,8 +235,7 @@ Expected<IntTuple> basisGet(Int x, TupleView t) {
   TupleView at = t;
   for (unsigned i = 0; i < p.size; ++i) {
     if (!at.isTuple() || p.modes[i] >= at.rank())
-      return makeError("basis_get: " + print(x) + " names no element of " +
-                       print(t));
+      return makeError("basis_get: " + print(x) + " names no element of " + print(t));
     at = at.child(p.modes[i]);
   }
   return IntTuple(at);
@@ -250,15 +249,14 @@ Status basisLikeInto(TupleView shape, BasisPath &path, TupleBuilder &out) {
     return Status(true);
   }
   if (path.size == kMaxBasisDepth)
-    return makeError("make_basis_like: " + print(shape) + " nests deeper than the " +
-                     std::to_string(kMaxBasisDepth) + " levels a scaled basis can name");
+    return makeError("make_basis_like: " + print(shape) + " nests deeper than the " + std::to_string(kMaxBasisDepth) +
+                     " levels a scaled basis can name");
   out.open();
   uint8_t m = 0;
   for (TupleView c : shape) {
     if (m > kMaxBasisMode)
-      return makeError("make_basis_like: a mode of rank " + std::to_string(shape.rank()) + " in " +
-                       print(shape) + "; a scaled basis names modes 0 to " +
-                       std::to_string(kMaxBasisMode));
+      return makeError("make_basis_like: a mode of rank " + std::to_string(shape.rank()) + " in " + print(shape) +
+                       "; a scaled basis names modes 0 to " + std::to_string(kMaxBasisMode));
     path.modes[path.size++] = m++;
     CL_CHECK(basisLikeInto(c, path, out));
     --path.size;

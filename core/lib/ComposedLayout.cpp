@@ -120,10 +120,10 @@ AnyLayout composeFunctions(OuterFunction outer, TupleView offset, Layout inner) 
 }
 
 bool isStatic(const ComposedLayout &c) {
-  bool outer = c.outer.kind == OuterFunction::Kind::Swizzle ||
-               (c.outer.kind == OuterFunction::Kind::Layout ? isStatic(c.outer.layout.shape) &&
-                                                                  isStatic(c.outer.layout.stride)
-                                                            : isStatic(*c.outer.composed));
+  bool outer =
+      c.outer.kind == OuterFunction::Kind::Swizzle ||
+      (c.outer.kind == OuterFunction::Kind::Layout ? isStatic(c.outer.layout.shape) && isStatic(c.outer.layout.stride)
+                                                   : isStatic(*c.outer.composed));
   return outer && isStatic(c.offset) && isStatic(c.inner.shape) && isStatic(c.inner.stride);
 }
 
@@ -635,7 +635,8 @@ Expected<AnyLayout> composeFunctions(OuterFunction outer, TupleView offset, AnyL
     return composeFunctions(std::move(outer), offset, std::move(*l));
   if (isNoOp(outer, offset))
     return inner;
-  return makeError("CuTe's answer " + print(outer) + " o " + print(offset) + " o " + print(std::get<ComposedLayout>(inner)) +
+  return makeError("CuTe's answer " + print(outer) + " o " + print(offset) + " o " +
+                   print(std::get<ComposedLayout>(inner)) +
                    " is a composed layout within a composed layout, which cutelayout does not hold");
 }
 

@@ -100,8 +100,7 @@ void inexactSafeDiv(int64_t a, int64_t b) {
 }
 
 Int basisMisuse(Int a, Int b, const char *op) {
-  noteArithFailure(std::string("a scaled basis is not an integer: ") + print(a) + " " + op + " " +
-                   print(b));
+  noteArithFailure(std::string("a scaled basis is not an integer: ") + print(a) + " " + op + " " + print(b));
   return Int::fixed(0);
 }
 

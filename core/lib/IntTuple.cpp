@@ -14,7 +14,6 @@ TupleView TupleView::child(uint32_t i) const {
   return *it;
 }
 
-
 IntTuple IntTuple::underscore() {
   IntTuple t(0);
   t.nodes_.push_back(Node{0, 1, NodeKind::Underscore, true});
@@ -46,8 +45,8 @@ uint64_t hashValue(TupleView v) {
   uint64_t h = 1469598103934665603ull;
   const Node *n = v.nodes();
   for (uint32_t i = 0; i < v.span(); ++i) {
-    uint64_t word = uint64_t(n[i].value) * 31 + (uint64_t(n[i].kind) << 1) + n[i].isStatic +
-                    (uint64_t(n[i].basis) << 3);
+    uint64_t word =
+        uint64_t(n[i].value) * 31 + (uint64_t(n[i].kind) << 1) + n[i].isStatic + (uint64_t(n[i].basis) << 3);
     h = (h ^ word) * 1099511628211ull;
     h ^= h >> 29;
   }
@@ -81,7 +80,6 @@ bool isStatic(TupleView v) {
     all &= n[i].isStatic;
   return all;
 }
-
 
 TupleView leafAt(TupleView v, uint32_t i) {
   const Node *n = v.nodes();

@@ -1,12 +1,12 @@
 #include "cutelayout/IntTupleMath.h"
-#include "cutelayout/Trace.h"
 #include "cutelayout/RuntimeForm.h"
+#include "cutelayout/Trace.h"
 
 #include "cutelayout/Notation.h"
 
 #include "Internal.h"
-#include "kernels/NodeOut.h"
 #include "Ordering.h"
+#include "kernels/NodeOut.h"
 
 #include "cutelayout/Config.h"
 
@@ -296,8 +296,6 @@ struct OrderedPart {
   bool unit;         // read as _1 (filter_zeros where the order is a static 0)
 };
 
-
-
 Error rankMismatch(const char *op, TupleView a, TupleView b) {
   return makeError(std::string(op) + ": mismatched ranks of " + print(a) + " and " + print(b));
 }
@@ -414,8 +412,7 @@ IntTuple productEach(TupleView t) {
 Expected<IntTuple> productLike(TupleView t, TupleView guide) {
   if (!guide.isTuple())
     return IntTuple(product(t));
-  return transform2("product_like", guide, t,
-                    [](TupleView g, TupleView x) { return productLike(x, g); });
+  return transform2("product_like", guide, t, [](TupleView g, TupleView x) { return productLike(x, g); });
 }
 
 Expected<IntTuple> ceilDiv(TupleView a, TupleView b) {
@@ -503,11 +500,10 @@ Expected<IntTuple> shapeDiv(TupleView a, TupleView b) {
                            print(y) + " % " + print(x) + " is 0, or one is 0");
   } else if (reportViolation(stat)) {
     if (y.value == 0 || x.value == 0)
-      return makeError("shape_div: division involving zero in " + print(x) + " / " + print(y) +
-                       violationNote(stat));
+      return makeError("shape_div: division involving zero in " + print(x) + " / " + print(y) + violationNote(stat));
     if (!isMultiple(x.value, y.value) && !isMultiple(y.value, x.value))
-      return makeError("shape_div: divisibility condition fails: neither " + print(x) + " % " +
-                       print(y) + " nor " + print(y) + " % " + print(x) + " is 0" + violationNote(stat));
+      return makeError("shape_div: divisibility condition fails: neither " + print(x) + " % " + print(y) + " nor " +
+                       print(y) + " % " + print(x) + " is 0" + violationNote(stat));
   }
   return IntTuple(cutelayout::ceilDiv(x, y));
 }
@@ -538,9 +534,8 @@ bool weaklyCongruent(TupleView a, TupleView b) {
 }
 
 bool compatible(TupleView a, TupleView b) {
-  return matchLeaves(a, b, true, [](TupleView x, TupleView y) {
-    return x.isInt() && x.asInt().value == product(y).value;
-  });
+  return matchLeaves(a, b, true,
+                     [](TupleView x, TupleView y) { return x.isInt() && x.asInt().value == product(y).value; });
 }
 
 Bool evenlyDivides(TupleView shape, TupleView tiler) {
@@ -689,11 +684,9 @@ namespace {
 Expected<IntTuple> compactOrderImpl(TupleView shape, TupleView order, OrderStarts &starts) {
   if (order.isTuple()) {
     if (!shape.isTuple() || shape.rank() != order.rank())
-      return makeError("compact_order: order " + print(order) + " does not match shape " +
-                       print(shape));
-    return transform2("compact_order", shape, order, [&](TupleView s, TupleView o) {
-      return compactOrderImpl(s, o, starts);
-    });
+      return makeError("compact_order: order " + print(order) + " does not match shape " + print(shape));
+    return transform2("compact_order", shape, order,
+                      [&](TupleView s, TupleView o) { return compactOrderImpl(s, o, starts); });
   }
   // Start after every mode whose order is smaller than this one (leaves come in order).
   Int next;
@@ -793,14 +786,12 @@ bool compactOrderFast(TupleView shape, TupleView order, bool unitWhereOrderIsZer
   return guard.clean();
 }
 
-
 Expected<IntTuple> compactOrder(TupleView shape, TupleView order) {
   Expected<IntTuple> strides(std::in_place);
   if (isStatic(order) && compactOrderFast(shape, order, /*unitWhereOrderIsZero=*/false, *strides))
     return strides;
   if (!weaklyCongruent(order, shape))
-    return makeError("compact_order: order " + print(order) + " is not weakly congruent with shape " +
-                     print(shape));
+    return makeError("compact_order: order " + print(order) + " is not weakly congruent with shape " + print(shape));
   IntTuple refShape = flattenToTuple(CL_TRY(productLike(shape, order)));
   IntTuple flatOrder = flattenToTuple(order);
   int64_t maxOrder = 0;
@@ -831,7 +822,8 @@ namespace {
 /// CuTe's crd2idx of a 1-D index (offsetOf), the dynamic walk first, with its errors.
 Expected<Int> indexToOffset(Int idx, TupleView shape, TupleView stride) {
   int64_t value;
-  if (fastStage() && !idx.isStatic && idx.basis == 0 && dynamicOffsetOf(idx.value, shape.nodes(), stride.nodes(), value))
+  if (fastStage() && !idx.isStatic && idx.basis == 0 &&
+      dynamicOffsetOf(idx.value, shape.nodes(), stride.nodes(), value))
     return Int{value, false};
   Int offset;
   OffsetStop stop;
@@ -994,10 +986,10 @@ Expected<bool> idx2crdInto(TupleView i, TupleView shape, IntTuple &result) {
 
 Expected<IntTuple> idx2crd(TupleView i, TupleView shape, TupleView stride) {
   if (hasBasis(stride) || hasBasis(i))
-    return makeError("idx2crd: the stride " + print(stride) + " holds a scaled basis; CuTe divides by integer strides only");
+    return makeError("idx2crd: the stride " + print(stride) +
+                     " holds a scaled basis; CuTe divides by integer strides only");
   if (i.isTuple()) {
-    if (!shape.isTuple() || i.rank() != shape.rank() || !stride.isTuple() ||
-        stride.rank() != shape.rank())
+    if (!shape.isTuple() || i.rank() != shape.rank() || !stride.isTuple() || stride.rank() != shape.rank())
       return makeError("idx2crd: index " + print(i) + " does not match shape " + print(shape));
     TupleBuilder out;
     out.open();
@@ -1017,8 +1009,7 @@ Expected<IntTuple> idx2crd(TupleView i, TupleView shape, TupleView stride) {
     if (!stride.isTuple())
       strides = CL_TRY(compactMajor(shape, stride, Major::Left));
     if (!strides.isTuple() || strides.rank() != shape.rank())
-      return makeError("idx2crd: shape " + print(shape) + " and stride " + print(stride) +
-                       " are not congruent");
+      return makeError("idx2crd: shape " + print(shape) + " and stride " + print(stride) + " are not congruent");
     TupleBuilder out;
     out.open();
     TupleView::Iterator di = strides.view().begin();
@@ -1030,8 +1021,7 @@ Expected<IntTuple> idx2crd(TupleView i, TupleView shape, TupleView stride) {
     return out.finish();
   }
   if (stride.isTuple())
-    return makeError("idx2crd: shape " + print(shape) + " and stride " + print(stride) +
-                     " are not congruent");
+    return makeError("idx2crd: shape " + print(shape) + " and stride " + print(stride) + " are not congruent");
   if (shape.asInt().isConstant(1))
     return IntTuple(kStatic0);
   return IntTuple(mod(div(i.asInt(), stride.asInt()), shape.asInt()));
@@ -1046,8 +1036,7 @@ Expected<IntTuple> tupleArith(TupleOp op, TupleView a, TupleView b) {
         IntTuple pa = appendTo(a, r, IntTuple(kStatic0)), pb = appendTo(b, r, IntTuple(kStatic0));
         return tupleArith(op, pa, pb);
       }
-      return transform2("tuple arithmetic", a, b,
-                        [op](TupleView x, TupleView y) { return tupleArith(op, x, y); });
+      return transform2("tuple arithmetic", a, b, [op](TupleView x, TupleView y) { return tupleArith(op, x, y); });
     }
     TupleView t = a.isTuple() ? a : b;
     TupleBuilder out;

@@ -73,11 +73,11 @@ using Status = Expected<bool>;
 inline Status success() { return Status(true); }
 
 /// Evaluates a Status; returns its error from the enclosing function.
-#define CL_CHECK(expr)                                                         \
-  do {                                                                         \
-    Status clCheck_ = (expr);                                                  \
-    if (!clCheck_.ok())                                                        \
-      return clCheck_.error();                                                 \
+#define CL_CHECK(expr)                                                                                                 \
+  do {                                                                                                                 \
+    Status clCheck_ = (expr);                                                                                          \
+    if (!clCheck_.ok())                                                                                                \
+      return clCheck_.error();                                                                                         \
   } while (0)
 
 /// True when l has no leaves, like ():(). CuTe rejects such layouts in the algebra.
@@ -253,8 +253,8 @@ private:
     stride_.reserveMore(n);
   }
   NodeVec &shape_, &stride_;
-  uint32_t top_ = kNoTuple;      // the innermost open tuple's node, or kNoTuple
-  SmallVec<uint32_t, 16> open_;  // the tuples open around it
+  uint32_t top_ = kNoTuple;     // the innermost open tuple's node, or kNoTuple
+  SmallVec<uint32_t, 16> open_; // the tuples open around it
   bool wrap_;
 };
 

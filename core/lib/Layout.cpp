@@ -2,11 +2,11 @@
 #include "cutelayout/Layout.h"
 
 #include "Internal.h"
-#include "kernels/Compose.h"
-#include "kernels/NodeOut.h"
 #include "Ordering.h"
 #include "cutelayout/Notation.h"
 #include "cutelayout/RuntimeForm.h"
+#include "kernels/Compose.h"
+#include "kernels/NodeOut.h"
 
 #include "cutelayout/Config.h"
 
@@ -192,8 +192,8 @@ bool cosizeFast(const Layout &l, Int &size) {
     uint64_t tx = nodeTagOf(s[i]), ty = nodeTagOf(d[i]);
     int64_t x = s[i].value, y = d[i].value;
     differ |= tx ^ ty;
-    anyTag |= tx; // ty differs where tx has no `_` or basis bit but ty has
-    allTags &= tx; // ty's static flag differs, or is tx's
+    anyTag |= tx;       // ty differs where tx has no `_` or basis bit but ty has
+    allTags &= tx;      // ty's static flag differs, or is tx's
     if (tx & kKindBits) // a tuple (or a `_`, declined below)
       continue;
     range |= (uint64_t(x) + kBias) | (uint64_t(y) + kBias);
@@ -230,8 +230,8 @@ Expected<Layout> get(const Layout &l, const uint32_t *path, uint32_t count) {
   TupleView s = l.shape, d = l.stride;
   for (uint32_t k = 0; k < count; ++k) {
     if (path[k] >= s.rank())
-      return makeError("mode " + std::to_string(path[k]) + " is out of range for " + print(l) +
-                       " of rank " + std::to_string(l.rank()));
+      return makeError("mode " + std::to_string(path[k]) + " is out of range for " + print(l) + " of rank " +
+                       std::to_string(l.rank()));
     s = s.child(path[k]);
     d = d.child(path[k]);
   }
@@ -264,8 +264,7 @@ Expected<Layout> group(const Layout &l, uint32_t begin, uint32_t end) {
                      ") is out of range for rank " + std::to_string(l.rank()));
   if (!l.shape.isTuple()) { // a leaf is a rank-1 tuple here
     Layout wrapped = unchecked(wrap(l.shape), wrap(l.stride));
-    return unchecked(cutelayout::group(wrapped.shape, begin, end),
-                     cutelayout::group(wrapped.stride, begin, end));
+    return unchecked(cutelayout::group(wrapped.shape, begin, end), cutelayout::group(wrapped.stride, begin, end));
   }
   return unchecked(cutelayout::group(l.shape, begin, end), cutelayout::group(l.stride, begin, end));
 }
@@ -377,8 +376,7 @@ template <class F> Expected<Layout> byProfile(const char *op, const Layout &l, T
 Expected<Layout> coalesce(const Layout &l, TupleView profile) {
   if (!profile.isTuple())
     return coalesce(l);
-  return byProfile("coalesce", l, profile,
-                   [](const Layout &m, TupleView p) { return coalesce(m, p); });
+  return byProfile("coalesce", l, profile, [](const Layout &m, TupleView p) { return coalesce(m, p); });
 }
 
 Expected<Layout> filterZeros(const Layout &l) {

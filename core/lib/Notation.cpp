@@ -170,8 +170,7 @@ size_t utf8Length(std::string_view t, size_t p) {
       return 0;
   unsigned char c1 = static_cast<unsigned char>(t[p + 1]);
   // Overlong forms, UTF-16 surrogates and code points past U+10FFFF are not UTF-8.
-  if ((c == 0xE0 && c1 < 0xA0) || (c == 0xED && c1 >= 0xA0) || (c == 0xF0 && c1 < 0x90) ||
-      (c == 0xF4 && c1 >= 0x90))
+  if ((c == 0xE0 && c1 < 0xA0) || (c == 0xED && c1 >= 0xA0) || (c == 0xF0 && c1 < 0x90) || (c == 0xF4 && c1 >= 0x90))
     return 0;
   return n;
 }
@@ -232,7 +231,8 @@ enum class Lexed { Int, NotAnInt, TooBig };
 
 /// Reads `N`, `-N`, `+N`, `_N` at p (no leading space). On Int, value/isStatic are set
 /// and p is past the digits; on TooBig, p is past the digits; on NotAnInt, p is unchanged.
-[[gnu::always_inline]] inline Lexed lexInt(std::string_view text, size_t &p, bool plainIsDynamic, int64_t &value, bool &isStatic) {
+[[gnu::always_inline]] inline Lexed lexInt(std::string_view text, size_t &p, bool plainIsDynamic, int64_t &value,
+                                           bool &isStatic) {
   const char *t = text.data();
   size_t n = text.size(), q = p;
   isStatic = !plainIsDynamic;
@@ -353,8 +353,8 @@ inline const char *commitNodes(NodeVec &out, const Node *base, const Node *w, co
 /// nothing accepts: with Bounded false, *end must be a readable NUL (a copy of the text
 /// with one appended), and the reader tests no position against the end.
 template <bool Bounded>
-const char *readTuple(const char *s, const char *end, NodeVec &out, const ParseOptions &options,
-                      bool allowUnderscore, int depth) {
+const char *readTuple(const char *s, const char *end, NodeVec &out, const ParseOptions &options, bool allowUnderscore,
+                      int depth) {
   auto at = [end](const char *q) -> char { return Bounded && q == end ? '\0' : *q; };
   // Nodes are written through w up to limit, a block of reserved room at a time. Every
   // node takes at least one character, so a block never passes what text remains, and up
@@ -472,8 +472,8 @@ bool sameProfile(const NodeVec &a, const NodeVec &b) {
 /// shapeLength is set to the length of the shape's text when the shape was read (its nodes
 /// then are shape's), and stays 0 otherwise.
 template <bool Bounded>
-const char *readLayout(const char *s, const char *end, NodeVec &shape, NodeVec &stride,
-                       const ParseOptions &options, size_t &shapeLength) {
+const char *readLayout(const char *s, const char *end, NodeVec &shape, NodeVec &stride, const ParseOptions &options,
+                       size_t &shapeLength) {
   const char *p = readTuple<Bounded>(s, end, shape, options, false, 0);
   if (!p)
     return nullptr;
@@ -514,7 +514,8 @@ template <class Read> bool readFromText(std::string_view text, bool nulTerminate
 } // namespace
 
 bool NotationReader::parseTupleFast(NodeVec &out, bool allowUnderscore, int depth) {
-  return gNotationFastPath && readFromText(text_, nulTerminated_, pos_, [&](const char *s, const char *end, auto bounded) {
+  return gNotationFastPath &&
+         readFromText(text_, nulTerminated_, pos_, [&](const char *s, const char *end, auto bounded) {
            return readTuple<decltype(bounded)::value>(s, end, out, options_, allowUnderscore, depth);
          });
 }

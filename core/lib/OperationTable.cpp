@@ -127,8 +127,8 @@ OperationList operationTable() { return {kTable, uint32_t(sizeof(kTable) / sizeo
 
 const OperationFacts *operationFacts(std::string_view name) {
   OperationList all = operationTable();
-  const OperationFacts *it =
-      std::lower_bound(all.begin(), all.end(), name, [](const OperationFacts &f, std::string_view n) { return f.name < n; });
+  const OperationFacts *it = std::lower_bound(all.begin(), all.end(), name,
+                                              [](const OperationFacts &f, std::string_view n) { return f.name < n; });
   return it != all.end() && it->name == name ? it : nullptr;
 }
 

@@ -130,8 +130,7 @@ Expected<OrderStarts> OrderStarts::make(const IntVec &extents, const IntVec &ord
   SmallVec<uint32_t, kInlineNodes> byOrder;
   byOrder.resize(n);
   std::iota(byOrder.begin(), byOrder.end(), 0u);
-  std::sort(byOrder.begin(), byOrder.end(),
-            [&](uint32_t a, uint32_t b) { return orders[a].value < orders[b].value; });
+  std::sort(byOrder.begin(), byOrder.end(), [&](uint32_t a, uint32_t b) { return orders[a].value < orders[b].value; });
   s.starts_.resize(n); // every leaf's start is written below
   s.overflowed_.resize(n);
   int64_t product = 1;

@@ -47,10 +47,10 @@ private:
   // Inline up to kInlineNodes leaves, like the tuples they come from: no allocation for
   // a compact_order of up to 32 leaves.
   IntVec extents_, orders_;
-  IntVec starts_;                             // fast path: each leaf's start, or a placeholder 0
-  SmallVec<bool, kInlineNodes> overflowed_;   // fast path: the start's product overflows int64
+  IntVec starts_;                           // fast path: each leaf's start, or a placeholder 0
+  SmallVec<bool, kInlineNodes> overflowed_; // fast path: the start's product overflows int64
   bool fast_ = true;
-  bool reported_ = false;        // an overflowing start has been recomputed and recorded
+  bool reported_ = false; // an overflowing start has been recomputed and recorded
   uint32_t next_ = 0;
 };
 

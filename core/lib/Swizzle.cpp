@@ -31,7 +31,8 @@ Expected<Swizzle> makeSwizzle(int64_t bits, int64_t base, int64_t shift) {
   bool huge = bits > 31 || base > 31 || shift < -31 || shift > 31;
   int64_t absShift = shift < 0 ? (shift < -31 ? INT64_MAX : -shift) : shift;
   if (absShift < bits)
-    return makeError(params(bits, base, shift) + ": |S| must be at least B (CuTe: \"abs(SShift) must be more than BBits.\")");
+    return makeError(params(bits, base, shift) +
+                     ": |S| must be at least B (CuTe: \"abs(SShift) must be more than BBits.\")");
   if (huge || bits + base + absShift > 31)
     return makeError(params(bits, base, shift) +
                      ": B + M + |S| must be at most 31 (CuTe's masks are 32-bit int; these bits reach past them)");
@@ -59,8 +60,9 @@ Expected<Swizzle> makeSwizzleFromMasks(int64_t y, int64_t z) {
 
 Expected<Swizzle> composition(const Swizzle &a, const Swizzle &b) {
   if (a.shift != b.shift)
-    return makeError("composition of " + print(a) + " and " + print(b) +
-                     ": swizzles of different shifts do not merge (CuTe: \"Can only merge swizzles of the same shift.\")");
+    return makeError(
+        "composition of " + print(a) + " and " + print(b) +
+        ": swizzles of different shifts do not merge (CuTe: \"Can only merge swizzles of the same shift.\")");
   return makeSwizzleFromMasks(a.yyyMask() ^ b.yyyMask(), a.zzzMask() ^ b.zzzMask());
 }
 

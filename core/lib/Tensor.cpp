@@ -57,8 +57,7 @@ Expected<Tensor> localTile(const Tensor &t, const Tiler &tiler, TupleView coord,
   return slice(p.coord, withLayout(t, std::move(p.tiled)));
 }
 
-Expected<Tensor> localPartition(const Tensor &t, const Layout &threads, TupleView index,
-                                const IntTuple *projection) {
+Expected<Tensor> localPartition(const Tensor &t, const Layout &threads, TupleView index, const IntTuple *projection) {
   TilePlan p = CL_TRY(localPartitionPlan(t.layout, threads, index, projection));
   return slice(p.coord, withLayout(t, std::move(p.tiled)));
 }

@@ -3,10 +3,10 @@
 #include "cutelayout/Trace.h"
 
 #include "Internal.h"
-#include "kernels/Coalesce.h"
-#include "cutelayout/RuntimeForm.h"
-#include "kernels/Tile.h"
 #include "cutelayout/Notation.h"
+#include "cutelayout/RuntimeForm.h"
+#include "kernels/Coalesce.h"
+#include "kernels/Tile.h"
 
 #include "cutelayout/Config.h"
 
@@ -47,9 +47,7 @@ template <class F> Status guardedInto(const char *op, F f) {
 IntTuple underscores(uint32_t n) { return repeat(n, IntTuple::underscore()); }
 } // namespace
 
-Tiler Tiler::child(uint32_t i) const {
-  return Tiler{layout.mode(i), IntTuple(profile.child(i))};
-}
+Tiler Tiler::child(uint32_t i) const { return Tiler{layout.mode(i), IntTuple(profile.child(i))}; }
 
 namespace {
 void printTo(std::string &out, const Tiler &t, Style style) {
@@ -79,9 +77,7 @@ std::string print(const Tiler &t, Style style) {
 
 Tiler tilerFromLayout(const Layout &l) { return Tiler{l, IntTuple(kStatic0)}; }
 
-Tiler underscoreTiler() {
-  return Tiler{Layout{IntTuple(kStatic1), IntTuple(kStatic0)}, IntTuple::underscore()};
-}
+Tiler underscoreTiler() { return Tiler{Layout{IntTuple(kStatic1), IntTuple(kStatic0)}, IntTuple::underscore()}; }
 
 Tiler tilerFromShape(TupleView shape) {
   // The tile of the elements, in one pass over the shape's nodes: tuples keep their nodes,
@@ -123,7 +119,6 @@ Tiler makeTile(const Tiler *elements, uint32_t count) {
   return out.finish();
 }
 
-
 // --- divides ---------------------------------------------------------------------------
 
 namespace {
@@ -141,10 +136,11 @@ struct TilerView {
 
 /// Applies f(mode, tiler element, out) to the modes a tuple tiler covers; the modes past it
 /// are kept when keepRest.
-template <class F> Status byModeInto(const char *op, LayoutView a, TilerView t, bool keepRest, LayoutBuilder &out, F f) {
+template <class F>
+Status byModeInto(const char *op, LayoutView a, TilerView t, bool keepRest, LayoutBuilder &out, F f) {
   if (t.rank() > a.rank())
-    return makeError(std::string(op) + ": the tiler has " + std::to_string(t.rank()) + " modes but " +
-                     print(a.copy()) + " has only " + std::to_string(a.rank()));
+    return makeError(std::string(op) + ": the tiler has " + std::to_string(t.rank()) + " modes but " + print(a.copy()) +
+                     " has only " + std::to_string(a.rank()));
   TupleView::Iterator ls = t.layout.shape.begin(), ld = t.layout.stride.begin(), lp = t.profile.begin();
   return transformModesInto(a, t.rank(), keepRest, out, [&](uint32_t, LayoutView m, LayoutBuilder &o) {
     TilerView e(LayoutView(*ls, *ld), *lp);
@@ -194,8 +190,8 @@ Status byTiler(const char *op, Status (*self)(LayoutView, TilerView, LayoutBuild
     return byModeInto(op, a, t, /*keepRest=*/true, out, self);
   // An extent n is held as n:_1 (tilerFromShape), which is make_layout(n) except for a
   // static 1 (make_layout(_1) is _1:_0).
-  if (!t.isExtent() || (t.layout.isLeaf() && !t.layout.shape.asInt().isConstant(1) &&
-                        t.layout.stride.asInt().isConstant(1)))
+  if (!t.isExtent() ||
+      (t.layout.isLeaf() && !t.layout.shape.asInt().isConstant(1) && t.layout.stride.asInt().isConstant(1)))
     return oneD(t.layout);
   Layout tile = makeLayout(t.layout.shape);
   return oneD(LayoutView(tile));
@@ -283,7 +279,8 @@ void emitUnzipped(LayoutView l, TupleView guide, Form form, LayoutBuilder &out) 
     // A half of a tuple guide is a tuple; a layout guide's halves are the modes themselves.
     if (!isTupleHalf) {
       if (unpack && modes[0].shape.isTuple() && modes[0].rank() > 1)
-        for (TupleView::Iterator s = modes[0].shape.begin(), d = modes[0].stride.begin(); s != modes[0].shape.end(); ++s, ++d)
+        for (TupleView::Iterator s = modes[0].shape.begin(), d = modes[0].stride.begin(); s != modes[0].shape.end();
+             ++s, ++d)
           out.add(*s, *d);
       else
         out.add(modes[0]);
@@ -416,8 +413,7 @@ bool byTilerFast(const Layout &a, kernels::TilerNodes t, bool allStatic, Form fo
 }
 
 /// byForm by a layout read as a tiler (tilerFromLayout's profile: a static 0 leaf).
-[[gnu::noinline]] Status byLayoutForm(const Layout &a, const Layout &tiler, Form form, bool isProduct,
-                                      Layout &result) {
+[[gnu::noinline]] Status byLayoutForm(const Layout &a, const Layout &tiler, Form form, bool isProduct, Layout &result) {
   static const IntTuple kLayoutProfile(kStatic0);
   return byForm(a, TilerView(LayoutView(tiler), kLayoutProfile.view()), form, isProduct, result);
 }
@@ -450,10 +446,10 @@ Status divideOrProduct(const Layout &a, TilerRef t, Form form, bool isProduct, L
 } // namespace
 
 /// Each divide and product, returning and in place.
-#define CUTELAYOUT_BY_TILER(name, form, isProduct)                                                                   \
-  Expected<Layout> name(const Layout &a, TilerRef t) {                                                               \
-    return intoExpected([&](Layout &r) { return name(a, t, r); });                                                  \
-  }                                                                                                                  \
+#define CUTELAYOUT_BY_TILER(name, form, isProduct)                                                                     \
+  Expected<Layout> name(const Layout &a, TilerRef t) {                                                                 \
+    return intoExpected([&](Layout &r) { return name(a, t, r); });                                                     \
+  }                                                                                                                    \
   Status name(const Layout &a, TilerRef t, Layout &result) { return divideOrProduct(a, t, form, isProduct, result); }
 CUTELAYOUT_BY_TILER(logicalDivide, Form::Logical, false)
 CUTELAYOUT_BY_TILER(zippedDivide, Form::Zipped, false)
@@ -467,8 +463,8 @@ CUTELAYOUT_BY_TILER(flatProduct, Form::Flat, true)
 
 namespace {
 /// rankSensitiveProduct past the fast domains, out of line.
-[[gnu::noinline]] Status rankSensitiveProductGeneral(const char *op, const Layout &a, const Layout &b,
-                                                     bool blockFirst, Layout &result) {
+[[gnu::noinline]] Status rankSensitiveProductGeneral(const char *op, const Layout &a, const Layout &b, bool blockFirst,
+                                                     Layout &result) {
   CL_CHECK(integerStrides(op, a, true)); // a's unit modes are complemented away (tile_to_shape)
   CL_CHECK(integerStrides(op, b));
   uint32_t r = a.rank() > b.rank() ? a.rank() : b.rank();
@@ -518,9 +514,10 @@ namespace {
 Status rankSensitiveProduct(const char *op, const Layout &a, const Layout &b, bool blockFirst, Layout &result) {
   const Node *as = a.shape.view().nodes(), *ad = a.stride.view().nodes(), *bs = b.shape.view().nodes(),
              *bd = b.stride.view().nodes();
-  if (kernels::runFast(kernels::staticLeaves(a) && kernels::staticLeaves(b), result, [&](auto &dom, kernels::NodeOut &out) {
-        return kernels::rankSensitiveProduct(dom, as, ad, bs, bd, blockFirst, out);
-      }))
+  if (kernels::runFast(kernels::staticLeaves(a) && kernels::staticLeaves(b), result,
+                       [&](auto &dom, kernels::NodeOut &out) {
+                         return kernels::rankSensitiveProduct(dom, as, ad, bs, bd, blockFirst, out);
+                       }))
     return success();
   return rankSensitiveProductGeneral(op, a, b, blockFirst, result);
 }
@@ -570,12 +567,11 @@ namespace {
     else if (isStatic(target) && !divides.isStatic)
       return makeError("tile_to_shape: the target shape " + print(target, Style::Cute) +
                        " is static, so CuTe checks at compile time that the block shape divides it, and "
-                       "the block shape " + print(blockShape, Style::Cute) +
-                       " has runtime extents (CuTe does not compile this)");
+                       "the block shape " +
+                       print(blockShape, Style::Cute) + " has runtime extents (CuTe does not compile this)");
     else if (!divides.value && reportViolation(divides.isStatic))
-      return makeError("tile_to_shape: block shape " + print(blockShape) +
-                       " does not divide the target shape " + print(target) +
-                       violationNote(divides.isStatic || divides.value));
+      return makeError("tile_to_shape: block shape " + print(blockShape) + " does not divide the target shape " +
+                       print(target) + violationNote(divides.isStatic || divides.value));
     IntTuple repeats = CL_TRY(ceilDiv(target, blockShape));
     Layout tiles = order ? CL_TRY(makeOrderedLayout(repeats, *order)) : makeLayout(repeats);
     return blockedProduct(padded, tiles, result);
@@ -585,9 +581,10 @@ namespace {
 
 Status tileToShape(const Layout &block, TupleView targetShape, const IntTuple *order, Layout &result) {
   const Node *bs = block.shape.view().nodes(), *bd = block.stride.view().nodes();
-  if (!order && kernels::runFast(kernels::staticLeaves(block) && isStatic(targetShape), result, [&](auto &dom, kernels::NodeOut &out) {
-        return kernels::tileToShape(dom, bs, bd, targetShape.nodes(), out);
-      }))
+  if (!order && kernels::runFast(kernels::staticLeaves(block) && isStatic(targetShape), result,
+                                 [&](auto &dom, kernels::NodeOut &out) {
+                                   return kernels::tileToShape(dom, bs, bd, targetShape.nodes(), out);
+                                 }))
     return success();
   return tileToShapeGeneral(block, targetShape, order, result);
 }
@@ -609,8 +606,7 @@ Expected<Tiler> diceTiler(const Tiler &tiler, TupleView projection) {
   return kept.finish();
 }
 
-Expected<TilePlan> localTilePlan(const Layout &a, const Tiler &tiler, TupleView coord,
-                                 const IntTuple *projection) {
+Expected<TilePlan> localTilePlan(const Layout &a, const Tiler &tiler, TupleView coord, const IntTuple *projection) {
   if (projection) {
     // Dice the tiler and the coordinate by the projection: `_` drops that mode.
     Tiler diced = CL_TRY(diceTiler(tiler, *projection));
@@ -665,8 +661,7 @@ Expected<TilePlan> localPartitionPlan(const Layout &a, const Layout &threads, Tu
   return TilePlan{std::move(tiled), std::move(at)};
 }
 
-Expected<Layout> localPartition(const Layout &a, const Layout &threads, TupleView index,
-                                const IntTuple *projection) {
+Expected<Layout> localPartition(const Layout &a, const Layout &threads, TupleView index, const IntTuple *projection) {
   TilePlan p = CL_TRY(localPartitionPlan(a, threads, index, projection));
   return slice(p.coord, p.tiled);
 }
@@ -674,8 +669,8 @@ Expected<Layout> localPartition(const Layout &a, const Layout &threads, TupleVie
 Expected<Layout> stencilDivide(const Layout &a, TupleView window, TupleView stride, TupleView dilation) {
   IntTuple w = wrap(window), s = wrap(stride), d = wrap(dilation);
   if (w.rank() > a.rank())
-    return makeError("failed to perform a valid division of " + print(a) + ": the window " +
-                     print(window) + " has more modes than the input");
+    return makeError("failed to perform a valid division of " + print(a) + ": the window " + print(window) +
+                     " has more modes than the input");
   auto param = [](TupleView t, uint32_t i, int64_t dflt) -> Expected<int64_t> {
     if (i >= t.rank())
       return dflt;
@@ -694,20 +689,20 @@ Expected<Layout> stencilDivide(const Layout &a, TupleView window, TupleView stri
     }
     int64_t wi = CL_TRY(param(w, i, 1)), si = CL_TRY(param(s, i, 1)), di = CL_TRY(param(d, i, 1));
     if (wi <= 0 || si <= 0 || di <= 0)
-      return makeError("failed to perform a valid division of " + print(a) + ": window " +
-                       std::to_string(wi) + ", stride " + std::to_string(si) + " and dilation " +
-                       std::to_string(di) + " of mode " + std::to_string(i) + " must be positive");
+      return makeError("failed to perform a valid division of " + print(a) + ": window " + std::to_string(wi) +
+                       ", stride " + std::to_string(si) + " and dilation " + std::to_string(di) + " of mode " +
+                       std::to_string(i) + " must be positive");
     // An overflow leaves a placeholder 0 in its result: name the overflow, never the 0.
     ArithScope scope;
     int64_t n = size(mode).value;
     if (scope.failed())
-      return makeError("failed to perform a valid division of " + print(a) + ": the size of mode " +
-                       std::to_string(i) + " overflows int64");
+      return makeError("failed to perform a valid division of " + print(a) + ": the size of mode " + std::to_string(i) +
+                       " overflows int64");
     Int effective = add(mul(Int::fixed(wi - 1), Int::fixed(di)), kStatic1);
     if (scope.failed())
       return makeError("failed to perform a valid division of " + print(a) + ": the effective window (" +
-                       std::to_string(wi) + " - 1) * " + std::to_string(di) + " + 1 of mode " +
-                       std::to_string(i) + " overflows int64");
+                       std::to_string(wi) + " - 1) * " + std::to_string(di) + " + 1 of mode " + std::to_string(i) +
+                       " overflows int64");
     if (n < effective.value)
       return makeError("failed to perform a valid division of " + print(a) + ": mode " + std::to_string(i) +
                        " of size " + std::to_string(n) + " is shorter than the effective window " +
@@ -716,8 +711,8 @@ Expected<Layout> stencilDivide(const Layout &a, TupleView window, TupleView stri
     IntTuple shape = IntTuple::makeTuple({IntTuple(Int::fixed(wi)), IntTuple(Int::fixed(outputs))});
     // A single window position or a one-element window never steps: stride 0 keeps
     // composition from checking a step that is never taken.
-    IntTuple strides = IntTuple::makeTuple(
-        {IntTuple(Int::fixed(wi == 1 ? 0 : di)), IntTuple(Int::fixed(outputs == 1 ? 0 : si))});
+    IntTuple strides =
+        IntTuple::makeTuple({IntTuple(Int::fixed(wi == 1 ? 0 : di)), IntTuple(Int::fixed(outputs == 1 ? 0 : si))});
     Expected<Layout> m = composition(mode, Layout{shape, strides});
     if (!m)
       return makeError("failed to perform a valid division of " + print(a) + ": " + m.error().message);
@@ -732,8 +727,8 @@ namespace {
 /// of the shape; the static form makes mode 0 compact over its nonzero strides and orders
 /// the other modes by their strides. The two agree where mode 0 has no zero stride on an
 /// extent past 1 and (where the shape has a runtime extent) the other modes' strides
-/// already come in strictly increasing order (the static form gives equal strides one place). A static shape with a runtime zero stride in mode 0 meets the
-/// first condition too: CuTe drops only a static zero there.
+/// already come in strictly increasing order (the static form gives equal strides one place). A static shape with a
+/// runtime zero stride in mode 0 meets the first condition too: CuTe drops only a static zero there.
 void requireFragmentOrder(const Layout &l) {
   requireNoZeroStride(l.mode(0), "make_fragment_like", /*staticZeros=*/!isStatic(l.shape));
   if (isStatic(l.shape))

@@ -62,11 +62,21 @@ Int Trace::record(TraceOp op, Int a, Int b, const Swizzle &s) {
   bool commutes = true;
   switch (op) {
   case TraceOp::Mul:
-  case TraceOp::And: identity = 1; break;
-  case TraceOp::Add: identity = 0; break;
-  case TraceOp::Sub: identity = 0, commutes = false; break;
-  case TraceOp::Div: identity = 1, commutes = false; break;
-  default: identity = -1; break; // none
+  case TraceOp::And:
+    identity = 1;
+    break;
+  case TraceOp::Add:
+    identity = 0;
+    break;
+  case TraceOp::Sub:
+    identity = 0, commutes = false;
+    break;
+  case TraceOp::Div:
+    identity = 1, commutes = false;
+    break;
+  default:
+    identity = -1;
+    break; // none
   }
   auto isIdentity = [&](Int x) { return identity >= 0 && x.isStatic && x.value == identity; };
   if (isIdentity(b))
@@ -101,25 +111,63 @@ Expected<int64_t> Trace::evaluate(uint32_t last, const std::vector<int64_t> &inp
       }
       r = Int::dynamic(inputs[n.value]);
       break;
-    case TraceOp::Constant: r = Int::dynamic(n.value); break;
-    case TraceOp::Add: r = add(a, b); break;
-    case TraceOp::Sub: r = sub(a, b); break;
-    case TraceOp::Mul: r = mul(a, b); break;
-    case TraceOp::Div: r = div(a, b); break;
-    case TraceOp::Mod: r = mod(a, b); break;
-    case TraceOp::Min: r = min(a, b); break;
-    case TraceOp::Max: r = max(a, b); break;
-    case TraceOp::Gcd: r = gcd(a, b); break;
-    case TraceOp::Lcm: r = lcm(a, b); break;
-    case TraceOp::Abs: r = abs(a); break;
-    case TraceOp::Signum: r = signum(a); break;
-    case TraceOp::Neg: r = neg(a); break;
-    case TraceOp::Swizzle: r = n.swizzle.apply(a); break;
-    case TraceOp::Eq: r = asInt(equal(a, b)); break;
-    case TraceOp::Lt: r = asInt(less(a, b)); break;
-    case TraceOp::And: r = Int::dynamic(a.value && b.value); break;
-    case TraceOp::Or: r = Int::dynamic(a.value || b.value); break;
-    case TraceOp::Multiple: r = asInt(multipleOf(a, b)); break;
+    case TraceOp::Constant:
+      r = Int::dynamic(n.value);
+      break;
+    case TraceOp::Add:
+      r = add(a, b);
+      break;
+    case TraceOp::Sub:
+      r = sub(a, b);
+      break;
+    case TraceOp::Mul:
+      r = mul(a, b);
+      break;
+    case TraceOp::Div:
+      r = div(a, b);
+      break;
+    case TraceOp::Mod:
+      r = mod(a, b);
+      break;
+    case TraceOp::Min:
+      r = min(a, b);
+      break;
+    case TraceOp::Max:
+      r = max(a, b);
+      break;
+    case TraceOp::Gcd:
+      r = gcd(a, b);
+      break;
+    case TraceOp::Lcm:
+      r = lcm(a, b);
+      break;
+    case TraceOp::Abs:
+      r = abs(a);
+      break;
+    case TraceOp::Signum:
+      r = signum(a);
+      break;
+    case TraceOp::Neg:
+      r = neg(a);
+      break;
+    case TraceOp::Swizzle:
+      r = n.swizzle.apply(a);
+      break;
+    case TraceOp::Eq:
+      r = asInt(equal(a, b));
+      break;
+    case TraceOp::Lt:
+      r = asInt(less(a, b));
+      break;
+    case TraceOp::And:
+      r = Int::dynamic(a.value && b.value);
+      break;
+    case TraceOp::Or:
+      r = Int::dynamic(a.value || b.value);
+      break;
+    case TraceOp::Multiple:
+      r = asInt(multipleOf(a, b));
+      break;
     }
     v[i] = r.value;
   }
@@ -154,7 +202,9 @@ std::vector<int64_t> Trace::divisors(const std::vector<int64_t> &inputDivisors) 
     case TraceOp::Input:
       d[i] = size_t(n.value) < inputDivisors.size() && inputDivisors[n.value] > 0 ? inputDivisors[n.value] : 1;
       break;
-    case TraceOp::Constant: d[i] = absOf(n.value); break;
+    case TraceOp::Constant:
+      d[i] = absOf(n.value);
+      break;
     case TraceOp::Add:
     case TraceOp::Sub:
     case TraceOp::Min:
@@ -178,10 +228,16 @@ std::vector<int64_t> Trace::divisors(const std::vector<int64_t> &inputDivisors) 
         d[i] = a == 0 ? 0 : isConstant(n.b) && b != 0 && a % b == 0 ? a / b : 1;
       break;
     }
-    case TraceOp::Lcm: d[i] = lcmOf(a, b); break;
+    case TraceOp::Lcm:
+      d[i] = lcmOf(a, b);
+      break;
     case TraceOp::Abs:
-    case TraceOp::Neg: d[i] = a; break;
-    case TraceOp::Signum: d[i] = a == 0 ? 0 : 1; break;
+    case TraceOp::Neg:
+      d[i] = a;
+      break;
+    case TraceOp::Signum:
+      d[i] = a == 0 ? 0 : 1;
+      break;
     case TraceOp::Swizzle: { // the bits below the zzz field are kept
       int64_t low = n.swizzle.base - (n.swizzle.shift < 0 ? n.swizzle.shift : 0);
       int64_t keep = a == 0 ? 0 : a & -a; // the power of two in a
@@ -196,7 +252,9 @@ std::vector<int64_t> Trace::divisors(const std::vector<int64_t> &inputDivisors) 
     case TraceOp::Eq:
     case TraceOp::Lt:
     case TraceOp::And:
-    case TraceOp::Or: d[i] = 1; break;
+    case TraceOp::Or:
+      d[i] = 1;
+      break;
     }
   }
   return d;
@@ -226,7 +284,8 @@ Trace::Verdict Trace::decide(uint32_t i, const std::vector<int64_t> &d) const {
   };
   int64_t c;
   switch (n.op) {
-  case TraceOp::Constant: return n.value ? Verdict::Holds : Verdict::Fails;
+  case TraceOp::Constant:
+    return n.value ? Verdict::Holds : Verdict::Fails;
   case TraceOp::Multiple:
     // a multiple of a constant c: when c divides a's divisor (or a is 0).
     if (d[n.a] == 0 || (constantValue(n.b, c) && c != 0 && d[n.a] % c == 0))
@@ -251,7 +310,8 @@ Trace::Verdict Trace::decide(uint32_t i, const std::vector<int64_t> &d) const {
            : x == Verdict::Holds && y == Verdict::Holds ? Verdict::Holds
                                                         : Verdict::Unknown;
   }
-  default: return Verdict::Unknown;
+  default:
+    return Verdict::Unknown;
   }
 }
 

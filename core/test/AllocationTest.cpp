@@ -90,7 +90,8 @@ TEST(AllocationTest, NoOperationAllocatesUpTo32Leaves) {
       {"zipped_divide", [&](const Layout &l) { return leaves(zippedDivide(l, tile)); }},
       {"tiled_divide", [&](const Layout &l) { return leaves(tiledDivide(l, tile)); }},
       {"flat_divide", [&](const Layout &l) { return leaves(flatDivide(l, tile)); }},
-      {"logical_divide by a shape", [&](const Layout &l) {
+      {"logical_divide by a shape",
+       [&](const Layout &l) {
          Layout r;
          return logicalDivide(l, tileShape.view(), r) ? leaves(r) : 0;
        }},
@@ -118,8 +119,7 @@ TEST(AllocationTest, NoOperationAllocatesUpTo32Leaves) {
         if (n > 32)
           continue;
         ++checked;
-        EXPECT_EQ(allocationsOf([&] { op.run(*l); }), 0u) << op.name << " of " << text
-                                                          << (dynamic ? " (dynamic)" : "");
+        EXPECT_EQ(allocationsOf([&] { op.run(*l); }), 0u) << op.name << " of " << text << (dynamic ? " (dynamic)" : "");
       }
     }
   }

@@ -212,9 +212,15 @@ TEST(Atom, RegisteredAtoms) {
   // A target registers its instructions as data: here CuTe's SM80_8x8x4_F64F64F64F64_TN
   // (MMA_Traits: Shape (8,8,4), ThrID 32:1, A ((4,8),1):((8,1),0), B likewise, C
   // ((4,8),2):((16,1),8)) and an SM90-style 4x8x8-bit copy as 32 threads of 128 bits.
-  MmaAtom dmma{"SM80_8x8x4_F64F64F64F64_TN", *parseIntTuple("(8,8,4)"), layoutOf("32:1"),
-               layoutOf("((4,8),1):((8,1),0)"), layoutOf("((4,8),1):((8,1),0)"), layoutOf("((4,8),2):((16,1),8)"),
-               "double", "double", "double"};
+  MmaAtom dmma{"SM80_8x8x4_F64F64F64F64_TN",
+               *parseIntTuple("(8,8,4)"),
+               layoutOf("32:1"),
+               layoutOf("((4,8),1):((8,1),0)"),
+               layoutOf("((4,8),1):((8,1),0)"),
+               layoutOf("((4,8),2):((16,1),8)"),
+               "double",
+               "double",
+               "double"};
   ASSERT_TRUE(registerMmaAtom(dmma).ok());
   TiledMma m = tiled("SM80_8x8x4_F64F64F64F64_TN", "(2,2,1)");
   // CuTe: make_tiled_mma(SM80_8x8x4_F64F64F64F64_TN{}, Layout<Shape<_2,_2,_1>>{}).get_layoutC_TV()
@@ -227,8 +233,8 @@ TEST(Atom, RegisteredAtoms) {
                                     layoutOf("(32,128):(128,1)"), layoutOf("(32,128):(128,1)"))
                   .ok());
   EXPECT_EQ(print(copyAtom("TEST_U32x4", 16)->layoutSrc, Style::Cute), "(_32,_8):(_8,_1)");
-  EXPECT_FALSE(registerCopyOperation("bad", layoutOf("32:1"), layoutOf("(16,128):(128,1)"), layoutOf("(32,128):(128,1)"),
-                                     layoutOf("(32,128):(128,1)"))
+  EXPECT_FALSE(registerCopyOperation("bad", layoutOf("32:1"), layoutOf("(16,128):(128,1)"),
+                                     layoutOf("(32,128):(128,1)"), layoutOf("(32,128):(128,1)"))
                    .ok());
 }
 

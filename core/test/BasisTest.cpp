@@ -29,7 +29,9 @@ IntTuple tup(const char *text) {
   return t.ok() ? *t : IntTuple();
 }
 std::string show(const Expected<Layout> &l) { return l.ok() ? print(*l, Style::Cute) : "error: " + l.error().message; }
-std::string show(const Expected<IntTuple> &t) { return t.ok() ? print(*t, Style::Cute) : "error: " + t.error().message; }
+std::string show(const Expected<IntTuple> &t) {
+  return t.ok() ? print(*t, Style::Cute) : "error: " + t.error().message;
+}
 std::string parseError(const char *text) {
   Expected<Layout> l = parseLayout(text);
   return l.ok() ? "parsed " + print(*l, Style::Cute) : l.error().message;
@@ -167,8 +169,7 @@ TEST(Basis, Cosize) {
 TEST(Basis, AlgebraCuTeDefines) {
   // CuTe's answers for the identity layout (128,64):(E<0>,E<1>) and friends.
   Layout id = lay("(128,64):(_1@0,_1@1)");
-  EXPECT_EQ(show(logicalDivide(id, tilerFromShape(tup("(32,16)")))),
-            "((_32,_4),(_16,_4)):((_1@0,_32@0),(_1@1,_16@1))");
+  EXPECT_EQ(show(logicalDivide(id, tilerFromShape(tup("(32,16)")))), "((_32,_4),(_16,_4)):((_1@0,_32@0),(_1@1,_16@1))");
   EXPECT_EQ(show(zippedDivide(id, tilerFromShape(tup("(32,16)")))), "((_32,_16),(_4,_4)):((_1@0,_1@1),(_32@0,_16@1))");
   EXPECT_EQ(show(composition(id, lay("(8,4):(16,1)"))), "(_8,_4):(_16@0,_1@0)");
   EXPECT_EQ(show(coalesce(id)), "(_128,_64):(_1@0,_1@1)");
@@ -234,8 +235,8 @@ TEST(Basis, BasisLikeGetValue) {
 TEST(BasisProperty, OnePathIsTheIntegerLayout) {
   test::LayoutGen gen(20261123, true);
   for (int n = 0; n < 2000; ++n) {
-    Layout l = gen.withLeaves(gen.layout(gen.coin(50) ? test::Strides::Gapped : test::Strides::Compact, 64),
-                              gen.anyLeaves());
+    Layout l =
+        gen.withLeaves(gen.layout(gen.coin(50) ? test::Strides::Gapped : test::Strides::Compact, 64), gen.anyLeaves());
     bool anyZero = false;
     IntTuple onPath = mapLeaves(l.stride, [&](Int x) {
       anyZero = anyZero || x.value == 0;

@@ -216,10 +216,23 @@ TEST(Descriptor, MakeRational) {
   EXPECT_EQ(makeRational(1, 0).error().message, "zero denominator in 1/0");
   EXPECT_EQ(makeRational(INT64_MIN, -1).error().message,
             "-9223372036854775808/-1 does not fit in int64 in lowest terms");
-  EXPECT_EQ(makeRational(1, INT64_MIN).error().message,
-            "1/-9223372036854775808 does not fit in int64 in lowest terms");
-  std::vector<int64_t> values = {0, 1, -1, 2, -2, 3, 6, -12, 35, 97, INT64_MAX, INT64_MIN + 1, INT64_MIN,
-                                 INT64_MAX - 1, int64_t(1) << 62, -(int64_t(1) << 62)};
+  EXPECT_EQ(makeRational(1, INT64_MIN).error().message, "1/-9223372036854775808 does not fit in int64 in lowest terms");
+  std::vector<int64_t> values = {0,
+                                 1,
+                                 -1,
+                                 2,
+                                 -2,
+                                 3,
+                                 6,
+                                 -12,
+                                 35,
+                                 97,
+                                 INT64_MAX,
+                                 INT64_MIN + 1,
+                                 INT64_MIN,
+                                 INT64_MAX - 1,
+                                 int64_t(1) << 62,
+                                 -(int64_t(1) << 62)};
   for (int64_t num : values)
     for (int64_t den : values) {
       if (den == 0)
@@ -567,8 +580,7 @@ TEST(Descriptor, RandomTruncationsFailCleanly) {
     }
     Expected<LayoutDescriptor> longer = parseDescriptor(text + "x");
     ASSERT_FALSE(longer.ok());
-    EXPECT_EQ(longer.error().message,
-              "unexpected trailing layout text at column " + std::to_string(text.size() + 1) +
-                  ": expected end of input but found 'x'");
+    EXPECT_EQ(longer.error().message, "unexpected trailing layout text at column " + std::to_string(text.size() + 1) +
+                                          ": expected end of input but found 'x'");
   }
 }

@@ -17,9 +17,26 @@ using kernels::StaticDomain;
 namespace {
 
 const std::vector<int64_t> &values() {
-  static const std::vector<int64_t> v = {0,  1,  -1, 2,  -2, 3,         -3,        7,         8,        64,
-                                         -64, 1000, 1LL << 31, 1LL << 32, -(1LL << 32), INT64_MAX, INT64_MIN,
-                                         INT64_MAX - 1, INT64_MIN + 1, 3037000500LL};
+  static const std::vector<int64_t> v = {0,
+                                         1,
+                                         -1,
+                                         2,
+                                         -2,
+                                         3,
+                                         -3,
+                                         7,
+                                         8,
+                                         64,
+                                         -64,
+                                         1000,
+                                         1LL << 31,
+                                         1LL << 32,
+                                         -(1LL << 32),
+                                         INT64_MAX,
+                                         INT64_MIN,
+                                         INT64_MAX - 1,
+                                         INT64_MIN + 1,
+                                         3037000500LL};
   return v;
 }
 
@@ -47,17 +64,18 @@ template <class S, class C> void expectAgree(const char *what, S staticOp, C int
 }
 
 TEST(Domain, StaticOperationsAreIntsOnStaticValues) {
-  expectAgree("mul", [](StaticDomain &d, int64_t a, int64_t b) { return d.mul(a, b); },
-              [](Int a, Int b) { return mul(a, b); });
-  expectAgree("div", [](StaticDomain &d, int64_t a, int64_t b) { return d.div(a, b); },
-              [](Int a, Int b) { return div(a, b); });
-  expectAgree("ceil_div", [](StaticDomain &d, int64_t a, int64_t b) { return d.ceilDiv(a, b); },
-              [](Int a, Int b) { return ceilDiv(a, b); });
+  expectAgree(
+      "mul", [](StaticDomain &d, int64_t a, int64_t b) { return d.mul(a, b); }, [](Int a, Int b) { return mul(a, b); });
+  expectAgree(
+      "div", [](StaticDomain &d, int64_t a, int64_t b) { return d.div(a, b); }, [](Int a, Int b) { return div(a, b); });
+  expectAgree(
+      "ceil_div", [](StaticDomain &d, int64_t a, int64_t b) { return d.ceilDiv(a, b); },
+      [](Int a, Int b) { return ceilDiv(a, b); });
   expectAgree("abs", [](StaticDomain &d, int64_t a, int64_t) { return d.abs(a); }, [](Int a, Int) { return abs(a); });
-  expectAgree("signum", [](StaticDomain &d, int64_t a, int64_t) { return d.signum(a); },
-              [](Int a, Int) { return signum(a); });
-  expectAgree("min", [](StaticDomain &d, int64_t a, int64_t b) { return d.min(a, b); },
-              [](Int a, Int b) { return min(a, b); });
+  expectAgree(
+      "signum", [](StaticDomain &d, int64_t a, int64_t) { return d.signum(a); }, [](Int a, Int) { return signum(a); });
+  expectAgree(
+      "min", [](StaticDomain &d, int64_t a, int64_t b) { return d.min(a, b); }, [](Int a, Int b) { return min(a, b); });
 }
 
 TEST(Domain, ADeclineStaysAndFailBuildsNoMessage) {
@@ -126,9 +144,8 @@ TEST(Domain, KernelsAgreeAcrossDomains) {
   LayoutGen gen(0xD0'3A1, /*powersOfTwo=*/false);
   int agreed = 0;
   for (int k = 0; k < 2000; ++k) {
-    Layout l = gen.layout(gen.oneOf<Strides>({Strides::Compact, Strides::PermutedCompact, Strides::Gapped,
-                                             Strides::Arbitrary}),
-                          512);
+    Layout l = gen.layout(
+        gen.oneOf<Strides>({Strides::Compact, Strides::PermutedCompact, Strides::Gapped, Strides::Arbitrary}), 512);
     const Node *s = l.shape.view().nodes(), *d = l.stride.view().nodes();
     auto both = [&](const char *what, auto run) {
       StaticDomain fast;
@@ -161,8 +178,7 @@ TEST(Domain, KernelsAgreeAcrossDomains) {
     both("complement", [&](auto &dom, kernels::VecModes &out) {
       using D = std::decay_t<decltype(dom)>;
       kernels::FlatModes<D> m;
-      if (!kernels::loadModes<kernels::Seed::ZerosAsUnit>(dom, l, m) ||
-          (m.rank() == 1 && D::value(m.stride[0]) == 0))
+      if (!kernels::loadModes<kernels::Seed::ZerosAsUnit>(dom, l, m) || (m.rank() == 1 && D::value(m.stride[0]) == 0))
         return false;
       return kernels::complementModes(dom, m, kernels::IntegerRest<D>{D::fromInt(Int::fixed(bound))}, out);
     });

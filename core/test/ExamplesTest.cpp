@@ -39,7 +39,7 @@ Tiler tile(std::initializer_list<Layout> ls) {
 TEST(Examples, CoalesceDoc) {
   EXPECT_EQ(print(coalesce(L("(2,(1,6)):(1,(6,2))")), Style::Cute), "_12:_1");
   EXPECT_EQ(show(coalesce(L("(2,(1,6)):(1,(6,2))"), T("(1,1)"))), "(_2,_6):(_1,_2)");
-  EXPECT_EQ(print(coalesce(L("(2,4):(4,1)"))), "(2,4):(4,1)"); // R3
+  EXPECT_EQ(print(coalesce(L("(2,4):(4,1)"))), "(2,4):(4,1)");                                // R3
   EXPECT_EQ(print(coalesce(L("(2,(1,6)):(1,(6,2))", true)), Style::Cute), "(2,1,6):(1,6,2)"); // R17
 }
 
@@ -137,7 +137,8 @@ TEST(Examples, Errors) {
   Expected<Layout> c = composition(L("(4,6):(1,5)"), L("2:6"));
   ASSERT_FALSE(c.ok());
   EXPECT_NE(c.error().message.find("divisibility"), std::string::npos) << c.error().message;
-  Expected<Layout> ov = composition(L("(4611686018427387904,4):(1,4611686018427387904)", true), L("4:4611686018427387904", true));
+  Expected<Layout> ov =
+      composition(L("(4611686018427387904,4):(1,4611686018427387904)", true), L("4:4611686018427387904", true));
   EXPECT_FALSE(ov.ok());
   EXPECT_FALSE(complement(L("(2,4):(1,2)", true), T("16")).ok()); // dynamic multi-mode strides
   EXPECT_FALSE(leftInverse(L("(2,4):(1,2)", true)).ok());

@@ -48,9 +48,7 @@ struct Tally {
   int fast = 0;
 };
 
-std::string describe(const Expected<Layout> &r) {
-  return r ? print(*r, Style::Cute) : "error: " + r.error().message;
-}
+std::string describe(const Expected<Layout> &r) { return r ? print(*r, Style::Cute) : "error: " + r.error().message; }
 
 /// `op` gives the same answer or error with the fast paths on as with them off; counts
 /// whether a fast domain answered (kernels::fastAnswers).
@@ -71,7 +69,8 @@ AssertionResult agree(const std::string &what, const std::function<Expected<Layo
 /// measured on 2026-11-28: the random operands below also bring failing conditions,
 /// overflows, `_`, nested tilers and rank-1 zips, which the exact domain answers).
 void expectOften(const Tally &t, int percent) {
-  EXPECT_GE(t.fast * 100, t.tried * percent) << "the fast domains answered only " << t.fast << " of " << t.tried << " inputs";
+  EXPECT_GE(t.fast * 100, t.tried * percent)
+      << "the fast domains answered only " << t.fast << " of " << t.tried << " inputs";
 }
 
 Strides anyStrides(LayoutGen &gen) {
@@ -99,8 +98,8 @@ Tiler tilerFor(LayoutGen &gen, const Layout &a) {
     if (c < 5)
       elements.push_back(underscoreTiler());
     else if (c < 60)
-      elements.push_back(tilerFromShape(IntTuple(gen.coin(20) ? Int::dynamic(gen.pick(1, 8))
-                                                              : Int::fixed(gen.pick(1, n > 1 ? n : 2)))));
+      elements.push_back(tilerFromShape(
+          IntTuple(gen.coin(20) ? Int::dynamic(gen.pick(1, 8)) : Int::fixed(gen.pick(1, n > 1 ? n : 2)))));
     else // sometimes with negative strides (a leaf n:-e reaches the products' cotarget through abs)
       elements.push_back(tilerFromLayout(gen.coin(15) ? gen.withNegativeStrides(gen.layoutInto(n > 1 ? n : 2), 50)
                                                       : gen.layoutInto(n > 1 ? n : 2)));
@@ -134,8 +133,7 @@ TEST_F(FastPaths, CompositionAgrees) {
     Tally t;
     for (int k = 0; k < kCases; ++k) {
       Layout a = operand(gen), b = gen.withLeaves(gen.layoutInto(sizeOf(a)), gen.anyLeaves());
-      ASSERT_TRUE(agree("composition(" + show(a) + ", " + show(b) + ")",
-                        [&] { return composition(a, b); }, t));
+      ASSERT_TRUE(agree("composition(" + show(a) + ", " + show(b) + ")", [&] { return composition(a, b); }, t));
     }
     expectOften(t, pow2 ? 90 : 80);
   }
@@ -148,10 +146,11 @@ TEST_F(FastPaths, ComplementAgrees) {
     Layout l = operand(gen);
     IntTuple bound(gen.coin(20) ? Int::dynamic(gen.pick(1, 1024)) : Int::fixed(gen.pick(1, 1024)));
     if (gen.coin(30)) // a flat tuple bound, leaves static or dynamic
-      bound = IntTuple::makeTuple({IntTuple(gen.coin(50) ? Int::dynamic(gen.pick(1, 64)) : Int::fixed(gen.pick(1, 64))),
-                                   IntTuple(gen.coin(50) ? Int::dynamic(gen.pick(1, 64)) : Int::fixed(gen.pick(1, 64)))});
-    ASSERT_TRUE(agree("complement(" + show(l) + ", " + show(bound) + ")",
-                      [&] { return complement(l, bound); }, bounded));
+      bound =
+          IntTuple::makeTuple({IntTuple(gen.coin(50) ? Int::dynamic(gen.pick(1, 64)) : Int::fixed(gen.pick(1, 64))),
+                               IntTuple(gen.coin(50) ? Int::dynamic(gen.pick(1, 64)) : Int::fixed(gen.pick(1, 64)))});
+    ASSERT_TRUE(
+        agree("complement(" + show(l) + ", " + show(bound) + ")", [&] { return complement(l, bound); }, bounded));
     ASSERT_TRUE(agree("complement(" + show(l) + ")", [&] { return complement(l); }, unbounded));
   }
   expectOften(bounded, 50);
@@ -166,8 +165,9 @@ TEST_F(FastPaths, DividesAgree) {
       Layout a = operand(gen);
       Tiler tiler = tilerFor(gen, a);
       for (int form : kForms)
-        ASSERT_TRUE(agree(byTilerLabel(false, form, a, print(tiler, Style::Cute)),
-                          [&] { return publicByTiler(false, form)(a, tiler); }, t));
+        ASSERT_TRUE(agree(
+            byTilerLabel(false, form, a, print(tiler, Style::Cute)),
+            [&] { return publicByTiler(false, form)(a, tiler); }, t));
     }
     expectOften(t, 45);
   }
@@ -180,12 +180,14 @@ TEST_F(FastPaths, ProductsAgree) {
     Layout a = operand(gen, 64);
     Tiler tiler = tilerFor(gen, a);
     for (int form : kForms)
-      ASSERT_TRUE(agree(byTilerLabel(true, form, a, print(tiler, Style::Cute)),
-                        [&] { return publicByTiler(true, form)(a, tiler); }, t));
+      ASSERT_TRUE(agree(
+          byTilerLabel(true, form, a, print(tiler, Style::Cute)), [&] { return publicByTiler(true, form)(a, tiler); },
+          t));
     Layout b = operand(gen, 64);
     for (bool blocked : {true, false})
-      ASSERT_TRUE(agree(std::string(blocked ? "blocked" : "raked") + "_product(" + show(a) + ", " + show(b) + ")",
-                        [&] { return blocked ? blockedProduct(a, b) : rakedProduct(a, b); }, ranked));
+      ASSERT_TRUE(agree(
+          std::string(blocked ? "blocked" : "raked") + "_product(" + show(a) + ", " + show(b) + ")",
+          [&] { return blocked ? blockedProduct(a, b) : rakedProduct(a, b); }, ranked));
   }
   expectOften(t, 45);
   expectOften(ranked, 32);
@@ -209,8 +211,9 @@ TEST_F(FastPaths, LeafTilersAgree) {
     Tiler tiler = makeTile(elements.data(), r);
     for (bool isProduct : {false, true})
       for (int form : kForms)
-        ASSERT_TRUE(agree(byTilerLabel(isProduct, form, a, print(tiler, Style::Cute)),
-                          [&] { return publicByTiler(isProduct, form)(a, tiler); }, t));
+        ASSERT_TRUE(agree(
+            byTilerLabel(isProduct, form, a, print(tiler, Style::Cute)),
+            [&] { return publicByTiler(isProduct, form)(a, tiler); }, t));
   }
   expectOften(t, 55);
 }
@@ -261,8 +264,9 @@ TEST_F(FastPaths, TileToShapeAgrees) {
     }
     b.close();
     IntTuple target = b.finish();
-    ASSERT_TRUE(agree("tile_to_shape(" + show(block) + ", " + show(target) + ")",
-                      [&] { return tileToShape(block, target, nullptr); }, t));
+    ASSERT_TRUE(agree(
+        "tile_to_shape(" + show(block) + ", " + show(target) + ")", [&] { return tileToShape(block, target, nullptr); },
+        t));
   }
   expectOften(t, 12); // rank-1 blocks (a third of them) and targets that do not divide take the exact path
 }
@@ -312,20 +316,20 @@ TEST_F(FastPaths, ShapeTilersAgree) {
     IntTuple shape = b.finish();
     for (bool isProduct : {false, true})
       for (int form : kForms)
-        ASSERT_TRUE(agree(byTilerLabel(isProduct, form, a, show(shape)),
-                          [&]() -> Expected<Layout> {
-                            // The general path by the tiler the shape stands for, and the
-                            // shape overload (fast paths on or off) must agree with it.
-                            Layout viaShape;
-                            Expected<bool> s = (isProduct ? kShapeProducts : kShapeDivides)[form](a, shape, viaShape);
-                            Expected<Layout> byTiler =
-                                publicByTiler(isProduct, form)(a, tilerFromShape(shape));
-                            if (s.ok() != byTiler.ok() || (s && print(viaShape, Style::Cute) != print(*byTiler, Style::Cute)))
-                              return makeError("the shape overload disagrees with the tiler: " +
-                                               (s ? print(viaShape, Style::Cute) : s.error().message));
-                            return byTiler;
-                          },
-                          t));
+        ASSERT_TRUE(agree(
+            byTilerLabel(isProduct, form, a, show(shape)),
+            [&]() -> Expected<Layout> {
+              // The general path by the tiler the shape stands for, and the
+              // shape overload (fast paths on or off) must agree with it.
+              Layout viaShape;
+              Expected<bool> s = (isProduct ? kShapeProducts : kShapeDivides)[form](a, shape, viaShape);
+              Expected<Layout> byTiler = publicByTiler(isProduct, form)(a, tilerFromShape(shape));
+              if (s.ok() != byTiler.ok() || (s && print(viaShape, Style::Cute) != print(*byTiler, Style::Cute)))
+                return makeError("the shape overload disagrees with the tiler: " +
+                                 (s ? print(viaShape, Style::Cute) : s.error().message));
+              return byTiler;
+            },
+            t));
   }
   expectOften(t, 50);
 }
@@ -347,23 +351,22 @@ TEST_F(FastPaths, LayoutTilersAgree) {
     Layout b = gen.coin(70) ? gen.withLeaves(gen.layoutInto(sizeOf(a)), gen.anyLeaves()) : operand(gen, 16);
     for (bool isProduct : {false, true})
       for (int form : kForms)
-        ASSERT_TRUE(agree(byTilerLabel(isProduct, form, a, show(b)),
-                          [&]() -> Expected<Layout> {
-                            Layout viaLayout;
-                            Expected<bool> s = (isProduct ? products : divides)[form](a, b, viaLayout);
-                            Expected<Layout> returned = (isProduct ? productsReturning : dividesReturning)[form](a, b);
-                            Expected<Layout> byTiler =
-                                publicByTiler(isProduct, form)(a, tilerFromLayout(b));
-                            if (s.ok() != byTiler.ok() || (s && print(viaLayout, Style::Cute) != print(*byTiler, Style::Cute)) ||
-                                describe(returned) != describe(byTiler))
-                              return makeError("the layout overloads disagree with the tiler: " +
-                                               (s ? print(viaLayout, Style::Cute) : s.error().message) + ", " +
-                                               describe(returned));
-                            if (!s && s.error().message != byTiler.error().message)
-                              return makeError("the layout overload's error differs: " + s.error().message);
-                            return byTiler;
-                          },
-                          t));
+        ASSERT_TRUE(agree(
+            byTilerLabel(isProduct, form, a, show(b)),
+            [&]() -> Expected<Layout> {
+              Layout viaLayout;
+              Expected<bool> s = (isProduct ? products : divides)[form](a, b, viaLayout);
+              Expected<Layout> returned = (isProduct ? productsReturning : dividesReturning)[form](a, b);
+              Expected<Layout> byTiler = publicByTiler(isProduct, form)(a, tilerFromLayout(b));
+              if (s.ok() != byTiler.ok() || (s && print(viaLayout, Style::Cute) != print(*byTiler, Style::Cute)) ||
+                  describe(returned) != describe(byTiler))
+                return makeError("the layout overloads disagree with the tiler: " +
+                                 (s ? print(viaLayout, Style::Cute) : s.error().message) + ", " + describe(returned));
+              if (!s && s.error().message != byTiler.error().message)
+                return makeError("the layout overload's error differs: " + s.error().message);
+              return byTiler;
+            },
+            t));
   }
   expectOften(t, 52);
 }
@@ -398,8 +401,8 @@ Layout extremeLayout(LayoutGen &gen, const std::vector<int64_t> &values, bool an
 /// elsewhere.
 TEST_F(FastPaths, AgreesOnExtremeValues) {
   LayoutGen gen(0x57A1'000B);
-  const std::vector<int64_t> values = {0, 1, -1, 2, 3, -4, 7, 64, int64_t(1) << 31, int64_t(1) << 40,
-                                       int64_t(1) << 62, INT64_MAX, INT64_MIN + 1};
+  const std::vector<int64_t> values = {
+      0, 1, -1, 2, 3, -4, 7, 64, int64_t(1) << 31, int64_t(1) << 40, int64_t(1) << 62, INT64_MAX, INT64_MIN + 1};
   auto leaf = [&](bool stride) { return extremeLeaf(gen, values, !stride); };
   auto layout = [&] { return extremeLayout(gen, values); };
   Tally t;
@@ -412,20 +415,18 @@ TEST_F(FastPaths, AgreesOnExtremeValues) {
     ASSERT_TRUE(agree("complement(" + what + ")", [&] { return complement(a, bound); }, t));
     ASSERT_TRUE(agree("complement(" + show(a) + ")", [&] { return complement(a); }, t));
     for (int form : {0, 1}) {
-      ASSERT_TRUE(agree("divide(" + show(a) + ", " + show(shape) + ")",
-                        [&] { return kDivides[form](a, tilerFromShape(shape)); },
-                        t));
-      ASSERT_TRUE(agree("product(" + show(a) + ", " + show(shape) + ")",
-                        [&] { return kProducts[form](a, tilerFromShape(shape)); },
-                        t));
+      ASSERT_TRUE(agree(
+          "divide(" + show(a) + ", " + show(shape) + ")", [&] { return kDivides[form](a, tilerFromShape(shape)); }, t));
+      ASSERT_TRUE(agree(
+          "product(" + show(a) + ", " + show(shape) + ")", [&] { return kProducts[form](a, tilerFromShape(shape)); },
+          t));
     }
-    ASSERT_TRUE(agree("blocked_product(" + what + ")",
-                      [&] { return blockedProduct(a, b); }, t));
+    ASSERT_TRUE(agree("blocked_product(" + what + ")", [&] { return blockedProduct(a, b); }, t));
     ASSERT_TRUE(agree("right_inverse(" + show(a) + ")", [&] { return rightInverse(a); }, t));
     ASSERT_TRUE(agree("left_inverse(" + show(a) + ")", [&] { return leftInverse(a); }, t));
     ASSERT_TRUE(agree("coalesce(" + show(a) + ")", [&]() -> Expected<Layout> { return coalesce(a); }, t));
-    ASSERT_TRUE(agree("tile_to_shape(" + show(a) + ", " + show(shape) + ")",
-                      [&] { return tileToShape(a, shape, nullptr); }, t));
+    ASSERT_TRUE(agree(
+        "tile_to_shape(" + show(a) + ", " + show(shape) + ")", [&] { return tileToShape(a, shape, nullptr); }, t));
   }
   expectOften(t, 18);
 }
@@ -475,8 +476,9 @@ TEST_F(FastPaths, AgreesWithUnknownDynamicValues) {
   for (int k = 0; k < kCases; ++k) {
     Layout a = operand(gen);
     Tiler tiler = tilerFor(gen, a);
-    ASSERT_TRUE(agree("logical_divide(" + show(a) + ", " + print(tiler, Style::Cute) + ")",
-                      [&] { return logicalDivide(a, tiler); }, t));
+    ASSERT_TRUE(agree(
+        "logical_divide(" + show(a) + ", " + print(tiler, Style::Cute) + ")", [&] { return logicalDivide(a, tiler); },
+        t));
   }
   expectOften(t, 48);
 }
@@ -619,7 +621,9 @@ TEST_F(FastPaths, Idx2crdAgrees) {
       IntTuple into(Int::fixed(7));
       ArithScope scope;
       Expected<bool> s = idx2crdInto(IntTuple(idx), shape, into);
-      ASSERT_EQ(scope.failed() ? std::string("overflow") : s ? print(into, Style::Cute) : "error: " + s.error().message,
+      ASSERT_EQ(scope.failed() ? std::string("overflow")
+                : s            ? print(into, Style::Cute)
+                               : "error: " + s.error().message,
                 expected)
           << "idx2crdInto(" << print(idx) << ", " << print(shape) << ")";
     }
@@ -629,9 +633,21 @@ TEST_F(FastPaths, Idx2crdAgrees) {
 TEST_F(FastPaths, SizeAndCosizeAgree) {
   LayoutGen gen(0x57A1'000C);
   // (2^28 and -2^28 - 1 are the first values past cosize's unchecked pass.)
-  const std::vector<int64_t> extremes = {0, 1, -1, 2, 3, -4, (int64_t(1) << 28) - 1, int64_t(1) << 28,
-                                         -(int64_t(1) << 28), -(int64_t(1) << 28) - 1, int64_t(1) << 31,
-                                         int64_t(1) << 62, INT64_MAX, INT64_MIN, INT64_MIN + 1};
+  const std::vector<int64_t> extremes = {0,
+                                         1,
+                                         -1,
+                                         2,
+                                         3,
+                                         -4,
+                                         (int64_t(1) << 28) - 1,
+                                         int64_t(1) << 28,
+                                         -(int64_t(1) << 28),
+                                         -(int64_t(1) << 28) - 1,
+                                         int64_t(1) << 31,
+                                         int64_t(1) << 62,
+                                         INT64_MAX,
+                                         INT64_MIN,
+                                         INT64_MIN + 1};
 
   // size or cosize, and whether it reported an arithmetic failure.
   auto run = [](const Layout &l, bool co) {
@@ -664,8 +680,8 @@ TEST_F(FastPaths, SizeAndCosizeAgree) {
   ParseOptions runtime;
   runtime.plainIsDynamic = true;
   const std::pair<const char *, Int> sizes[] = {
-      {"(_4,8)", Int::dynamic(32)},        {"(8,(_0,_2))", Int::fixed(0)}, {"((0,_4),_2)", Int::dynamic(0)},
-      {"(0,(_0,5))", Int::fixed(0)},       {"(_4,_,(_2))", Int::fixed(8)}, {"(_4,_,(2))", Int::dynamic(8)},
+      {"(_4,8)", Int::dynamic(32)},  {"(8,(_0,_2))", Int::fixed(0)}, {"((0,_4),_2)", Int::dynamic(0)},
+      {"(0,(_0,5))", Int::fixed(0)}, {"(_4,_,(_2))", Int::fixed(8)}, {"(_4,_,(2))", Int::dynamic(8)},
   };
   for (const auto &[text, want] : sizes) {
     IntTuple t = *parseIntTuple(text, runtime);
@@ -698,8 +714,8 @@ TEST_F(FastPaths, SizeAndCosizeAgree) {
   ParseOptions dynamic;
   dynamic.plainIsDynamic = true;
   const std::pair<const char *, Int> mixed[] = {
-      {"(_1,_4):(7,_2)", Int::fixed(7)},         {"(9,_4):(_0,_2)", Int::fixed(7)},
-      {"(_1,9):(7,_0)", Int::fixed(1)},          {"(_2,_4):(7,_2)", Int::dynamic(14)},
+      {"(_1,_4):(7,_2)", Int::fixed(7)},          {"(9,_4):(_0,_2)", Int::fixed(7)},
+      {"(_1,9):(7,_0)", Int::fixed(1)},           {"(_2,_4):(7,_2)", Int::dynamic(14)},
       {"(_4,(_1,5)):(_2,(3,_0))", Int::fixed(7)}, {"(_4,(_1,5)):(_2,(3,_1))", Int::dynamic(11)},
   };
   for (const auto &[text, want] : mixed) {

@@ -30,12 +30,8 @@ IntTuple D(const char *text) { return T(text, true); }
 std::string show(TupleView t) { return print(t, Style::Cute); }
 std::string show(const IntTuple &t) { return print(t.view(), Style::Cute); }
 std::string show(Int x) { return print(x, Style::Cute); }
-std::string show(const Expected<IntTuple> &t) {
-  return t.ok() ? show(*t) : "error: " + t.error().message;
-}
-std::string show(const Expected<Int> &x) {
-  return x.ok() ? show(*x) : "error: " + x.error().message;
-}
+std::string show(const Expected<IntTuple> &t) { return t.ok() ? show(*t) : "error: " + t.error().message; }
+std::string show(const Expected<Int> &x) { return x.ok() ? show(*x) : "error: " + x.error().message; }
 
 Int S(int64_t v) { return Int::fixed(v); }
 Int Y(int64_t v) { return Int::dynamic(v); }
@@ -100,8 +96,7 @@ TEST(IntTuple, BuilderAddsSubtreesAndEmptyTuples) {
   EXPECT_EQ(show(t), "((_4,(_5,_6)),(),_7)");
   EXPECT_EQ(t.child(1).rank(), 0u);
   EXPECT_EQ(depth(t.child(1)), 1);
-  EXPECT_EQ(IntTuple::makeTuple({IntTuple(S(1)), inner, IntTuple::underscore()}),
-            T("(1,(4,(5,6)),_)"));
+  EXPECT_EQ(IntTuple::makeTuple({IntTuple(S(1)), inner, IntTuple::underscore()}), T("(1,(4,(5,6)),_)"));
 }
 
 TEST(IntTuple, LeafActsAsRankOneForChildAndIteration) {
@@ -287,8 +282,7 @@ TEST(IntTupleMath, MaxMinAndInnerProduct) {
   EXPECT_EQ(show(maxLeaf(T("(3,(7,2))"))), "_7");
   EXPECT_EQ(show(innerProduct(D("(2,(3,4))"), D("(1,(2,3))"))), "20");
   EXPECT_EQ(show(innerProduct(T("(2,(3,4))"), T("(1,(2,3))"))), "_20");
-  EXPECT_EQ(show(innerProduct(D("(2,(3,4))"), D("(1,2)"))),
-            "error: inner_product: mismatched ranks of (3,4) and 2");
+  EXPECT_EQ(show(innerProduct(D("(2,(3,4))"), D("(1,2)"))), "error: inner_product: mismatched ranks of (3,4) and 2");
 }
 
 TEST(IntTupleMath, ProductEachAndProductLike) {
@@ -374,13 +368,11 @@ TEST(IntTupleMath, ShapeDivChecksKnownDynamicLeaves) { // docs/semantics.md, R18
 TEST(IntTupleMath, ShapeDivDivisibilityError) {
   Expected<IntTuple> r = shapeDiv(T("6"), T("4"));
   ASSERT_FALSE(r.ok());
-  EXPECT_EQ(r.error().message,
-            "shape_div: divisibility condition fails: neither 6 % 4 nor 4 % 6 is 0");
+  EXPECT_EQ(r.error().message, "shape_div: divisibility condition fails: neither 6 % 4 nor 4 % 6 is 0");
   // Folding 4 across (2,3): 2 takes 2 of it, and 3 cannot take the remaining 2.
   Expected<IntTuple> inTuple = shapeDiv(T("(2,3)"), T("4"));
   ASSERT_FALSE(inTuple.ok());
-  EXPECT_EQ(inTuple.error().message,
-            "shape_div: divisibility condition fails: neither 3 % 2 nor 2 % 3 is 0");
+  EXPECT_EQ(inTuple.error().message, "shape_div: divisibility condition fails: neither 3 % 2 nor 2 % 3 is 0");
   Expected<IntTuple> zero = shapeDiv(T("6"), T("0"));
   ASSERT_FALSE(zero.ok());
   EXPECT_EQ(zero.error().message, "shape_div: division involving zero in 6 / 0");
@@ -477,8 +469,7 @@ TEST(IntTupleMath, CompactOrderWithNestedOrder) {
   EXPECT_EQ(show(compactOrder(T("((2,3),4)"), T("(1,0)"))), "((_4,_8),_1)");
   Expected<IntTuple> bad = compactOrder(T("(2,3)"), T("((0,1),2)"));
   ASSERT_FALSE(bad.ok());
-  EXPECT_EQ(bad.error().message,
-            "compact_order: order ((0,1),2) is not weakly congruent with shape (2,3)");
+  EXPECT_EQ(bad.error().message, "compact_order: order ((0,1),2) is not weakly congruent with shape (2,3)");
 }
 
 // --- coordinates ------------------------------------------------------------------------------
@@ -520,10 +511,8 @@ TEST(IntTupleMath, TupleArithmetic) {
   EXPECT_EQ(show(tupleArith(TupleOp::Mul, T("2"), D("(3,4)"))), "(6,8)");
   EXPECT_EQ(show(tupleArith(TupleOp::Div, T("(7,8)"), T("2"))), "(_3,_4)");
   EXPECT_EQ(show(tupleArith(TupleOp::Mod, D("(7,8)"), T("(3,1)"))), "(1,_0)");
-  EXPECT_EQ(show(tupleArith(TupleOp::Div, D("(7,8)"), D("(1,0)"))),
-            "error: tuple_div: division by zero in 8 / 0");
-  EXPECT_EQ(show(tupleArith(TupleOp::Mod, D("7"), T("0"))),
-            "error: tuple_mod: modulo by zero in 7 % 0");
+  EXPECT_EQ(show(tupleArith(TupleOp::Div, D("(7,8)"), D("(1,0)"))), "error: tuple_div: division by zero in 8 / 0");
+  EXPECT_EQ(show(tupleArith(TupleOp::Mod, D("7"), T("0"))), "error: tuple_mod: modulo by zero in 7 % 0");
   // Add and Sub pad the shorter tuple with _0, as CuTe's ArithmeticTuple does; the others
   // need congruent tuples.
   EXPECT_EQ(show(tupleArith(TupleOp::Add, D("(1,2)"), D("(1,2,3)"))), "(2,4,3)");
@@ -655,8 +644,7 @@ TEST(ArithScope, DetectsMultiplicationOverflow) {
   EXPECT_FALSE(scope.failed());
   mul(S(INT64_MAX), S(2));
   ASSERT_TRUE(scope.failed());
-  EXPECT_EQ(scope.error("composition").message,
-            "int64 overflow in 9223372036854775807 * 2 (in composition)");
+  EXPECT_EQ(scope.error("composition").message, "int64 overflow in 9223372036854775807 * 2 (in composition)");
 }
 
 TEST(ArithScope, DetectsAdditionSubtractionAndNegationOverflow) {

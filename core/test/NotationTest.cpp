@@ -121,16 +121,12 @@ TEST(Notation, Int64Limits) {
 }
 
 TEST(Notation, Int64OverflowIsAnError) {
-  EXPECT_EQ(tuple("9223372036854775808"),
-            "error: column 1: integer 9223372036854775808 does not fit in int64");
-  EXPECT_EQ(tuple("-9223372036854775809"),
-            "error: column 1: integer -9223372036854775809 does not fit in int64");
-  EXPECT_EQ(tuple("(1,99999999999999999999)"),
-            "error: column 4: integer 99999999999999999999 does not fit in int64");
+  EXPECT_EQ(tuple("9223372036854775808"), "error: column 1: integer 9223372036854775808 does not fit in int64");
+  EXPECT_EQ(tuple("-9223372036854775809"), "error: column 1: integer -9223372036854775809 does not fit in int64");
+  EXPECT_EQ(tuple("(1,99999999999999999999)"), "error: column 4: integer 99999999999999999999 does not fit in int64");
   EXPECT_EQ(tuple("(1, _99999999999999999999)"),
             "error: column 5: integer _99999999999999999999 does not fit in int64");
-  EXPECT_EQ(layout("8:99999999999999999999"),
-            "error: column 3: integer 99999999999999999999 does not fit in int64");
+  EXPECT_EQ(layout("8:99999999999999999999"), "error: column 3: integer 99999999999999999999 does not fit in int64");
 }
 
 // --- tuples -----------------------------------------------------------------------------------
@@ -200,10 +196,8 @@ TEST(Notation, LayoutsRejectUnderscores) {
 }
 
 TEST(Notation, LayoutsNeedCongruentShapeAndStride) {
-  EXPECT_EQ(layout("(4,8):(1,4,2)"),
-            "error: column 1: shape (4,8) and stride (1,4,2) are not congruent");
-  EXPECT_EQ(layout("(4,8):((1,2),4)"),
-            "error: column 1: shape (4,8) and stride ((1,2),4) are not congruent");
+  EXPECT_EQ(layout("(4,8):(1,4,2)"), "error: column 1: shape (4,8) and stride (1,4,2) are not congruent");
+  EXPECT_EQ(layout("(4,8):((1,2),4)"), "error: column 1: shape (4,8) and stride ((1,2),4) are not congruent");
   EXPECT_EQ(layout("4:(1)"), "error: column 1: shape 4 and stride (1) are not congruent");
 }
 
@@ -261,8 +255,7 @@ TEST(Notation, StrideReadAgainstShapeKeepsEveryAnswer) {
 //   congruent", expected column 3, where the shape starts; reading "8:1  (4,8):(1,4,2)" with
 //   one NotationReader, the second layout's error says column 4 (a space), expected 6.
 TEST(Notation, CongruenceErrorColumnSkipsLeadingSpace) {
-  EXPECT_EQ(layout("  (4,8):((1,2),4)"),
-            "error: column 3: shape (4,8) and stride ((1,2),4) are not congruent");
+  EXPECT_EQ(layout("  (4,8):((1,2),4)"), "error: column 3: shape (4,8) and stride ((1,2),4) are not congruent");
   NotationReader r("8:1  (4,8):(1,4,2)");
   ASSERT_TRUE(r.parseLayout().ok());
   Expected<Layout> second = r.parseLayout();
@@ -275,8 +268,7 @@ TEST(Notation, CongruenceErrorColumnSkipsLeadingSpace) {
 TEST(Notation, ErrorsGiveColumnAndExpectation) {
   EXPECT_EQ(layout("(4,8:(1,4)"), "error: column 5: expected ',' or ')' but found ':'");
   EXPECT_EQ(layout("(4,8):(1,4"), "error: column 11: expected ',' or ')' but found end of input");
-  EXPECT_EQ(layout("(4,8)"),
-            "error: column 6: expected ':' after the shape but found end of input");
+  EXPECT_EQ(layout("(4,8)"), "error: column 6: expected ':' after the shape but found end of input");
   EXPECT_EQ(layout("4:"), "error: column 3: expected an integer or '(' but found end of input");
   EXPECT_EQ(layout(":1"), "error: column 1: expected an integer or '(' but found ':'");
   EXPECT_EQ(layout("4::1"), "error: column 3: expected an integer or '(' but found ':'");
@@ -434,7 +426,6 @@ TEST(Notation, RandomLayoutsRoundTripWithSpaces) {
   }
 }
 
-
 // --- the one-pass reader against the careful parser -------------------------------------------
 
 namespace {
@@ -492,10 +483,26 @@ private:
   }
 
   std::string leaf() {
-    static const char *kLeaves[] = {"_",  "?",  "-3", "+5", "_-7", "007", "-0", "_0",
-                                    "9223372036854775807", "9223372036854775808", "-9223372036854775808",
-                                    "_-9223372036854775809", "922337203685477580", "99999999999999999999",
-                                    "1000000000000000000", "00000000000000000000042", "_", "-", "_-", "x"};
+    static const char *kLeaves[] = {"_",
+                                    "?",
+                                    "-3",
+                                    "+5",
+                                    "_-7",
+                                    "007",
+                                    "-0",
+                                    "_0",
+                                    "9223372036854775807",
+                                    "9223372036854775808",
+                                    "-9223372036854775808",
+                                    "_-9223372036854775809",
+                                    "922337203685477580",
+                                    "99999999999999999999",
+                                    "1000000000000000000",
+                                    "00000000000000000000042",
+                                    "_",
+                                    "-",
+                                    "_-",
+                                    "x"};
     std::string s;
     uint32_t k = pick(16);
     if (k < 12)
@@ -712,8 +719,8 @@ TEST(Notation, PrintAgreesWithReference) {
     } else if (k == 3) {
       b.underscore();
     } else {
-      static const int64_t kValues[] = {0, 1, 9, 10, 99, 100, 999, 1000, 12345, 100000, 9999999,
-                                        INT64_MAX, INT64_MIN, -1, -10, -100, INT64_MIN + 1};
+      static const int64_t kValues[] = {0,      1,       9,         10,        99, 100, 999,  1000,         12345,
+                                        100000, 9999999, INT64_MAX, INT64_MIN, -1, -10, -100, INT64_MIN + 1};
       int64_t v = pick(3) == 0 ? kValues[pick(sizeof kValues / sizeof *kValues)] : pick(1000000);
       Int x{v, pick(2) == 0};
       if (pick(6) == 0) {
@@ -736,9 +743,9 @@ TEST(Notation, PrintAgreesWithReference) {
     if (t.isUnderscore())
       return "_";
     Int x = t.asInt();
-    std::string s = style == Style::Type && !x.isStatic ? "?"
-                                                        : (style == Style::Cute && x.isStatic ? "_" : "") +
-                                                              std::to_string(x.value);
+    std::string s = style == Style::Type && !x.isStatic
+                        ? "?"
+                        : (style == Style::Cute && x.isStatic ? "_" : "") + std::to_string(x.value);
     appendBasisSuffix(s, x.basis);
     return s;
   };

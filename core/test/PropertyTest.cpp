@@ -36,13 +36,11 @@ struct Tally {
 
 void expectEnough(const Tally &t, int percent) {
   EXPECT_GT(t.applied, 0);
-  EXPECT_GE(t.applied * 100, t.tried * percent)
-      << "only " << t.applied << " of " << t.tried << " inputs were accepted";
+  EXPECT_GE(t.applied * 100, t.tried * percent) << "only " << t.applied << " of " << t.tried << " inputs were accepted";
 }
 
 Strides anyStrides(LayoutGen &gen) {
-  return gen.oneOf<Strides>(
-      {Strides::Compact, Strides::PermutedCompact, Strides::Gapped, Strides::Arbitrary});
+  return gen.oneOf<Strides>({Strides::Compact, Strides::PermutedCompact, Strides::Gapped, Strides::Arbitrary});
 }
 
 /// Strides that make an injective layout.
@@ -51,8 +49,7 @@ Strides injectiveStrides(LayoutGen &gen) {
 }
 
 /// Success when actual(i) == expected(i) for every i < n.
-template <class F, class G>
-AssertionResult sameFunction(int64_t n, F actual, G expected, const std::string &what) {
+template <class F, class G> AssertionResult sameFunction(int64_t n, F actual, G expected, const std::string &what) {
   for (int64_t i = 0; i < n; ++i) {
     int64_t x = actual(i), y = expected(i);
     if (x != y)
@@ -61,21 +58,17 @@ AssertionResult sameFunction(int64_t n, F actual, G expected, const std::string 
   return AssertionSuccess();
 }
 
-AssertionResult sameFunction(const Layout &actual, const Layout &expected,
-                             const std::string &what) {
+AssertionResult sameFunction(const Layout &actual, const Layout &expected, const std::string &what) {
   if (sizeOf(actual) != sizeOf(expected))
-    return AssertionFailure() << what << ": size " << sizeOf(actual) << " is not "
-                              << sizeOf(expected);
+    return AssertionFailure() << what << ": size " << sizeOf(actual) << " is not " << sizeOf(expected);
   return sameFunction(
-      sizeOf(actual), [&](int64_t i) { return eval(actual, i); },
-      [&](int64_t i) { return eval(expected, i); }, what);
+      sizeOf(actual), [&](int64_t i) { return eval(actual, i); }, [&](int64_t i) { return eval(expected, i); }, what);
 }
 
 bool staticLayout(const Layout &l) { return isStatic(l.shape) && isStatic(l.stride); }
 
 /// CuTe computes on static inputs at compile time: the result has static leaves only.
-AssertionResult staticFromStatic(std::initializer_list<Layout> inputs, const Layout &r,
-                                 const std::string &what) {
+AssertionResult staticFromStatic(std::initializer_list<Layout> inputs, const Layout &r, const std::string &what) {
   for (const Layout &l : inputs)
     if (!staticLayout(l))
       return AssertionSuccess();
@@ -150,8 +143,7 @@ AssertionResult checkComposition(const Layout &a, const Layout &b, bool exact, T
     if (sizeOf(parts[k]) != s[k].value)
       return AssertionFailure() << what << ": part " << k << " has size " << sizeOf(parts[k]);
     AssertionResult same = sameFunction(
-        s[k].value, [&](int64_t j) { return eval(parts[k], j); },
-        [&](int64_t j) { return eval(a, j * d[k].value); },
+        s[k].value, [&](int64_t j) { return eval(parts[k], j); }, [&](int64_t j) { return eval(a, j * d[k].value); },
         what + " (mode " + std::to_string(k) + " of B)");
     if (!same)
       return same;
@@ -159,8 +151,7 @@ AssertionResult checkComposition(const Layout &a, const Layout &b, bool exact, T
   if (!carryFree(b))
     return AssertionSuccess();
   return sameFunction(
-      sizeOf(b), [&](int64_t i) { return eval(*r, i); },
-      [&](int64_t i) { return eval(a, eval(b, i)); }, what);
+      sizeOf(b), [&](int64_t i) { return eval(*r, i); }, [&](int64_t i) { return eval(a, eval(b, i)); }, what);
 }
 
 TEST(Property, CompositionIsFunctionComposition) {
@@ -270,8 +261,7 @@ AssertionResult checkComplement(const Layout &a, Int m, Tally &t) {
   }
   Layout both = concat(a, *r);
   if (cosize(both).value < m.value)
-    return AssertionFailure() << what << ": cosize((A, R)) = " << cosize(both).value << " < "
-                              << m.value;
+    return AssertionFailure() << what << ": cosize((A, R)) = " << cosize(both).value << " < " << m.value;
   if (sizeOf(*r) < m.value / sizeOf(filter(a)))
     return AssertionFailure() << what << ": size is below M / size(filter(A))";
   if (!isInjective(both))
@@ -344,8 +334,7 @@ bool roundsUpWhole(const Layout &a, const Layout &tile) {
 /// size(R) == size(B); when the cotarget rounds up whole (see above) size(R) >= size(A),
 /// with equality when T's covered extent divides size(A); and, for power-of-two values,
 /// R(i) == A(B(i)).
-AssertionResult checkLayoutDivide(const Layout &a, const Layout &tile, const Layout &r,
-                                  bool exact) {
+AssertionResult checkLayoutDivide(const Layout &a, const Layout &tile, const Layout &r, bool exact) {
   std::string what = "logical_divide(" + show(a) + ", " + show(tile) + ") = " + show(r);
   Expected<Layout> b = divisionTiler(a, tile);
   if (!b)
@@ -355,8 +344,7 @@ AssertionResult checkLayoutDivide(const Layout &a, const Layout &tile, const Lay
   if (AssertionResult st = staticFromStatic({a, tile}, r, what); !st)
     return st;
   if (sizeOf(r) != sizeOf(*b))
-    return AssertionFailure() << what << ": size " << sizeOf(r) << " for (T, T*) of size "
-                              << sizeOf(*b);
+    return AssertionFailure() << what << ": size " << sizeOf(r) << " for (T, T*) of size " << sizeOf(*b);
   if (roundsUpWhole(a, tile)) {
     if (sizeOf(r) < sizeOf(a))
       return AssertionFailure() << what << ": smaller than A";
@@ -367,8 +355,7 @@ AssertionResult checkLayoutDivide(const Layout &a, const Layout &tile, const Lay
   if (!exact)
     return AssertionSuccess();
   return sameFunction(
-      sizeOf(r), [&](int64_t i) { return eval(r, i); },
-      [&](int64_t i) { return eval(a, eval(*b, i)); }, what);
+      sizeOf(r), [&](int64_t i) { return eval(r, i); }, [&](int64_t i) { return eval(a, eval(*b, i)); }, what);
 }
 
 /// An extent in 1..n, a power of two when n is one (for power-of-two generators).
@@ -477,8 +464,8 @@ AssertionResult checkDivideVariants(const Layout &a, const Tiler &t, Tally &tall
     return AssertionSuccess();
   }
   ++tally.applied;
-  std::string what = "divides of " + show(a) + " by " + print(t, Style::Cute) + ": zipped " +
-                     show(*zd) + ", tiled " + show(*td) + ", flat " + show(*fd);
+  std::string what = "divides of " + show(a) + " by " + print(t, Style::Cute) + ": zipped " + show(*zd) + ", tiled " +
+                     show(*td) + ", flat " + show(*fd);
   int64_t n = sizeOf(*ld);
   if (sizeOf(*zd) != n || sizeOf(*td) != n || sizeOf(*fd) != n)
     return AssertionFailure() << what << ": sizes differ from logical_divide's " << n;
@@ -539,12 +526,11 @@ TEST(Property, DivideWithDynamicLeavesAgreesWithStatic) {
     if (!r)
       continue;
     ++t.applied;
-    std::string what = "logical_divide(" + show(da) + ", " + show(dtile) + ") = " + show(*r) +
-                       " against the static " + show(*expected);
+    std::string what = "logical_divide(" + show(da) + ", " + show(dtile) + ") = " + show(*r) + " against the static " +
+                       show(*expected);
     ASSERT_GE(sizeOf(*r), sizeOf(a)) << what;
     ASSERT_TRUE(sameFunction(
-        sizeOf(a), [&](int64_t i) { return eval(*r, i); },
-        [&](int64_t i) { return eval(*expected, i); }, what));
+        sizeOf(a), [&](int64_t i) { return eval(*r, i); }, [&](int64_t i) { return eval(*expected, i); }, what));
   }
   EXPECT_GE(t.tried, 200);
   expectEnough(t, 50);
@@ -610,15 +596,13 @@ TEST(Property, LogicalProductByTupleActsByMode) {
     if (!p)
       continue;
     ++t.applied;
-    std::string what =
-        "logical_product(" + show(a) + ", " + print(tiler, Style::Cute) + ") = " + show(*p);
+    std::string what = "logical_product(" + show(a) + ", " + print(tiler, Style::Cute) + ") = " + show(*p);
     ASSERT_EQ(p->rank(), a.rank()) << what;
     for (uint32_t i = 0; i < a.rank(); ++i) {
       if (i >= r) {
         ASSERT_EQ(p->mode(i), a.mode(i)) << what;
       } else {
-        ASSERT_TRUE(checkLayoutProduct(a.mode(i), tiler.child(i).divisorLayout(), p->mode(i), true))
-            << what;
+        ASSERT_TRUE(checkLayoutProduct(a.mode(i), tiler.child(i).divisorLayout(), p->mode(i), true)) << what;
       }
     }
   }
@@ -646,8 +630,8 @@ TEST(Property, BlockedAndRakedProductsPermuteLogicalProduct) {
       if (!p)
         continue;
       ++t.applied;
-      std::string what = std::string(isBlocked ? "blocked" : "raked") + "_product(" + show(a) +
-                         ", " + show(b) + ") = " + show(*p) + ", logical " + show(*lp);
+      std::string what = std::string(isBlocked ? "blocked" : "raked") + "_product(" + show(a) + ", " + show(b) +
+                         ") = " + show(*p) + ", logical " + show(*lp);
       ASSERT_EQ(p->rank(), rank) << what;
       ASSERT_TRUE(staticFromStatic({a, b}, *p, what));
       ASSERT_EQ(sizeOf(*p), sizeOf(*lp)) << what;
@@ -778,8 +762,7 @@ AssertionResult checkFilter(const Layout &a) {
   if (!zeros)
     return AssertionFailure() << what << ": filter_zeros fails: " << zeros.error().message;
   if (r != coalesce(*zeros))
-    return AssertionFailure() << what
-                              << ": not coalesce(filter_zeros(A)) = " << show(coalesce(*zeros));
+    return AssertionFailure() << what << ": not coalesce(filter_zeros(A)) = " << show(coalesce(*zeros));
   if (!congruent(zeros->shape, a.shape) || zeros->stride != a.stride)
     return AssertionFailure() << what << ": filter_zeros changed the profile or strides";
   int64_t zeroPart = 1;
@@ -798,8 +781,7 @@ AssertionResult checkFilter(const Layout &a) {
   y.erase(std::unique(y.begin(), y.end()), y.end());
   if (x != y)
     return AssertionFailure() << what << ": the image changed";
-  if (isStatic(a.shape) && isStatic(a.stride) &&
-      r != Layout{IntTuple(Int::fixed(1)), IntTuple(Int::fixed(0))}) {
+  if (isStatic(a.shape) && isStatic(a.stride) && r != Layout{IntTuple(Int::fixed(1)), IntTuple(Int::fixed(0))}) {
     std::vector<Int> rs = leaves(r.shape), rd = leaves(r.stride);
     for (size_t i = 0; i < rs.size(); ++i)
       if (rs[i].value == 1 || rd[i].value == 0)
@@ -827,11 +809,8 @@ AssertionResult checkRightInverse(const Layout &a, bool bijective) {
   if (AssertionResult st = staticFromStatic({a}, *r, what); !st)
     return st;
   if (bijective && isStatic(a.stride) && isStatic(a.shape) && sizeOf(*r) != sizeOf(a))
-    return AssertionFailure() << what << ": size " << sizeOf(*r) << " for a bijection of size "
-                              << sizeOf(a);
-  return sameFunction(
-      sizeOf(*r), [&](int64_t i) { return eval(a, eval(*r, i)); }, [](int64_t i) { return i; },
-      what);
+    return AssertionFailure() << what << ": size " << sizeOf(*r) << " for a bijection of size " << sizeOf(a);
+  return sameFunction(sizeOf(*r), [&](int64_t i) { return eval(a, eval(*r, i)); }, [](int64_t i) { return i; }, what);
 }
 
 TEST(Property, RightInverseIsUndoneByTheLayout) {
@@ -858,9 +837,7 @@ AssertionResult checkLeftInverse(const Layout &a, Tally &t) {
   std::string what = "left_inverse(" + show(a) + ") = " + show(*l);
   if (AssertionResult st = staticFromStatic({a}, *l, what); !st)
     return st;
-  return sameFunction(
-      sizeOf(a), [&](int64_t i) { return eval(*l, eval(a, i)); }, [](int64_t i) { return i; },
-      what);
+  return sameFunction(sizeOf(a), [&](int64_t i) { return eval(*l, eval(a, i)); }, [](int64_t i) { return i; }, what);
 }
 
 TEST(Property, LeftInverseOfInjectiveLayouts) {
@@ -897,8 +874,7 @@ AssertionResult checkMaxCommon(const Layout &a, const Layout &b, bool same) {
   for (int64_t i = 0; i < sizeOf(*r); ++i) {
     int64_t x = eval(*r, i);
     if (eval(a, x) != i || eval(b, x) != i)
-      return AssertionFailure() << what << ": at index " << i << " a gives " << eval(a, x)
-                                << " and b " << eval(b, x);
+      return AssertionFailure() << what << ": at index " << i << " a gives " << eval(a, x) << " and b " << eval(b, x);
   }
   return AssertionSuccess();
 }
@@ -907,8 +883,7 @@ TEST(Property, MaxCommonLayoutIsContiguousInBoth) {
   LayoutGen gen(0x3A7C0301);
   for (int k = 0; k < 2000; ++k) {
     IntTuple shape = gen.shape();
-    Layout a =
-        gen.withStrides(shape, gen.oneOf<Strides>({Strides::Compact, Strides::PermutedCompact}));
+    Layout a = gen.withStrides(shape, gen.oneOf<Strides>({Strides::Compact, Strides::PermutedCompact}));
     bool same = gen.coin(20);
     Layout b = same ? a : gen.withStrides(shape, injectiveStrides(gen));
     ASSERT_TRUE(checkMaxCommon(a, b, same));
@@ -935,8 +910,7 @@ AssertionResult checkOrderedLayout(const IntTuple &shape, const IntTuple &order)
   std::vector<Int> s = leaves(shape), d = leaves(l->stride), o = leaves(order);
   std::vector<size_t> byOrder(s.size());
   std::iota(byOrder.begin(), byOrder.end(), size_t(0));
-  std::stable_sort(byOrder.begin(), byOrder.end(),
-                   [&](size_t x, size_t y) { return o[x].value < o[y].value; });
+  std::stable_sort(byOrder.begin(), byOrder.end(), [&](size_t x, size_t y) { return o[x].value < o[y].value; });
   int64_t next = 1;
   for (size_t k : byOrder) {
     if (s[k].isConstant(1)) {
@@ -945,8 +919,7 @@ AssertionResult checkOrderedLayout(const IntTuple &shape, const IntTuple &order)
       continue;
     }
     if (d[k].value != next)
-      return AssertionFailure() << what << ": leaf " << k << " has stride " << d[k].value
-                                << ", expected " << next;
+      return AssertionFailure() << what << ": leaf " << k << " has stride " << d[k].value << ", expected " << next;
     next *= s[k].value;
   }
   return AssertionSuccess();
@@ -968,11 +941,10 @@ TEST(Property, OrderedLayoutIsCompactInTheGivenOrder) {
 
 /// tile_to_shape(block, target): compatible(target, shape(R)); mode i of R starts with
 /// block's mode i; a bijection onto [0, size(block)) tiles into one onto [0, size(target)).
-AssertionResult checkTileToShape(const Layout &block, const IntTuple &target,
-                                 const IntTuple *order) {
+AssertionResult checkTileToShape(const Layout &block, const IntTuple &target, const IntTuple *order) {
   Expected<Layout> r = tileToShape(block, target, order);
-  std::string what = "tile_to_shape(" + show(block) + ", " + show(target) +
-                     (order ? ", " + show(*order) : std::string()) + ")";
+  std::string what =
+      "tile_to_shape(" + show(block) + ", " + show(target) + (order ? ", " + show(*order) : std::string()) + ")";
   if (!r)
     return AssertionFailure() << what << " fails: " << r.error().message;
   what += " = " + show(*r);
@@ -1067,8 +1039,8 @@ AssertionResult checkSliceAndDice(const Layout &l, const IntTuple &c) {
     v.close();
     int64_t x = indexOrZero(u.finish(), *s) + indexOrZero(v.finish(), *d);
     if (x != eval(l, i))
-      return AssertionFailure() << what << ": at " << show(n) << " the parts add to " << x
-                                << ", L gives " << eval(l, i);
+      return AssertionFailure() << what << ": at " << show(n) << " the parts add to " << x << ", L gives "
+                                << eval(l, i);
   }
   return AssertionSuccess();
 }
@@ -1090,9 +1062,8 @@ TEST(Property, SliceAndDiceSplitTheLayout) {
 /// and R_i(k, o) == A_i(k*d + o*s); other modes pass; a window longer than the mode fails.
 /// A window that fits only once (n == 1) may fail too: composition still checks the unused
 /// stride s against the mode, as CuTe's does (composition((2,1):(1,0), 1:3) is rejected).
-AssertionResult checkStencil(const Layout &a, const std::vector<int64_t> &w,
-                             const std::vector<int64_t> &s, const std::vector<int64_t> &d,
-                             Tally &t) {
+AssertionResult checkStencil(const Layout &a, const std::vector<int64_t> &w, const std::vector<int64_t> &s,
+                             const std::vector<int64_t> &d, Tally &t) {
   auto tupleOf = [](const std::vector<int64_t> &xs, bool underscoreZero) {
     TupleBuilder b;
     b.open();
@@ -1107,8 +1078,8 @@ AssertionResult checkStencil(const Layout &a, const std::vector<int64_t> &w,
   };
   IntTuple window = tupleOf(w, true), stride = tupleOf(s, false), dilation = tupleOf(d, false);
   Expected<Layout> r = stencilDivide(a, window, stride, dilation);
-  std::string what = "stencil_divide(" + show(a) + ", " + show(window) + ", " + show(stride) +
-                     ", " + show(dilation) + ")";
+  std::string what =
+      "stencil_divide(" + show(a) + ", " + show(window) + ", " + show(stride) + ", " + show(dilation) + ")";
   bool fits = true, once = false;
   for (size_t i = 0; i < w.size(); ++i) {
     if (w[i] == 0)
@@ -1120,8 +1091,7 @@ AssertionResult checkStencil(const Layout &a, const std::vector<int64_t> &w,
   ++t.tried;
   if (!fits) {
     if (r)
-      return AssertionFailure() << what << " = " << show(*r)
-                                << " for a window longer than its mode";
+      return AssertionFailure() << what << " = " << show(*r) << " for a window longer than its mode";
     if (r.error().message.rfind("failed to perform a valid division of ", 0) != 0)
       return AssertionFailure() << what << ": unexpected error " << r.error().message;
     return AssertionSuccess();
@@ -1195,13 +1165,11 @@ AssertionResult checkCoordinates(LayoutGen &gen, const Layout &l) {
       return AssertionFailure() << what << ": idx2crd(" << i << ", shape, stride) = " << show(*c);
     Expected<IntTuple> n = idx2crd(index, l.shape);
     if (!n || !congruent(*n, l.shape))
-      return AssertionFailure() << what << ": idx2crd(" << i
-                                << ", shape) fails or is not congruent";
+      return AssertionFailure() << what << ": idx2crd(" << i << ", shape) fails or is not congruent";
     std::vector<Int> nl = leaves(*n), sl = leaves(l.shape);
     for (size_t k = 0; k < nl.size(); ++k)
       if (nl[k].value < 0 || nl[k].value >= sl[k].value)
-        return AssertionFailure() << what << ": natural coordinate " << show(*n) << " of " << i
-                                  << " is out of range";
+        return AssertionFailure() << what << ": natural coordinate " << show(*n) << " of " << i << " is out of range";
     Expected<Int> colex = crd2idx(*n, l.shape);
     if (!colex || colex->value != i)
       return AssertionFailure() << what << ": crd2idx(" << show(*n) << ", shape) is not " << i;
@@ -1303,9 +1271,7 @@ TEST(Property, PrintParseRoundTrip) {
   auto parseTuple = [](const std::string &s, ParseOptions o) { return parseIntTuple(s, o); };
   auto parseL = [](const std::string &s, ParseOptions o) { return parseLayout(s, o); };
   auto tupleUniform = [](const IntTuple &t, bool st) { return allLeaves(t, st); };
-  auto layoutUniform = [](const Layout &l, bool st) {
-    return allLeaves(l.shape, st) && allLeaves(l.stride, st);
-  };
+  auto layoutUniform = [](const Layout &l, bool st) { return allLeaves(l.shape, st) && allLeaves(l.stride, st); };
   for (int k = 0; k < 3000; ++k) {
     IntTuple t = randomTuple(gen, gen.coin(50));
     ASSERT_TRUE(checkRoundTrip<IntTuple>(t, parseTuple, tupleUniform));
@@ -1352,14 +1318,12 @@ Layout recastable(LayoutGen &gen, int64_t n) {
   size_t unit = size_t(gen.pick(0, int64_t(s.size()) - 1));
   s[unit] = Int::fixed(n * gen.pick(2, 4));
   IntTuple fixedShape = rebuild(s, shape);
-  Layout l =
-      gen.withStrides(fixedShape, gen.coin(50) ? Strides::Compact : Strides::PermutedCompact);
+  Layout l = gen.withStrides(fixedShape, gen.coin(50) ? Strides::Compact : Strides::PermutedCompact);
   // The stride-1 leaf must be the first of the order: move `unit` there.
   std::vector<Int> d = leaves(l.stride);
   std::vector<size_t> order(s.size());
   std::iota(order.begin(), order.end(), size_t(0));
-  std::sort(order.begin(), order.end(),
-            [&](size_t x, size_t y) { return d[x].value < d[y].value; });
+  std::sort(order.begin(), order.end(), [&](size_t x, size_t y) { return d[x].value < d[y].value; });
   order.erase(std::find(order.begin(), order.end(), unit));
   order.insert(order.begin(), unit);
   int64_t next = 1;
@@ -1405,8 +1369,7 @@ AssertionResult checkRecast(const Layout &l, int64_t n) {
     int64_t u = crd2idx(scaledCoordinate(up->shape, i, unit, 1, 1), *up)->value;
     int64_t x = crd2idx(scaledCoordinate(up->shape, i, unit, n, 1), l)->value;
     if (u * n != x)
-      return AssertionFailure() << what << ": upcast at " << i << " gives " << u << ", L gives "
-                                << x;
+      return AssertionFailure() << what << ": upcast at " << i << " gives " << u << ", L gives " << x;
   }
   for (int64_t i = 0; i < sizeOf(*down); ++i) {
     IntTuple c = *idx2crd(IntTuple(Int::dynamic(i)), down->shape);
@@ -1418,8 +1381,7 @@ AssertionResult checkRecast(const Layout &l, int64_t n) {
   }
   Expected<Layout> again = downcast(*up, n);
   if (!again || *again != l)
-    return AssertionFailure() << what << ": downcast(upcast(L)) = "
-                              << (again ? show(*again) : again.error().message);
+    return AssertionFailure() << what << ": downcast(upcast(L)) = " << (again ? show(*again) : again.error().message);
   Expected<Layout> r16to32 = recastLayout(l, 16, 16 * n), r32to16 = recastLayout(l, 16 * n, 16);
   Expected<Layout> same = recastLayout(l, 8, 8);
   if (!r16to32 || *r16to32 != *up || !r32to16 || *r32to16 != *down || !same || *same != l)

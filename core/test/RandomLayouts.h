@@ -68,8 +68,7 @@ inline Layout allStatic(const Layout &l) {
 /// complement((4,1):(_1,_1), _2) is (0,2):(4,1)). Inputs meant to meet those operations'
 /// preconditions keep their size-1 modes static.
 inline Layout withStaticUnitModes(const Layout &l) {
-  return Layout{mapLeaves(l.shape, [](Int x) { return x.value == 1 ? Int::fixed(1) : x; }),
-                l.stride};
+  return Layout{mapLeaves(l.shape, [](Int x) { return x.value == 1 ? Int::fixed(1) : x; }), l.stride};
 }
 
 /// The layout as a function of a 1-D index (CuTe's l(i)); INT64_MIN when crd2idx fails.
@@ -105,17 +104,12 @@ inline std::string show(TupleView t) { return print(t, Style::Cute); }
 
 class LayoutGen {
 public:
-  explicit LayoutGen(uint64_t seed, bool powersOfTwo = false)
-      : rng_(seed), powersOfTwo_(powersOfTwo) {}
+  explicit LayoutGen(uint64_t seed, bool powersOfTwo = false) : rng_(seed), powersOfTwo_(powersOfTwo) {}
 
   std::mt19937_64 &rng() { return rng_; }
-  int64_t pick(int64_t lo, int64_t hi) {
-    return std::uniform_int_distribution<int64_t>(lo, hi)(rng_);
-  }
+  int64_t pick(int64_t lo, int64_t hi) { return std::uniform_int_distribution<int64_t>(lo, hi)(rng_); }
   bool coin(int percent) { return pick(1, 100) <= percent; }
-  template <class T> const T &oneOf(const std::vector<T> &xs) {
-    return xs[size_t(pick(0, int64_t(xs.size()) - 1))];
-  }
+  template <class T> const T &oneOf(const std::vector<T> &xs) { return xs[size_t(pick(0, int64_t(xs.size()) - 1))]; }
 
   /// A leaf extent in 1..8, powers of two three times out of four (always, when the
   /// generator makes powers of two only).
@@ -138,8 +132,7 @@ public:
 
   /// A random kind of strides, then a random choice of dynamic leaves.
   Layout anyLayout(int64_t maxSize = 256) {
-    Strides kind = oneOf<Strides>(
-        {Strides::Compact, Strides::PermutedCompact, Strides::Gapped, Strides::Arbitrary});
+    Strides kind = oneOf<Strides>({Strides::Compact, Strides::PermutedCompact, Strides::Gapped, Strides::Arbitrary});
     return withLeaves(layout(kind, maxSize), anyLeaves());
   }
 
@@ -160,9 +153,7 @@ public:
       }
     } else if (kind == Strides::Arbitrary) {
       for (Int &x : d)
-        x = Int::fixed(coin(20)                   ? 0
-                       : powersOfTwo_ || coin(50) ? int64_t(1) << pick(0, 5)
-                                                  : pick(0, 32));
+        x = Int::fixed(coin(20) ? 0 : powersOfTwo_ || coin(50) ? int64_t(1) << pick(0, 5) : pick(0, 32));
     } else {
       std::vector<size_t> order(s.size());
       std::iota(order.begin(), order.end(), size_t(0));
@@ -189,16 +180,13 @@ public:
 
   /// l with each stride negated with the given chance (CuTe allows negative strides).
   Layout withNegativeStrides(const Layout &l, int percent) {
-    return Layout{l.shape, mapLeaves(l.stride, [&](Int x) {
-                    return coin(percent) ? Int{-x.value, x.isStatic} : x;
-                  })};
+    return Layout{l.shape, mapLeaves(l.stride, [&](Int x) { return coin(percent) ? Int{-x.value, x.isStatic} : x; })};
   }
 
   /// A static layout whose image lies in [0, bound): cosize(result) <= bound.
   Layout layoutInto(int64_t bound) {
     for (int attempt = 0; attempt < 100; ++attempt) {
-      Strides kind = oneOf<Strides>(
-          {Strides::Compact, Strides::PermutedCompact, Strides::Gapped, Strides::Arbitrary});
+      Strides kind = oneOf<Strides>({Strides::Compact, Strides::PermutedCompact, Strides::Gapped, Strides::Arbitrary});
       Layout l = layout(kind, bound);
       if (cosize(l).value <= bound)
         return l;

@@ -20,7 +20,9 @@ namespace {
 IntTuple tup(const char *text) { return *parseIntTuple(text); }
 Layout lay(const char *text) { return *parseLayout(text); }
 std::string show(const Expected<Tensor> &t) { return t.ok() ? print(*t, Style::Cute) : "error: " + t.error().message; }
-std::string show(const Expected<IntTuple> &t) { return t.ok() ? print(*t, Style::Cute) : "error: " + t.error().message; }
+std::string show(const Expected<IntTuple> &t) {
+  return t.ok() ? print(*t, Style::Cute) : "error: " + t.error().message;
+}
 Tensor identity(const char *shape) { return *makeIdentityTensor(tup(shape)); }
 Tensor counting(const char *layout) { return *makeCountingTensor(Int::dynamic(0), lay(layout)); }
 

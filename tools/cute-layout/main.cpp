@@ -261,8 +261,8 @@ bool runOne(std::string_view expr, const Options &opts, Output &out) {
   else
     out.put(printValue(*v, opts.style));
   out.putChar('\n');
-  for (auto [view, file, flag] : {std::make_tuple(View::Svg, &opts.svgFile, "--svg"),
-                                   std::make_tuple(View::Latex, &opts.latexFile, "--latex")}) {
+  for (auto [view, file, flag] :
+       {std::make_tuple(View::Svg, &opts.svgFile, "--svg"), std::make_tuple(View::Latex, &opts.latexFile, "--latex")}) {
     if (file->empty())
       continue;
     Expected<std::string> picture = render(*v, view, opts.style, opts.bankOptions);
@@ -311,29 +311,32 @@ bool parseSwitch(const cxxopts::ParseResult &r, const char *name, bool &value) {
 
 int main(int argc, char **argv) {
   cxxopts::Options cli("cute-layout", "Compute CuTe layouts: evaluate layout-algebra expressions.");
-  cli.custom_help("[--cute[=B]] [--dynamic[=B] [--runtime-checks[=B]]] [--table[=B] | --banks[=B] [--element-bits=N] [--access-bits=N]\n"
+  cli.custom_help("[--cute[=B]] [--dynamic[=B] [--runtime-checks[=B]]] [--table[=B] | --banks[=B] [--element-bits=N] "
+                  "[--access-bits=N]\n"
                   "              [--access=rows|columns|TV] | --svg FILE | --latex FILE] EXPR... | -");
   cli.positional_help("");
   // The switches take an optional value, parsed here rather than by cxxopts, which would
   // also accept t, yes, on and the like: --cute, --cute=true, --cute=1, --cute=false, --cute=0.
   auto flag = [] { return cxxopts::value<std::string>()->implicit_value("true")->default_value("false"); };
-  cli.add_options()("cute", "print CuTe's exact print() form: _N for static integers", flag())(
-      "dynamic", "plain integers are runtime values (CuTe int); _N stays static", flag())(
-      "runtime-checks", "--dynamic: also refuse where a runtime split's condition fails, as the lowered code's runtime "
-                        "checks stop, even where the answer is the static form's function (R19)", flag())(
-      "table", "print a rank-1 or rank-2 layout as a grid of offsets (CuTe's print_layout)", flag())(
-      "banks", "report the shared-memory banks each access wave hits and its conflict degree", flag())(
-      "element-bits", "--banks: bits of one element", cxxopts::value<std::string>()->default_value("16"), "N")(
-      "access-bits", "--banks: bits one thread accesses at once: 8, 16, 32, 64 or 128",
-      cxxopts::value<std::string>()->default_value("128"), "N")(
-      "access", "--banks: rows, columns, or a thread-value layout (thread, value) -> element index",
-      cxxopts::value<std::string>()->default_value("rows"), "rows|columns|TV")(
-      "svg", "also write the answer's picture as SVG to FILE: a layout's offsets, a tiled MMA's or tiled copy's "
-             "threads and values (one expression)",
-      cxxopts::value<std::string>(), "FILE")(
-      "latex", "also write the same picture as a LaTeX/TikZ document to FILE (CuTe's print_latex)",
-      cxxopts::value<std::string>(), "FILE")(
-      "h,help", "show this help")("version", "show the version")("exprs", "expressions", cxxopts::value<std::vector<std::string>>());
+  cli.add_options()("cute", "print CuTe's exact print() form: _N for static integers",
+                    flag())("dynamic", "plain integers are runtime values (CuTe int); _N stays static", flag())(
+      "runtime-checks",
+      "--dynamic: also refuse where a runtime split's condition fails, as the lowered code's runtime "
+      "checks stop, even where the answer is the static form's function (R19)",
+      flag())("table", "print a rank-1 or rank-2 layout as a grid of offsets (CuTe's print_layout)",
+              flag())("banks", "report the shared-memory banks each access wave hits and its conflict degree", flag())(
+      "element-bits", "--banks: bits of one element", cxxopts::value<std::string>()->default_value("16"),
+      "N")("access-bits", "--banks: bits one thread accesses at once: 8, 16, 32, 64 or 128",
+           cxxopts::value<std::string>()->default_value("128"),
+           "N")("access", "--banks: rows, columns, or a thread-value layout (thread, value) -> element index",
+                cxxopts::value<std::string>()->default_value("rows"), "rows|columns|TV")(
+      "svg",
+      "also write the answer's picture as SVG to FILE: a layout's offsets, a tiled MMA's or tiled copy's "
+      "threads and values (one expression)",
+      cxxopts::value<std::string>(),
+      "FILE")("latex", "also write the same picture as a LaTeX/TikZ document to FILE (CuTe's print_latex)",
+              cxxopts::value<std::string>(), "FILE")("h,help", "show this help")("version", "show the version")(
+      "exprs", "expressions", cxxopts::value<std::vector<std::string>>());
   cli.parse_positional({"exprs"});
 
   Options opts;
@@ -351,8 +354,8 @@ int main(int argc, char **argv) {
     }
     bool cute = false, dynamic = false, runtimeChecks = false;
     if (!parseSwitch(r, "cute", cute) || !parseSwitch(r, "dynamic", dynamic) ||
-        !parseSwitch(r, "runtime-checks", runtimeChecks) ||
-        !parseSwitch(r, "table", opts.table) || !parseSwitch(r, "banks", opts.banks))
+        !parseSwitch(r, "runtime-checks", runtimeChecks) || !parseSwitch(r, "table", opts.table) ||
+        !parseSwitch(r, "banks", opts.banks))
       return 1;
     if (opts.table && opts.banks) {
       std::fprintf(stderr, "cute-layout: --table and --banks are different views: give one (try --help)\n");

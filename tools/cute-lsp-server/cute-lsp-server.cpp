@@ -80,9 +80,9 @@ bool guardStandardInput() {
 
 int main(int argc, char **argv) {
   mlir::DialectRegistry registry;
-  registry.insert<mlir::arith::ArithDialect, mlir::func::FuncDialect, mlir::index::IndexDialect,
-                  mlir::scf::SCFDialect, mlir::cf::ControlFlowDialect, mlir::LLVM::LLVMDialect,
-                  mlir::vector::VectorDialect, mlir::memref::MemRefDialect>();
+  registry.insert<mlir::arith::ArithDialect, mlir::func::FuncDialect, mlir::index::IndexDialect, mlir::scf::SCFDialect,
+                  mlir::cf::ControlFlowDialect, mlir::LLVM::LLVMDialect, mlir::vector::VectorDialect,
+                  mlir::memref::MemRefDialect>();
   mlir::cute::registerCuteDialect(registry);
   llvm::cl::AddExtraVersionPrinter(
       [](llvm::raw_ostream &os) { os << "cute-lsp-server (cutelayout) " CUTELAYOUT_VERSION "\n"; });

@@ -29,9 +29,9 @@
 
 int main(int argc, char **argv) {
   mlir::DialectRegistry registry;
-  registry.insert<mlir::arith::ArithDialect, mlir::func::FuncDialect, mlir::index::IndexDialect,
-                  mlir::scf::SCFDialect, mlir::cf::ControlFlowDialect, mlir::LLVM::LLVMDialect,
-                  mlir::vector::VectorDialect, mlir::memref::MemRefDialect, mlir::gpu::GPUDialect>();
+  registry.insert<mlir::arith::ArithDialect, mlir::func::FuncDialect, mlir::index::IndexDialect, mlir::scf::SCFDialect,
+                  mlir::cf::ControlFlowDialect, mlir::LLVM::LLVMDialect, mlir::vector::VectorDialect,
+                  mlir::memref::MemRefDialect, mlir::gpu::GPUDialect>();
   mlir::cute::registerCuteDialect(registry);
   mlir::registerCanonicalizerPass();
   mlir::registerCSEPass();

@@ -32,9 +32,9 @@ namespace cutelayout {
 CUTELAYOUT_ABI_BEGIN
 
 struct MmaAtom {
-  std::string name;    // CuTe's operation name, e.g. SM80_16x8x16_F16F16F16F16_TN
-  IntTuple shapeMNK;   // (M, N, K)
-  Layout thrID;        // the atom's threads
+  std::string name;  // CuTe's operation name, e.g. SM80_16x8x16_F16F16F16F16_TN
+  IntTuple shapeMNK; // (M, N, K)
+  Layout thrID;      // the atom's threads
   Layout layoutA_TV, layoutB_TV, layoutC_TV;
   /// The value types of A, B and C by CuTe's names (half_t, float, tfloat32_t, ...);
   /// empty where the atom takes any (UniversalFMA, and registered atoms that say none).
@@ -59,8 +59,8 @@ Expected<bool> registerMmaAtom(MmaAtom atom);
 
 struct TiledMma {
   MmaAtom atom;
-  Layout thrLayoutVMNK;  // (atom threads, M, N, K) -> thread index
-  Tiler permutationMNK;  // three modes: `_` or a layout each
+  Layout thrLayoutVMNK; // (atom threads, M, N, K) -> thread index
+  Tiler permutationMNK; // three modes: `_` or a layout each
 };
 
 /// CuTe's make_tiled_mma(atom, atomLayoutMNK[, permutationMNK]).
@@ -141,7 +141,7 @@ Expected<bool> registerCopyOperation(std::string name, Layout thrID, Layout bits
 
 struct TiledCopy {
   CopyAtom atom;
-  Layout layoutTV; // (thread, value) -> offset in the tile
+  Layout layoutTV;  // (thread, value) -> offset in the tile
   IntTuple tilerMN; // the tile's shape
 };
 

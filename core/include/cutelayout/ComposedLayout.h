@@ -191,7 +191,6 @@ Expected<AnyLayout> zippedProduct(const Layout &a, const ComposedLayout &tiler);
 Expected<AnyLayout> tiledProduct(const Layout &a, const ComposedLayout &tiler);
 Expected<AnyLayout> flatProduct(const Layout &a, const ComposedLayout &tiler);
 
-
 /// CuTe's get_swizzle_portion: the swizzle of a swizzled composed layout, Sw<0,4,3> for
 /// a layout. get_nonswizzle_portion: B, or the layout itself.
 Expected<Swizzle> swizzlePortion(const ComposedLayout &c);

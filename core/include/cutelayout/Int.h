@@ -44,9 +44,7 @@ struct Int {
   /// True when this is the static integer v (CuTe's is_constant<v, T>; never a basis).
   bool isConstant(int64_t v) const { return isStatic && basis == 0 && value == v; }
   bool isBasis() const { return basis != 0; }
-  bool operator==(const Int &o) const {
-    return value == o.value && isStatic == o.isStatic && basis == o.basis;
-  }
+  bool operator==(const Int &o) const { return value == o.value && isStatic == o.isStatic && basis == o.basis; }
   bool operator!=(const Int &o) const { return !(*this == o); }
 };
 
@@ -66,7 +64,26 @@ struct Bool {
 /// The operations a Trace records (Trace.h): the arithmetic above, as a compiler emits it.
 /// Eq, Lt, And, Or and Multiple (a is a multiple of b: b == 0 ? a == 0 : a % b == 0) give 0 or 1.
 enum class TraceOp : uint8_t {
-  Input, Constant, Add, Sub, Mul, Div, Mod, Min, Max, Gcd, Lcm, Abs, Signum, Neg, Swizzle, Eq, Lt, And, Or, Multiple
+  Input,
+  Constant,
+  Add,
+  Sub,
+  Mul,
+  Div,
+  Mod,
+  Min,
+  Max,
+  Gcd,
+  Lcm,
+  Abs,
+  Signum,
+  Neg,
+  Swizzle,
+  Eq,
+  Lt,
+  And,
+  Or,
+  Multiple
 };
 
 namespace detail {

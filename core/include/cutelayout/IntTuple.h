@@ -24,8 +24,8 @@ CUTELAYOUT_ABI_BEGIN
 enum class NodeKind : uint8_t { Int, Underscore, Tuple };
 
 struct Node {
-  int64_t value;  // the integer, or a tuple's child count
-  uint32_t span;  // nodes in this subtree, itself included
+  int64_t value; // the integer, or a tuple's child count
+  uint32_t span; // nodes in this subtree, itself included
   NodeKind kind;
   bool isStatic;
   uint16_t basis = 0; // an Int leaf's scaled-basis path (Int::basis, Basis.h); 0 otherwise
@@ -228,10 +228,10 @@ inline bool hasBasis(TupleView v) {
 /// Leaf i in preorder (requires i < leafCount).
 TupleView leafAt(TupleView v, uint32_t i);
 
-IntTuple flatten(TupleView v);         // a leaf stays a leaf
-IntTuple flattenToTuple(TupleView v);  // a leaf becomes (leaf)
-IntTuple wrap(TupleView v);            // a leaf becomes (leaf); a tuple stays
-IntTuple unwrap(TupleView v);          // peel rank-1 tuples
+IntTuple flatten(TupleView v);        // a leaf stays a leaf
+IntTuple flattenToTuple(TupleView v); // a leaf becomes (leaf)
+IntTuple wrap(TupleView v);           // a leaf becomes (leaf); a tuple stays
+IntTuple unwrap(TupleView v);         // peel rank-1 tuples
 IntTuple append(TupleView t, TupleView x);
 IntTuple prepend(TupleView t, TupleView x);
 /// CuTe's append<N>/prepend<N>: pad t (a leaf counts as rank 1) with x up to rank n.

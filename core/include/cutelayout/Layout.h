@@ -27,9 +27,7 @@ struct Layout {
   Layout mode(uint32_t i) const { return Layout{IntTuple(shape.child(i)), IntTuple(stride.child(i))}; }
 };
 
-inline bool operator==(const Layout &a, const Layout &b) {
-  return a.shape == b.shape && a.stride == b.stride;
-}
+inline bool operator==(const Layout &a, const Layout &b) { return a.shape == b.shape && a.stride == b.stride; }
 inline bool operator!=(const Layout &a, const Layout &b) { return !(a == b); }
 uint64_t hashValue(const Layout &l);
 

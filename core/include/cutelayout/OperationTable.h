@@ -45,13 +45,13 @@ enum class OnTensor : uint8_t { Refused, KeepsIterator, OfLayout, Own };
 
 /// One operation's shared facts.
 struct OperationFacts {
-  std::string_view name;    ///< CuTe's name (the command line's and Python's)
-  std::string_view irName;  ///< the dialect op's mnemonic without `cute.`; empty: none
-  std::string_view noIR;    ///< why the dialect has no op for it (where irName is empty)
-  OnComposed onComposed;    ///< a composed layout as argument layoutArg
-  OnTensor onTensor;        ///< a tensor as argument layoutArg
-  uint8_t layoutArg;        ///< the argument the two rules read (1 for crd2idx, slice, dice)
-  uint8_t liftFrom;         ///< onComposed applies from this many arguments (filter: 2)
+  std::string_view name;   ///< CuTe's name (the command line's and Python's)
+  std::string_view irName; ///< the dialect op's mnemonic without `cute.`; empty: none
+  std::string_view noIR;   ///< why the dialect has no op for it (where irName is empty)
+  OnComposed onComposed;   ///< a composed layout as argument layoutArg
+  OnTensor onTensor;       ///< a tensor as argument layoutArg
+  uint8_t layoutArg;       ///< the argument the two rules read (1 for crd2idx, slice, dice)
+  uint8_t liftFrom;        ///< onComposed applies from this many arguments (filter: 2)
 };
 
 /// The entries, in ascending order of name. @post every entry meets the invariant

@@ -80,12 +80,12 @@ inline Error makeError(std::string message) { return Error{std::move(message)}; 
 
 /// Evaluates an Expected expression; on error returns it from the enclosing function,
 /// otherwise yields the value. Uses a GNU statement expression (g++ and clang).
-#define CL_TRY(expr)                                                           \
-  ({                                                                           \
-    auto clTryValue_ = (expr);                                                 \
-    if (!clTryValue_.ok())                                                     \
-      return clTryValue_.error();                                              \
-    clTryValue_.take();                                                        \
+#define CL_TRY(expr)                                                                                                   \
+  ({                                                                                                                   \
+    auto clTryValue_ = (expr);                                                                                         \
+    if (!clTryValue_.ok())                                                                                             \
+      return clTryValue_.error();                                                                                      \
+    clTryValue_.take();                                                                                                \
   })
 
 /// A vector of trivially copyable T with N elements stored inline. Grows onto the heap

@@ -68,8 +68,7 @@ Tensor withLayout(const Tensor &t, Layout l);
 /// CuTe's local_tile and local_partition of a tensor: the layout's, with the iterator
 /// moved to the tile's (or the thread's first) element.
 Expected<Tensor> localTile(const Tensor &t, const Tiler &tiler, TupleView coord, const IntTuple *projection);
-Expected<Tensor> localPartition(const Tensor &t, const Layout &threads, TupleView index,
-                                const IntTuple *projection);
+Expected<Tensor> localPartition(const Tensor &t, const Layout &threads, TupleView index, const IntTuple *projection);
 
 /// CuTe's print of an iterator: `counting_iter(3)`, `ArithTuple(_0,_1)`, `ArithTuple_0`.
 std::string print(const TensorIterator &it, Style style);

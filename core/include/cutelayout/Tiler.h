@@ -147,8 +147,7 @@ Expected<TilePlan> localTilePlan(const Layout &a, const Tiler &t, TupleView coor
 Expected<TilePlan> localPartitionPlan(const Layout &a, const Layout &threads, TupleView index,
                                       const IntTuple *projection);
 /// CuTe's local_partition: the elements thread `index` of `threads` owns (outer partition).
-Expected<Layout> localPartition(const Layout &a, const Layout &threads, TupleView index,
-                                const IntTuple *projection);
+Expected<Layout> localPartition(const Layout &a, const Layout &threads, TupleView index, const IntTuple *projection);
 
 /// docs/semantics.md, R9: mode i with window w, stride s, dilation d becomes
 /// composition(mode, (w, n):(d, s)), n = 1 + (size - ((w-1)*d + 1)) / s. Modes past the

@@ -97,9 +97,9 @@ template <Seed seed, class D, class Src, class Out>
   Num x, y;
   if (!src.next(dom, x, y))
     return false;
-  Num backShape = zerosAsUnit && dom.isConstant(y, 0)                 ? dom.constant(1)
+  Num backShape = zerosAsUnit && dom.isConstant(y, 0)               ? dom.constant(1)
                   : seed == Seed::UnitAsTwo && dom.isConstant(x, 1) ? dom.constant(2)
-                                                                     : x;
+                                                                    : x;
   Num backStride = y;
   bool scalar = true;
   while (src.next(dom, x, y)) {
@@ -166,7 +166,8 @@ template <Seed seed, class Out>
 
 /// coalesceNodes past StaticDomain, out of line: the static layouts' walk stays small.
 template <Seed seed, class Out>
-[[gnu::noinline]] bool coalesceNodesPast(const Node *s, const Node *d, Out &out, uint32_t maxLeaves, bool integersOnly) {
+[[gnu::noinline]] bool coalesceNodesPast(const Node *s, const Node *d, Out &out, uint32_t maxLeaves,
+                                         bool integersOnly) {
   out.clear();
   if (!detail::tracing()) {
     if (runtimeExtentsWalk<seed>(s, d, out, maxLeaves))

@@ -65,10 +65,12 @@ template <class D> struct ModeList {
 /// The coalesce walk of modes given in order, into a sink (modes last first).
 template <class D, class Sink>
 [[gnu::always_inline]] inline bool coalesceList(D &dom, const ModeList<D> &m, Sink &out) {
-  return coalesceWalk<Seed::Shape>(dom, reversedLeaves(m.shape.size(), [&](uint32_t i, auto &x, auto &y) {
-                                     x = m.shape[i];
-                                     y = m.stride[i];
-                                   }),
+  return coalesceWalk<Seed::Shape>(dom,
+                                   reversedLeaves(m.shape.size(),
+                                                  [&](uint32_t i, auto &x, auto &y) {
+                                                    x = m.shape[i];
+                                                    y = m.stride[i];
+                                                  }),
                                    out);
 }
 
@@ -205,13 +207,14 @@ bool complementLeaf(D &dom, typename D::Num s, typename D::Num d, typename D::Nu
     return dom.fail([&] { return "complement: zero stride in " + mode(); });
   Num shapes[2] = {newShape, {}}, strides[2] = {dom.constant(1), {}};
   integerRest(dom, cotarget, last, D::kExact ? equal(D::toInt(s), kStatic1) : Bool{false, true}, shapes[1], strides[1]);
-  return coalesceWalk<Seed::Shape>(dom, reversedLeaves(2, [&](uint32_t i, Num &x, Num &y) {
-                                     x = shapes[i];
-                                     y = strides[i];
-                                   }),
+  return coalesceWalk<Seed::Shape>(dom,
+                                   reversedLeaves(2,
+                                                  [&](uint32_t i, Num &x, Num &y) {
+                                                    x = shapes[i];
+                                                    y = strides[i];
+                                                  }),
                                    out);
 }
-
 
 /// The complement of filtered, coalesced modes m (not the one mode of stride _0) with the
 /// rest `rest` (IntegerRest, FlatTupleRest or the caller's own): the modes, last first,
@@ -248,7 +251,8 @@ bool complementModes(D &dom, const Modes &m, const Rest &rest, Sink &out) {
     order[j] = x;
   }
   if (r > 32)
-    std::stable_sort(order.data(), order.data() + r, [](const KeyIndex &a, const KeyIndex &b) { return a.key < b.key; });
+    std::stable_sort(order.data(), order.data() + r,
+                     [](const KeyIndex &a, const KeyIndex &b) { return a.key < b.key; });
   Num last = dom.constant(1);
   // R19: a runtime extent of 1 stays a mode here, which the static form filters out; the
   // quotients on either side of it keep the static form's function only when exact.
@@ -261,7 +265,8 @@ bool complementModes(D &dom, const Modes &m, const Rest &rest, Sink &out) {
       Bool isOne = equal(minShape, kStatic1);
       requireStaticFunction(either(negation(either(isOne, previousIsOne)), multipleOf(minStride, last)), [&] {
         return "stride " + print(minStride) + " of mode " + print(minShape) + ":" + print(minStride) +
-               " is not a multiple of " + print(last) + ", the extent of the modes of smaller stride, beside a "
+               " is not a multiple of " + print(last) +
+               ", the extent of the modes of smaller stride, beside a "
                "runtime extent of 1 that the static form drops";
       });
       previousIsOne = isOne;

@@ -137,16 +137,18 @@ private:
 // R18 on runtime leaves while a Trace records (out of line: composeMode is hot).
 template <class Flat>
 [[gnu::cold, gnu::noinline]] void recordStrideCheck(const Flat &a, uint32_t i, Int currShape, Int restStride) {
-  recordRuntimeCheck(either(equal(currShape, kStatic0),
-                            either(multipleOf(restStride, currShape), less(restStride, currShape))),
-                     "stride divisibility condition fails: a stride is neither a multiple of nor smaller than "
-                     "the shape it meets in mode " + std::to_string(i) + " of " + a.print());
+  recordRuntimeCheck(
+      either(equal(currShape, kStatic0), either(multipleOf(restStride, currShape), less(restStride, currShape))),
+      "stride divisibility condition fails: a stride is neither a multiple of nor smaller than "
+      "the shape it meets in mode " +
+          std::to_string(i) + " of " + a.print());
 }
 template <class Flat>
 [[gnu::cold, gnu::noinline]] void recordShapeCheck(const Flat &a, uint32_t i, Int newShape, Int restShape) {
   recordRuntimeCheck(either(equal(newShape, kStatic0), multipleOf(restShape, newShape)),
                      "shape divisibility condition fails: a shape is not a multiple of the extent it meets in "
-                     "mode " + std::to_string(i) + " of " + a.print());
+                     "mode " +
+                         std::to_string(i) + " of " + a.print());
 }
 
 /// The stride divisibility condition's failure (R18) in mode i of A. @post false

@@ -133,13 +133,13 @@ template <class D> bool dividePair(D &dom, TilePair<D> &p) {
     unitBack = back->kind == NodeKind::Int && integerLeaf(*back).isConstant(1);
   }
   const FlatModes<D> &c = p.flat;
-  bool leafT = p.ts->kind != NodeKind::Tuple && dom.load(*p.ts, *p.td, s, d) && !dom.isConstant(s, 1) &&
-               !dom.isConstant(d, 0);
+  bool leafT =
+      p.ts->kind != NodeKind::Tuple && dom.load(*p.ts, *p.td, s, d) && !dom.isConstant(s, 1) && !dom.isConstant(d, 0);
   bool ok = c.rank() == 1
                 ? (leafT ? complementLeaf(dom, D::extent(s), D::extent(d), c.shapeAt(0), p.rest)
                          : complementOfNodes(dom, p.ts, p.td, IntegerRest<D>{c.shapeAt(0)}, p.rest))
-                : complementOfNodes(dom, p.ts, p.td, flatTupleRest<D>(c.rank(), [&](uint32_t i) { return c.shapeAt(i); }),
-                                    p.rest);
+                : complementOfNodes(dom, p.ts, p.td,
+                                    flatTupleRest<D>(c.rank(), [&](uint32_t i) { return c.shapeAt(i); }), p.rest);
   if (!ok || p.rest.full)
     return false;
   if (!unitBack)
@@ -204,10 +204,12 @@ template <class D> [[gnu::always_inline]] inline bool productPair(D &dom, TilePa
   p.flat.allStatic = true;
   for (uint32_t i = 0; D::kExact && i < rest.rank(); ++i)
     p.flat.allStatic = p.flat.allStatic && dom.isStatic(rest.shape[i]) && dom.isStatic(rest.stride[i]);
-  return coalesceWalk<Seed::UnitAsTwo>(dom, reversedLeaves(rest.rank(), [&](uint32_t i, Num &x, Num &y) {
-                                         x = rest.shapeAt(i);
-                                         y = rest.strideAt(i);
-                                       }),
+  return coalesceWalk<Seed::UnitAsTwo>(dom,
+                                       reversedLeaves(rest.rank(),
+                                                      [&](uint32_t i, Num &x, Num &y) {
+                                                        x = rest.shapeAt(i);
+                                                        y = rest.strideAt(i);
+                                                      }),
                                        p.flat) &&
          !p.flat.full;
 }
@@ -415,8 +417,7 @@ bool rankSensitiveProduct(D &dom, const Node *as, const Node *ad, const Node *bs
 /// order: tiles = make_layout(ceil_div(product_each(target), product_each(block shape))),
 /// then blocked_product(block, tiles). Declines where a mode does not divide, or where the
 /// divisibility is not static for a static target (the general path reports both).
-template <class D>
-bool tileToShape(D &dom, const Node *bs, const Node *bd, const Node *target, NodeOut &out) {
+template <class D> bool tileToShape(D &dom, const Node *bs, const Node *bd, const Node *target, NodeOut &out) {
   using Num = typename D::Num;
   RankedNodes block, t;
   if (!block.load(bs, bd) || !t.load(target, target))

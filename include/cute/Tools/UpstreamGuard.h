@@ -15,9 +15,9 @@
 #ifndef CUTE_TOOLS_UPSTREAMGUARD_H
 #define CUTE_TOOLS_UPSTREAMGUARD_H
 
-#include "llvm/ADT/StringRef.h"
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/StringMap.h"
+#include "llvm/ADT/StringRef.h"
 
 #include <cctype>
 #include <cstddef>
@@ -42,7 +42,9 @@ inline size_t skipBlank(llvm::StringRef text, size_t at) {
   return at;
 }
 
-inline bool aliasChar(char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_' || c == '$' || c == '.'; }
+inline bool aliasChar(char c) {
+  return std::isalnum(static_cast<unsigned char>(c)) || c == '_' || c == '$' || c == '.';
+}
 
 /// The identifier (type alias name, keyword) starting at `at`.
 inline llvm::StringRef word(llvm::StringRef text, size_t at) {

@@ -72,7 +72,8 @@ FailureOr<Inferred> inferFilterZeros(const Reporter &r, const std::vector<Known>
   if (!cutelayout::weaklyCongruent(profile, l.shape))
     return r.error() << "Expects target_profile has the same profile with the src, but src_profile is: "
                      << text(l.shape) << " and target_profile is: " << text(profile);
-  return layoutOr(r, cutelayout::filterZeros(l, profile), [&] { return "unable to filter zeros for input " + text(l); });
+  return layoutOr(r, cutelayout::filterZeros(l, profile),
+                  [&] { return "unable to filter zeros for input " + text(l); });
 }
 
 FailureOr<Inferred> inferUnaryLayout(Operation *op, const Reporter &r, const Known &in) {
@@ -91,7 +92,8 @@ FailureOr<Inferred> inferUnaryLayout(Operation *op, const Reporter &r, const Kno
                         [&] { return "unable to compute a right inverse for input " + text(l); });
       })
       .Case([&](LeftInverseOp) {
-        return layoutOr(r, cutelayout::leftInverse(l), [&] { return "unable to compute a left inverse for input " + text(l); });
+        return layoutOr(r, cutelayout::leftInverse(l),
+                        [&] { return "unable to compute a left inverse for input " + text(l); });
       })
       .Default([&](Operation *) {
         return layoutOr(r, cutelayout::makeFragmentLike(l),
@@ -125,7 +127,8 @@ FailureOr<Inferred> inferComposition(const Reporter &r, const Known &lhs, const 
     return ofValue(TypeValue::kindOnly());
   Layout l = lhs.value.layout();
   Tiler t = tilerOf(rhs);
-  return layoutOr(r, cutelayout::composition(l, t), [&] { return "unable to compose " + text(l) + " with " + text(t); });
+  return layoutOr(r, cutelayout::composition(l, t),
+                  [&] { return "unable to compose " + text(l) + " with " + text(t); });
 }
 
 FailureOr<Inferred> inferRecast(RecastLayoutOp op, const Reporter &r, const Known &src) {
@@ -136,8 +139,8 @@ FailureOr<Inferred> inferRecast(RecastLayoutOp op, const Reporter &r, const Know
     return r.error() << "unable to recast layout " << src.type << " from " << oldType << " to " << newType;
   if (!src.value.hasValue() || !src.isLayout())
     return ofValue(TypeValue::kindOnly());
-  cutelayout::Expected<Layout> l = cutelayout::recastLayout(src.value.layout(), oldType.getIntOrFloatBitWidth(),
-                                                            newType.getIntOrFloatBitWidth());
+  cutelayout::Expected<Layout> l =
+      cutelayout::recastLayout(src.value.layout(), oldType.getIntOrFloatBitWidth(), newType.getIntOrFloatBitWidth());
   if (!l)
     return r.error() << "unable to recast layout " << src.type << " from " << oldType << " to " << newType << ": "
                      << l.error().message;
@@ -174,10 +177,10 @@ FailureOr<Inferred> inferDivide(Operation *op, const Reporter &r, const Known &i
   Layout l = in.value.layout();
   Tiler t = tilerOf(tiler);
   cutelayout::Expected<Layout> result = llvm::TypeSwitch<Operation *, cutelayout::Expected<Layout>>(op)
-      .Case([&](LogicalDivideOp) { return cutelayout::logicalDivide(l, t); })
-      .Case([&](ZippedDivideOp) { return cutelayout::zippedDivide(l, t); })
-      .Case([&](TiledDivideOp) { return cutelayout::tiledDivide(l, t); })
-      .Default([&](Operation *) { return cutelayout::flatDivide(l, t); });
+                                            .Case([&](LogicalDivideOp) { return cutelayout::logicalDivide(l, t); })
+                                            .Case([&](ZippedDivideOp) { return cutelayout::zippedDivide(l, t); })
+                                            .Case([&](TiledDivideOp) { return cutelayout::tiledDivide(l, t); })
+                                            .Default([&](Operation *) { return cutelayout::flatDivide(l, t); });
   if (!result)
     return r.error() << "failed to perform a valid division of " << text(l) << " by " << text(t) << ": "
                      << result.error().message;
@@ -193,15 +196,16 @@ FailureOr<Inferred> inferProduct(Operation *op, const Reporter &r, const Known &
   if (!in.value.hasValue() || !tiler.value.hasValue())
     return ofValue(isa<ZippedProductOp>(op) ? TypeValue::ofRank(2) : TypeValue::kindOnly());
   Layout l = in.value.layout();
-  cutelayout::Expected<Layout> result = llvm::TypeSwitch<Operation *, cutelayout::Expected<Layout>>(op)
-      .Case([&](LogicalProductOp) { return cutelayout::logicalProduct(l, tilerOf(tiler)); })
-      .Case([&](ZippedProductOp) { return cutelayout::zippedProduct(l, tilerOf(tiler)); })
-      .Case([&](TiledProductOp) { return cutelayout::tiledProduct(l, tilerOf(tiler)); })
-      .Case([&](FlatProductOp) { return cutelayout::flatProduct(l, tilerOf(tiler)); })
-      .Default([&](Operation *o) {
-        Layout b = tiler.isLayout() ? tiler.value.layout() : cutelayout::makeLayout(tiler.value.tuple());
-        return isa<BlockedProductOp>(o) ? cutelayout::blockedProduct(l, b) : cutelayout::rakedProduct(l, b);
-      });
+  cutelayout::Expected<Layout> result =
+      llvm::TypeSwitch<Operation *, cutelayout::Expected<Layout>>(op)
+          .Case([&](LogicalProductOp) { return cutelayout::logicalProduct(l, tilerOf(tiler)); })
+          .Case([&](ZippedProductOp) { return cutelayout::zippedProduct(l, tilerOf(tiler)); })
+          .Case([&](TiledProductOp) { return cutelayout::tiledProduct(l, tilerOf(tiler)); })
+          .Case([&](FlatProductOp) { return cutelayout::flatProduct(l, tilerOf(tiler)); })
+          .Default([&](Operation *o) {
+            Layout b = tiler.isLayout() ? tiler.value.layout() : cutelayout::makeLayout(tiler.value.tuple());
+            return isa<BlockedProductOp>(o) ? cutelayout::blockedProduct(l, b) : cutelayout::rakedProduct(l, b);
+          });
   if (!result)
     return r.error() << "failed to compute the product of " << text(l) << " and " << tiler.type << ": "
                      << result.error().message;
@@ -299,8 +303,8 @@ LogicalResult checkTileCoordinate(const Reporter &r, const Known &in, const Know
     Int tiles = cutelayout::product(rest.child(i));
     int64_t x = leaf.asInt().value;
     if (tiles.isStatic && (x < 0 || x >= tiles.value))
-      return r.error() << "failed to construct a valid coordinate from " << coord.type << ": mode " << i << " is "
-                       << x << ", outside the " << tiles.value << " tiles of rest mode " << text(IntTuple(rest.child(i)));
+      return r.error() << "failed to construct a valid coordinate from " << coord.type << ": mode " << i << " is " << x
+                       << ", outside the " << tiles.value << " tiles of rest mode " << text(IntTuple(rest.child(i)));
   }
   return success();
 }
@@ -331,8 +335,7 @@ FailureOr<Inferred> inferLocalTile(const Reporter &r, const Known &in, const Kno
   if (!in.isLayout())
     return r.error() << "expected a view as an input but got " << in.type;
   if (projection && !isa<CoordType, IntTupleType, ShapeType>(projection->type))
-    return r.error() << "expects a projection coordinate (CuTe's Step: `_` drops a mode), but got "
-                     << projection->type;
+    return r.error() << "expects a projection coordinate (CuTe's Step: `_` drops a mode), but got " << projection->type;
   if (!in.value.hasValue() || !tiler.value.hasValue() || !coord.value.hasValue() ||
       (projection && !projection->value.hasValue()))
     return ofValue(TypeValue::kindOnly());
@@ -402,9 +405,8 @@ FailureOr<Inferred> inferTileToShape(TileToShapeOp op, const Reporter &r, const 
   if (order && !(order->value.hasValue() && cutelayout::isStatic(order->value.tuple())))
     return r.error() << "expects only static order modes, but got " << order->type;
   if (order && !isPermutation(order->value.tuple()))
-    return r.error() << "expects the order to be a permutation of [0, "
-                     << cutelayout::leafCount(order->value.tuple()) << "), but got "
-                     << text(order->value.tuple());
+    return r.error() << "expects the order to be a permutation of [0, " << cutelayout::leafCount(order->value.tuple())
+                     << "), but got " << text(order->value.tuple());
   auto all = [](std::optional<ArrayRef<int64_t>> a, int64_t v) {
     return !a || llvm::all_of(*a, [&](int64_t x) { return x == v; });
   };
@@ -427,7 +429,7 @@ FailureOr<Inferred> inferSliceOrDice(Operation *op, const Reporter &r, const Kno
     if (!coord.value.hasValue() || !in.value.hasValue())
       return ofValue(TypeValue::kindOnly());
     cutelayout::Expected<IntTuple> t = isa<SliceOp>(op) ? cutelayout::slice(coord.value.tuple(), in.value.tuple())
-                                                         : cutelayout::dice(coord.value.tuple(), in.value.tuple());
+                                                        : cutelayout::dice(coord.value.tuple(), in.value.tuple());
     if (!t)
       return r.error() << "Failed to dice " << in.type << " with " << coord.type << ": " << t.error().message;
     return ofValue(TypeValue::ofTuple(*t));
@@ -439,7 +441,7 @@ FailureOr<Inferred> inferSliceOrDice(Operation *op, const Reporter &r, const Kno
   if (!coord.value.hasValue() || !in.value.hasValue())
     return ofValue(TypeValue::kindOnly());
   cutelayout::Expected<Layout> result = isa<SliceOp>(op) ? cutelayout::slice(coord.value.tuple(), in.value.layout())
-                                                          : cutelayout::dice(coord.value.tuple(), in.value.layout());
+                                                         : cutelayout::dice(coord.value.tuple(), in.value.layout());
   if (!result)
     return r.error() << "Failed to dice " << in.type << " with " << coord.type << ": " << result.error().message;
   return ofValue(TypeValue::ofLayout(*result));
@@ -474,8 +476,8 @@ FailureOr<Inferred> mlir::cute::detail::inferAlgebraOp(Operation *op, const Repo
           return r.error() << "unable to make fragment-like layout";
         FailureOr<Inferred> layout = inferUnaryLayout(op, r, ks[0]);
         if (succeeded(layout) && typed)
-          layout->iterator = PtrType::get(op->getContext(), attrOf<TypeAttr>(op, "element_type").getValue(),
-                                          AddressSpace::Rmem, 0);
+          layout->iterator =
+              PtrType::get(op->getContext(), attrOf<TypeAttr>(op, "element_type").getValue(), AddressSpace::Rmem, 0);
         return layout;
       })
       .Case([&](ComplementOp) { return inferComplement(r, ks); })

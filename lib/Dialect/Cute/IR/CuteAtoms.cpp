@@ -184,11 +184,11 @@ LogicalResult TiledCopyType::verify(function_ref<InFlightDiagnostic()> emitError
     return emitError() << whole.error().message;
   Int span = cutelayout::cosize(tv->layout()), n = cutelayout::product(tile->tuple());
   if (scope.failed())
-    return emitError() << "cannot check the thread-value layout " << layoutTV << " against the tile: "
-                       << scope.error("tiled_copy").message;
+    return emitError() << "cannot check the thread-value layout " << layoutTV
+                       << " against the tile: " << scope.error("tiled_copy").message;
   if (span.value > n.value)
-    return emitError() << "expects the thread-value layout's offsets inside the tile " << tiler << ", but "
-                       << layoutTV << " reaches " << span.value;
+    return emitError() << "expects the thread-value layout's offsets inside the tile " << tiler << ", but " << layoutTV
+                       << " reaches " << span.value;
   return success();
 }
 
@@ -257,7 +257,8 @@ ParseResult parseBuilder(OpAsmParser &p, OperationState &state,
   SmallVector<Type> types;
   llvm::SMLoc loc = p.getCurrentLocation();
   if (p.parseOperandList(operands, OpAsmParser::Delimiter::Paren) || p.parseOptionalAttrDict(state.attributes) ||
-      p.parseColon() || p.parseLParen() || (failed(p.parseOptionalRParen()) && (p.parseTypeList(types) || p.parseRParen())) ||
+      p.parseColon() || p.parseLParen() ||
+      (failed(p.parseOptionalRParen()) && (p.parseTypeList(types) || p.parseRParen())) ||
       p.resolveOperands(operands, types, loc, state.operands))
     return failure();
   Type result;
@@ -365,9 +366,9 @@ FailureOr<Type> MakeTiledCopyOp::inferType(Emit emit, TypeRange operands, String
   if (scope.failed())
     return emit() << "cannot compute the tiled copy: " << scope.error("make_tiled_copy").message;
   MLIRContext *ctx = atom.getContext();
-  TiledCopyType t = TiledCopyType::getChecked(emit, ctx, atom,
-                                              Type(LayoutType::get(ctx, TypeValue::ofLayout(tiled->layoutTV))),
-                                              Type(ShapeType::get(ctx, TypeValue::ofTuple(tiled->tilerMN))));
+  TiledCopyType t =
+      TiledCopyType::getChecked(emit, ctx, atom, Type(LayoutType::get(ctx, TypeValue::ofLayout(tiled->layoutTV))),
+                                Type(ShapeType::get(ctx, TypeValue::ofTuple(tiled->tilerMN))));
   if (!t) // the type's verifier said why
     return failure();
   return Type(t);
@@ -417,9 +418,8 @@ IntTuple partitionTile(Type tiled, char which) {
 
 } // namespace
 
-cutelayout::Expected<cutelayout::Tensor> mlir::cute::detail::partitionTensor(Operation *op, const Known &tiled,
-                                                                           const Known &thread,
-                                                                           cutelayout::Tensor t) {
+cutelayout::Expected<cutelayout::Tensor>
+mlir::cute::detail::partitionTensor(Operation *op, const Known &tiled, const Known &thread, cutelayout::Tensor t) {
   char which = attrOf<StringAttr>(op, "operand").getValue()[0];
   if (auto copy = dyn_cast<TiledCopyType>(tiled.type))
     return cutelayout::partition(copy.getTiledCopy(), which, thread.leaf, t);
@@ -427,7 +427,7 @@ cutelayout::Expected<cutelayout::Tensor> mlir::cute::detail::partitionTensor(Ope
 }
 
 FailureOr<Inferred> mlir::cute::detail::inferTiledPartition(Operation *op, const Reporter &r,
-                                                          const std::vector<Known> &ks) {
+                                                            const std::vector<Known> &ks) {
   const Known &tiled = ks[0], &in = ks[1], &thread = ks[2];
   StringRef allowed = isa<TiledCopyType>(tiled.type) ? "SD" : "ABC";
   if (!isTiled(tiled.type))
@@ -465,7 +465,7 @@ FailureOr<Inferred> mlir::cute::detail::inferTiledPartition(Operation *op, const
 }
 
 FailureOr<Inferred> mlir::cute::detail::inferMmaFragment(Operation *op, const Reporter &r,
-                                                       const std::vector<Known> &ks) {
+                                                         const std::vector<Known> &ks) {
   const Known &atom = ks[0], &source = ks[1];
   std::optional<char> role = operandRole(op, "ABC");
   if (!role)
@@ -501,11 +501,10 @@ FailureOr<Inferred> mlir::cute::detail::inferMmaFragment(Operation *op, const Re
                      << *role << "), but got " << values.value;
   // A shape is a compact fragment; a partitioned view's is the core's (CuTe's
   // make_fragment_A/B/C).
-  cutelayout::Expected<Layout> frag =
-      isView ? cutelayout::makeMmaFragment(*role, v.layout()) : cutelayout::Expected<Layout>(cutelayout::makeLayout(shape));
+  cutelayout::Expected<Layout> frag = isView ? cutelayout::makeMmaFragment(*role, v.layout())
+                                             : cutelayout::Expected<Layout>(cutelayout::makeLayout(shape));
   if (!frag)
-    return r.error() << "unable to make fragment-like layout from " << text(v.layout()) << ": "
-                     << frag.error().message;
+    return r.error() << "unable to make fragment-like layout from " << text(v.layout()) << ": " << frag.error().message;
   out.value = TypeValue::ofLayout(*frag);
   return out;
 }
@@ -560,11 +559,11 @@ LogicalResult CopyAtomCallOp::verify() {
   cutelayout::CopyAtom core = atom.getCopyAtom();
   int64_t perSrc = valuesPerThread(core.layoutSrc), perDst = valuesPerThread(core.layoutDst);
   if (std::optional<int64_t> n = firstModeSize(*src); n && *n != perSrc)
-    return emitOpError("expects `src` to hold the atom's ") << perSrc << " values per thread in its first mode, but got "
-                                                            << *n;
+    return emitOpError("expects `src` to hold the atom's ")
+           << perSrc << " values per thread in its first mode, but got " << *n;
   if (std::optional<int64_t> n = firstModeSize(*dst); n && *n != perDst)
-    return emitOpError("expects `dst` to hold the atom's ") << perDst << " values per thread in its first mode, but got "
-                                                            << *n;
+    return emitOpError("expects `dst` to hold the atom's ")
+           << perDst << " values per thread in its first mode, but got " << *n;
   return success();
 }
 

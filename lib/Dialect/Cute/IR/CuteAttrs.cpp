@@ -41,6 +41,4 @@ Attribute DescriptorAttr::parse(AsmParser &p, Type) {
   return DescriptorAttr::get(p.getContext(), *d);
 }
 
-void DescriptorAttr::print(AsmPrinter &printer) const {
-  printer << "<" << cutelayout::print(getValue()) << ">";
-}
+void DescriptorAttr::print(AsmPrinter &printer) const { printer << "<" << cutelayout::print(getValue()) << ">"; }

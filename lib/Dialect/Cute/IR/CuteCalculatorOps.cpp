@@ -136,7 +136,9 @@ FailureOr<Inferred> inferCompactMajor(Operation *op, const Reporter &r, const st
   bool currentKnown = !current || !current->isCute() || current->value.hasValue();
   if (!shape.value.hasValue() || !currentKnown)
     return ofRankOf(shape.value);
-  IntTuple start = !current ? IntTuple(Int::fixed(1)) : current->isCute() ? current->value.tuple() : IntTuple(current->leaf);
+  IntTuple start = !current            ? IntTuple(Int::fixed(1))
+                   : current->isCute() ? current->value.tuple()
+                                       : IntTuple(current->leaf);
   cutelayout::Major major = isa<CompactRowMajorOp>(op) ? cutelayout::Major::Right : cutelayout::Major::Left;
   if (isa<CompactMajorOp>(op)) {
     StringAttr m = attrOf<StringAttr>(op, "major");
@@ -262,7 +264,8 @@ FailureOr<Inferred> inferPad(Operation *op, const Reporter &r, const Known &in) 
   bool back = isa<AppendToRankOp>(op);
   if (in.isLayout()) {
     Layout l = in.value.layout();
-    return ofValue(TypeValue::ofLayout(back ? cutelayout::appendTo(l, uint32_t(n)) : cutelayout::prependTo(l, uint32_t(n))));
+    return ofValue(
+        TypeValue::ofLayout(back ? cutelayout::appendTo(l, uint32_t(n)) : cutelayout::prependTo(l, uint32_t(n))));
   }
   IntTuple one(Int::fixed(1));
   TupleView t = in.value.tuple();
@@ -321,7 +324,8 @@ FailureOr<Inferred> mlir::cute::detail::inferCalculatorOp(Operation *op, const R
           return r.error() << "unable to round " << a.type << " up to " << b.type << ": " << t.error().message;
         return ofValue(TypeValue::ofTuple(*t));
       })
-      .Case<CompactColMajorOp, CompactRowMajorOp, CompactMajorOp>([&](Operation *o) { return inferCompactMajor(o, r, ks); })
+      .Case<CompactColMajorOp, CompactRowMajorOp, CompactMajorOp>(
+          [&](Operation *o) { return inferCompactMajor(o, r, ks); })
       .Case([&](MakeSwizzleOp o) -> FailureOr<Inferred> {
         IntegerAttr y = attrOf<IntegerAttr>(o, "y"), z = attrOf<IntegerAttr>(o, "z");
         if (!y || !z)
@@ -394,8 +398,8 @@ LogicalResult GetLeavesOp::verify() {
     return emitOpError("expects an input without `_` leaves, got ") << getInput().getType();
   uint32_t n = cutelayout::leafCount(v.tuple());
   if (getLeaves().size() != n)
-    return emitOpError("expects one result per leaf of ") << getInput().getType() << " (" << n << "), but got "
-                                                          << getLeaves().size();
+    return emitOpError("expects one result per leaf of ")
+           << getInput().getType() << " (" << n << "), but got " << getLeaves().size();
   return success();
 }
 
@@ -430,8 +434,7 @@ LogicalResult AssumeOp::verify() {
     return emitOpError("expects a positive divisibility, but got ") << getDivisibility();
   // A constant input is known: a fact it refutes would fold wrongly downstream (F14).
   APInt c;
-  if (matchPattern(getInput(), m_ConstantInt(&c)) && c.getBitWidth() <= 64 &&
-      c.getSExtValue() % getDivisibility() != 0)
+  if (matchPattern(getInput(), m_ConstantInt(&c)) && c.getBitWidth() <= 64 && c.getSExtValue() % getDivisibility() != 0)
     return emitOpError("expects an input that is a multiple of its divisibility ")
            << getDivisibility() << ", but the input is the constant " << c.getSExtValue();
   return success();

@@ -29,9 +29,9 @@ std::string text(const ComposedLayout &c) { return cutelayout::print(c, cutelayo
 /// B of a composed operand, seen as a layout operand: the same rank or value.
 Known innerOf(const Known &k) {
   Known b = k;
-  b.value = k.value.isComposed() ? TypeValue::ofLayout(k.value.composed()->inner)
-                                 : (k.value.form() == TypeValue::Form::Rank ? TypeValue::ofRank(k.value.rank())
-                                                                            : TypeValue::kindOnly());
+  b.value = k.value.isComposed()
+                ? TypeValue::ofLayout(k.value.composed()->inner)
+                : (k.value.form() == TypeValue::Form::Rank ? TypeValue::ofRank(k.value.rank()) : TypeValue::kindOnly());
   b.type = LayoutType::get(k.type.getContext(), b.value);
   return b;
 }
@@ -109,7 +109,8 @@ FailureOr<Inferred> inferComposedInverse(Operation *op, const Reporter &r, const
     return gates;
   const ComposedLayout &c = *ks[0].value.composed();
   if (isa<RightInverseOp>(op))
-    return anyOr(r, cutelayout::rightInverse(c), [&] { return "unable to compute a right inverse for input " + text(c); });
+    return anyOr(r, cutelayout::rightInverse(c),
+                 [&] { return "unable to compute a right inverse for input " + text(c); });
   return anyOr(r, cutelayout::leftInverse(c), [&] { return "unable to compute a left inverse for input " + text(c); });
 }
 
@@ -118,8 +119,8 @@ FailureOr<Inferred> inferComposedRecast(RecastLayoutOp op, const Reporter &r, co
   if (failed(gates) || !ks[0].value.isComposed())
     return gates;
   Type oldType = attrOf<TypeAttr>(op, "old_type").getValue(), newType = attrOf<TypeAttr>(op, "new_type").getValue();
-  cutelayout::Expected<AnyLayout> l = cutelayout::recastLayout(
-      *ks[0].value.composed(), oldType.getIntOrFloatBitWidth(), newType.getIntOrFloatBitWidth());
+  cutelayout::Expected<AnyLayout> l = cutelayout::recastLayout(*ks[0].value.composed(), oldType.getIntOrFloatBitWidth(),
+                                                               newType.getIntOrFloatBitWidth());
   if (!l)
     return r.error() << "unable to recast layout " << ks[0].type << " from " << oldType << " to " << newType << ": "
                      << l.error().message;
@@ -142,8 +143,9 @@ FailureOr<Inferred> inferByComposed(Operation *op, const Reporter &r, const std:
                  [&] { return "unable to compose " + cutelayout::print(l, cutelayout::Style::Type); });
   const ComposedLayout &c = *rhs.value.composed();
   if (isa<CompositionOp>(op))
-    return anyOr(r, cutelayout::composition(l, c),
-                 [&] { return "unable to compose " + cutelayout::print(l, cutelayout::Style::Type) + " with " + text(c); });
+    return anyOr(r, cutelayout::composition(l, c), [&] {
+      return "unable to compose " + cutelayout::print(l, cutelayout::Style::Type) + " with " + text(c);
+    });
   using Product = cutelayout::Expected<AnyLayout> (*)(const Layout &, const ComposedLayout &);
   Product product = isa<ZippedProductOp>(op)  ? Product(cutelayout::zippedProduct)
                     : isa<TiledProductOp>(op) ? Product(cutelayout::tiledProduct)
@@ -206,8 +208,8 @@ std::optional<FailureOr<Inferred>> mlir::cute::detail::inferOnComposed(Operation
   return llvm::TypeSwitch<Operation *, std::optional<FailureOr<Inferred>>>(op)
       .Case([&](CompositionOp o) -> std::optional<FailureOr<Inferred>> {
         if (ks.size() > 1 && isComposedOrSwizzle(ks[1]))
-          return FailureOr<Inferred>(r.error() << "expects an input of type layout or composed layout, but got "
-                                               << ks[1].type);
+          return FailureOr<Inferred>(r.error()
+                                     << "expects an input of type layout or composed layout, but got " << ks[1].type);
         return lift(o, r, ks, 0, true);
       })
       .Case([&](GetLayoutOp) -> std::optional<FailureOr<Inferred>> { return ofValue(ks[0].value); })
@@ -221,8 +223,9 @@ std::optional<FailureOr<Inferred>> mlir::cute::detail::inferOnComposed(Operation
           return gates;
         int64_t n = attrOf<IntegerAttr>(o, "factor").getValue().getSExtValue();
         const ComposedLayout &c = *ks[0].value.composed();
-        return anyOr(r, isa<UpcastOp>(o) ? cutelayout::upcast(c, n) : cutelayout::downcast(c, n),
-                     [&] { return std::string("unable to ") + (isa<UpcastOp>(o) ? "upcast " : "downcast ") + text(c); });
+        return anyOr(r, isa<UpcastOp>(o) ? cutelayout::upcast(c, n) : cutelayout::downcast(c, n), [&] {
+          return std::string("unable to ") + (isa<UpcastOp>(o) ? "upcast " : "downcast ") + text(c);
+        });
       })
       .Case([&](FilterOp) -> std::optional<FailureOr<Inferred>> {
         return FailureOr<Inferred>(r.error() << "unable to filter input " << ks[0].type

@@ -54,8 +54,8 @@ Type CuteDialect::parseType(DialectAsmParser &parser) const {
 
 void CuteDialect::printType(Type type, DialectAsmPrinter &printer) const {
   llvm::TypeSwitch<Type>(type)
-      .Case<IntTupleType, ShapeType, StrideType, CoordType, TileType, LayoutType, ComposedLayoutType,
-            SwizzleType, PtrType, CuteMemRefType, CoordTensorType>([&](auto t) {
+      .Case<IntTupleType, ShapeType, StrideType, CoordType, TileType, LayoutType, ComposedLayoutType, SwizzleType,
+            PtrType, CuteMemRefType, CoordTensorType>([&](auto t) {
         printer << t.getMnemonic();
         t.print(printer);
       })

@@ -120,9 +120,7 @@ public:
     return lookup(v);
   }
   /// Records what a verified op computes, so later look-ups reuse it.
-  void remember(Operation *op, const TypeValue &value) {
-    memo_[op] = std::make_unique<TypeValue>(value);
-  }
+  void remember(Operation *op, const TypeValue &value) { memo_[op] = std::make_unique<TypeValue>(value); }
   void clear() { memo_.clear(); }
 
 private:
@@ -223,15 +221,12 @@ constexpr size_t kFoldLookthroughBudget = 64;
 
 namespace {
 
-
-
 // --- builders ---------------------------------------------------------------------------
 
 FailureOr<Inferred> inferTupleBuilder(const Reporter &r, const std::vector<Known> &ks) {
   for (size_t i = 0; i < ks.size(); ++i)
     if (!ks[i].isLeaf() && !isTupleKind(ks[i].type))
-      return r.error() << "expects index, integer or int tuple elements, but element #" << i << " is "
-                       << ks[i].type;
+      return r.error() << "expects index, integer or int tuple elements, but element #" << i << " is " << ks[i].type;
   TupleBuilder b;
   b.open();
   for (const Known &k : ks) {
@@ -289,8 +284,7 @@ FailureOr<Inferred> inferMakeLayout(const Reporter &r, const std::vector<Known> 
     return r.error() << "expects a stride or an int tuple as the stride, but got " << stride.type;
   bool ranksKnown = shape.knowsRank() && stride.knowsRank();
   if (ranksKnown && shape.value.rank() != stride.value.rank())
-    return r.error() << "expects shape and stride of the same rank, but got " << shape.type << " and "
-                     << stride.type;
+    return r.error() << "expects shape and stride of the same rank, but got " << shape.type << " and " << stride.type;
   if (shape.value.hasValue() && stride.value.hasValue()) {
     cutelayout::Expected<cutelayout::Layout> l = cutelayout::makeLayout(shape.value.tuple(), stride.value.tuple());
     if (!l)
@@ -394,8 +388,7 @@ FailureOr<Inferred> inferIndexQuery(Operation *op, const Reporter &r, const Know
   FailureOr<cutelayout::Layout> part = descend(v, isLayout, mode);
   if (failed(part))
     return r.error() << "mode [" << modeText(mode)
-                     << (isCosize ? "] is invalid for input type " : "] has invalid values for input type ")
-                     << in.type;
+                     << (isCosize ? "] is invalid for input type " : "] has invalid values for input type ") << in.type;
   TupleView shape = part->shape;
   if (isa<RankOp>(op))
     return ofIndex(Int::fixed(shape.rank()));
@@ -471,8 +464,8 @@ FailureOr<Inferred> inferGroupModes(const Reporter &r, const Known &in, int32_t 
     return r.error() << "expects begin in the range of [-rank , rank-1], but got begin [" << begin << "] and rank ["
                      << rank << "]";
   if (ne < 0 || ne > rank)
-    return r.error() << "expects end in the range of [-rank+1 , rank], but got end [" << end << "] and rank ["
-                     << rank << "]";
+    return r.error() << "expects end in the range of [-rank+1 , rank], but got end [" << end << "] and rank [" << rank
+                     << "]";
   if (nb >= ne)
     return r.error() << "expects begin < end, but got begin [" << begin << "] ([" << nb << "]) and end [" << end
                      << "] ([" << ne << "])";
@@ -502,7 +495,8 @@ std::string outOfRange(TupleView coord, TupleView shape) {
         for (size_t i = 0; i < path.size(); ++i)
           where += (i ? "," : "") + std::to_string(path[i]);
         found = "mode [" + where + "] is " + std::to_string(v.value) + ", outside the extent " +
-                std::to_string(n.value) + " (RESOLUTIONS R11: CuTe computes such an offset at run time; the "
+                std::to_string(n.value) +
+                " (RESOLUTIONS R11: CuTe computes such an offset at run time; the "
                 "verifier refuses a static coordinate outside a static extent)";
         return true;
       }
@@ -545,8 +539,8 @@ LogicalResult mlir::cute::detail::checkCoordinate(const Reporter &r, const Known
       return r.error() << "expected a coordinate of rank " << l.rank() << " but got " << coord.type;
     // Print what is known (values the types leave open come from the defining ops), then
     // which mode is out of its extent.
-    return r.error() << "Failed to dice " << withValue(layout.type, l) << " with " << withValue(coord.type, c)
-                     << ": " << outOfRange(c.tuple(), l.tuple());
+    return r.error() << "Failed to dice " << withValue(layout.type, l) << " with " << withValue(coord.type, c) << ": "
+                     << outOfRange(c.tuple(), l.tuple());
   }
   return success();
 }
@@ -566,8 +560,7 @@ FailureOr<Inferred> inferCrd2Idx(const Reporter &r, const Known &coord, const Kn
   bool wantsCoord = isa<CoordType>(r.op->getResult(0).getType());
   bool basis = layout.value.hasValue() && cutelayout::hasBasis(layout.value.layout().stride);
   if (layout.value.hasValue() && basis != wantsCoord)
-    return r.error() << "expects a result of type " << (basis ? "!cute.coord" : "index") << " for "
-                     << layout.type
+    return r.error() << "expects a result of type " << (basis ? "!cute.coord" : "index") << " for " << layout.type
                      << (basis ? " (its strides are scaled bases: its value is a coordinate)"
                                : " (its strides are integers: its value is an index)")
                      << ", but got " << r.op->getResult(0).getType();
@@ -646,14 +639,15 @@ FailureOr<Inferred> inferTupleArith(Operation *op, const Reporter &r, const Know
     return ofRankOf(lhs.value);
   TupleView a = lhs.value.tuple(), b = rhs.value.tuple();
   cutelayout::ArithScope scope;
-  cutelayout::Expected<IntTuple> result = llvm::TypeSwitch<Operation *, cutelayout::Expected<IntTuple>>(op)
-      .Case([&](TupleAddOp) { return cutelayout::tupleArith(cutelayout::TupleOp::Add, a, b); })
-      .Case([&](TupleSubOp) { return cutelayout::tupleArith(cutelayout::TupleOp::Sub, a, b); })
-      .Case([&](TupleMulOp) { return cutelayout::tupleArith(cutelayout::TupleOp::Mul, a, b); })
-      .Case([&](TupleDivOp) { return cutelayout::tupleArith(cutelayout::TupleOp::Div, a, b); })
-      .Case([&](TupleModOp) { return cutelayout::tupleArith(cutelayout::TupleOp::Mod, a, b); })
-      .Case([&](ShapeDivOp) { return cutelayout::shapeDiv(a, b); })
-      .Default([&](Operation *) { return cutelayout::ceilDiv(a, b); });
+  cutelayout::Expected<IntTuple> result =
+      llvm::TypeSwitch<Operation *, cutelayout::Expected<IntTuple>>(op)
+          .Case([&](TupleAddOp) { return cutelayout::tupleArith(cutelayout::TupleOp::Add, a, b); })
+          .Case([&](TupleSubOp) { return cutelayout::tupleArith(cutelayout::TupleOp::Sub, a, b); })
+          .Case([&](TupleMulOp) { return cutelayout::tupleArith(cutelayout::TupleOp::Mul, a, b); })
+          .Case([&](TupleDivOp) { return cutelayout::tupleArith(cutelayout::TupleOp::Div, a, b); })
+          .Case([&](TupleModOp) { return cutelayout::tupleArith(cutelayout::TupleOp::Mod, a, b); })
+          .Case([&](ShapeDivOp) { return cutelayout::shapeDiv(a, b); })
+          .Default([&](Operation *) { return cutelayout::ceilDiv(a, b); });
   if (!result || scope.failed())
     return r.error() << "unable to compute size for input " << lhs.type << " and mode [0]: "
                      << (!result ? result.error().message : scope.error(op->getName().stripDialect().data()).message);
@@ -670,15 +664,13 @@ std::pair<unsigned, unsigned> arity(Operation *op) {
       .Case<ConstantOp, MakeSwizzleOp>([](auto) { return std::make_pair(0u, 0u); })
       .Case<MakeIntTupleOp, MakeShapeOp, MakeStrideOp, MakeCoordOp, MakeTupleOp, MakeTileOp>(
           [&](auto) { return std::make_pair(0u, kAny); })
-      .Case<MakeLayoutOp, CoalesceOp, FilterZerosOp, ComplementOp, CompactColMajorOp, CompactRowMajorOp, CompactMajorOp>(
-          [](auto) { return std::make_pair(1u, 2u); })
+      .Case<MakeLayoutOp, CoalesceOp, FilterZerosOp, ComplementOp, CompactColMajorOp, CompactRowMajorOp,
+            CompactMajorOp>([](auto) { return std::make_pair(1u, 2u); })
       .Case<MakeIdentityLayoutOp, MakeIdentityTensorOp, GetShapeOp, GetStrideOp, GetLayoutOp, SizeOp, CosizeOp, RankOp,
-            DepthOp, SelectOp,
-            GroupModesOp, ToIntTupleOp, FilterOp, RightInverseOp, LeftInverseOp, RecastLayoutOp, MakeFragmentLikeOp,
-            FlattenOp, TakeOp, GetOp, UpcastOp, DowncastOp, ProductEachOp, MakeLayoutLikeOp, ToShapeOp, ToStrideOp,
-            ToCoordOp, GetOuterOp, GetOffsetOp, GetInnerOp, AppendToRankOp, PrependToRankOp, GetSwizzlePortionOp,
-            GetNonSwizzlePortionOp>(
-          [](auto) { return std::make_pair(1u, 1u); })
+            DepthOp, SelectOp, GroupModesOp, ToIntTupleOp, FilterOp, RightInverseOp, LeftInverseOp, RecastLayoutOp,
+            MakeFragmentLikeOp, FlattenOp, TakeOp, GetOp, UpcastOp, DowncastOp, ProductEachOp, MakeLayoutLikeOp,
+            ToShapeOp, ToStrideOp, ToCoordOp, GetOuterOp, GetOffsetOp, GetInnerOp, AppendToRankOp, PrependToRankOp,
+            GetSwizzlePortionOp, GetNonSwizzlePortionOp>([](auto) { return std::make_pair(1u, 1u); })
       .Case<MakeComposedLayoutOp>([](auto) { return std::make_pair(3u, 3u); })
       .Case<LocalTileOp, LocalPartitionOp>([](auto) { return std::make_pair(3u, 4u); })
       .Case<TiledPartitionOp>([](auto) { return std::make_pair(3u, 3u); })
@@ -706,12 +698,11 @@ LogicalResult checkStructure(Operation *op, const Reporter &r, const std::vector
     IntegerAttr a = attrOf<IntegerAttr>(op, name);
     return a && a.getType().isSignlessInteger(32);
   };
-  if (isa<GroupModesOp>(op) && (failed(required("begin", isI32("begin"), "i32")) ||
-                                failed(required("end", isI32("end"), "i32"))))
+  if (isa<GroupModesOp>(op) &&
+      (failed(required("begin", isI32("begin"), "i32")) || failed(required("end", isI32("end"), "i32"))))
     return failure();
-  if (isa<RecastLayoutOp>(op) &&
-      (failed(required("old_type", bool(attrOf<TypeAttr>(op, "old_type")), "a type")) ||
-       failed(required("new_type", bool(attrOf<TypeAttr>(op, "new_type")), "a type"))))
+  if (isa<RecastLayoutOp>(op) && (failed(required("old_type", bool(attrOf<TypeAttr>(op, "old_type")), "a type")) ||
+                                  failed(required("new_type", bool(attrOf<TypeAttr>(op, "new_type")), "a type"))))
     return failure();
   if (isa<TiledPartitionOp, MmaMakeFragmentOp>(op) &&
       failed(required("operand", bool(attrOf<StringAttr>(op, "operand")), "a string")))
@@ -724,8 +715,8 @@ LogicalResult checkStructure(Operation *op, const Reporter &r, const std::vector
 
 /// The result's kind, for ops whose result is "the input's kind".
 LogicalResult checkResultKind(Operation *op, const Reporter &r, const std::vector<Known> &ks) {
-  if (!isa<SelectOp, GroupModesOp, TupleAddOp, TupleSubOp, TupleMulOp, TupleDivOp, TupleModOp, ShapeDivOp,
-           CeilDivOp>(op))
+  if (!isa<SelectOp, GroupModesOp, TupleAddOp, TupleSubOp, TupleMulOp, TupleDivOp, TupleModOp, ShapeDivOp, CeilDivOp>(
+          op))
     return success();
   auto in = dyn_cast<CuteTypeInterface>(ks[0].type);
   auto out = dyn_cast<CuteTypeInterface>(op->getResult(0).getType());
@@ -883,8 +874,8 @@ FailureOr<Inferred> mlir::cute::detail::infer(Operation *op, const Reporter &r, 
   // tracked, so folds never write a type that cannot be read back.
   if (!isRepresentable(inferred->value)) {
     const TypeValue &v = inferred->value;
-    inferred->value = v.form() != TypeValue::Form::Kind && v.rank() <= kMaxRank ? TypeValue::ofRank(v.rank())
-                                                                               : TypeValue::kindOnly();
+    inferred->value =
+        v.form() != TypeValue::Form::Kind && v.rank() <= kMaxRank ? TypeValue::ofRank(v.rank()) : TypeValue::kindOnly();
   }
   return inferred;
 }
@@ -964,8 +955,8 @@ LogicalResult mlir::cute::verifyCuteOp(Operation *op) {
     if (!isCompatible(written.getTypeValue(), inferred->value, written.getKind())) {
       Type expected = withValue(written, inferred->value);
       if (auto view = dyn_cast<CuteMemRefType>(op->getResult(0).getType()))
-        return op->emitOpError("result type ") << view << " does not match the inferred type "
-                                               << view.withLayoutValue(inferred->value);
+        return op->emitOpError("result type ")
+               << view << " does not match the inferred type " << view.withLayoutValue(inferred->value);
       if (auto view = dyn_cast<CoordTensorType>(op->getResult(0).getType()))
         return op->emitOpError("result type ") << view << " does not match the inferred type "
                                                << CoordTensorType::get(op->getContext(), view.getIterator(), expected);

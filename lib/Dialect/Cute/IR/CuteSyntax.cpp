@@ -20,8 +20,8 @@ enum class Defaults { Index, ShapeStride, Shape, ShapeOrder, CoordLayout, IndexS
 
 Defaults defaultsOf(StringRef name) {
   return llvm::StringSwitch<Defaults>(name)
-      .Cases({"cute.make_int_tuple", "cute.make_shape", "cute.make_stride", "cute.make_coord",
-              "cute.make_tuple", "cute.make_tile"},
+      .Cases({"cute.make_int_tuple", "cute.make_shape", "cute.make_stride", "cute.make_coord", "cute.make_tuple",
+              "cute.make_tile"},
              Defaults::Index)
       .Cases({"cute.make_layout", "cute.make_layout_raw"}, Defaults::ShapeStride)
       .Cases({"cute.make_identity_layout", "cute.make_identity_tensor"}, Defaults::Shape)
@@ -35,8 +35,7 @@ Defaults defaultsOf(StringRef name) {
 }
 
 /// The operand types of `cute.op %a, %b : R`, where only the result type is written.
-FailureOr<SmallVector<Type>> defaultOperandTypes(OpAsmParser &parser, StringRef name, size_t count,
-                                                 Type resultType) {
+FailureOr<SmallVector<Type>> defaultOperandTypes(OpAsmParser &parser, StringRef name, size_t count, Type resultType) {
   MLIRContext *ctx = parser.getContext();
   TypeValue any = TypeValue::kindOnly();
   SmallVector<Type> types;
@@ -98,48 +97,52 @@ FailureOr<Type> placeholderResult(OpAsmParser &parser, StringRef name, ArrayRef<
               "cute.compact_row_major", "cute.compact_major"},
              [&] { return Type(StrideType::get(ctx, any)); })
       .Cases({"cute.make_coord", "cute.idx2crd", "cute.to_coord"}, [&] { return Type(CoordType::get(ctx, any)); })
-      .Case("cute.get_outer", [&]() -> FailureOr<Type> {
-        // The outer function's kind, when the operand's type holds it.
-        auto c = operandTypes.empty() ? ComposedLayoutType() : dyn_cast<ComposedLayoutType>(operandTypes[0]);
-        const cutelayout::ComposedLayout *v = c ? c.getTypeValue().composed() : nullptr;
-        if (!v)
-          return parser.emitError(loc, "needs its result type unless the operand's type holds its value");
-        if (v->outer.isSwizzle())
-          return Type(SwizzleType::get(ctx, any));
-        if (v->outer.kind == cutelayout::OuterFunction::Kind::Layout)
-          return Type(LayoutType::get(ctx, any));
-        return Type(ComposedLayoutType::get(ctx, any));
-      })
+      .Case("cute.get_outer",
+            [&]() -> FailureOr<Type> {
+              // The outer function's kind, when the operand's type holds it.
+              auto c = operandTypes.empty() ? ComposedLayoutType() : dyn_cast<ComposedLayoutType>(operandTypes[0]);
+              const cutelayout::ComposedLayout *v = c ? c.getTypeValue().composed() : nullptr;
+              if (!v)
+                return parser.emitError(loc, "needs its result type unless the operand's type holds its value");
+              if (v->outer.isSwizzle())
+                return Type(SwizzleType::get(ctx, any));
+              if (v->outer.kind == cutelayout::OuterFunction::Kind::Layout)
+                return Type(LayoutType::get(ctx, any));
+              return Type(ComposedLayoutType::get(ctx, any));
+            })
       .Case("cute.make_tile", [&] { return Type(TileType::get(ctx, any)); })
       .Case("cute.make_composed_layout", [&] { return Type(ComposedLayoutType::get(ctx, any)); })
       .Cases({"cute.make_swizzle", "cute.get_swizzle_portion"}, [&] { return Type(SwizzleType::get(ctx, any)); })
       .Cases({"cute.equal", "cute.elem_less"}, [&] { return Type(IntegerType::get(ctx, 1)); })
-      .Case("cute.get", [&]() -> FailureOr<Type> { // a tile's element is a layout
-        if (!operandTypes.empty() && isa<TileType>(operandTypes[0]))
-          return Type(LayoutType::get(ctx, any));
-        return inputKind();
-      })
-      .Cases({"cute.slice", "cute.dice"}, [&]() -> FailureOr<Type> { // the kind of the sliced operand
-        if (operandTypes.size() == 2 && isa<CuteTypeInterface>(operandTypes[1]) && !isa<ComposedLayoutType>(operandTypes[1]))
-          return withValue(operandTypes[1], any);
-        return Type(LayoutType::get(ctx, any));
-      })
+      .Case("cute.get",
+            [&]() -> FailureOr<Type> { // a tile's element is a layout
+              if (!operandTypes.empty() && isa<TileType>(operandTypes[0]))
+                return Type(LayoutType::get(ctx, any));
+              return inputKind();
+            })
+      .Cases({"cute.slice", "cute.dice"},
+             [&]() -> FailureOr<Type> { // the kind of the sliced operand
+               if (operandTypes.size() == 2 && isa<CuteTypeInterface>(operandTypes[1]) &&
+                   !isa<ComposedLayoutType>(operandTypes[1]))
+                 return withValue(operandTypes[1], any);
+               return Type(LayoutType::get(ctx, any));
+             })
       .Cases({"cute.size", "cute.cosize", "cute.rank", "cute.depth", "cute.max_common_vector"},
              [&] { return Type(IndexType::get(ctx)); })
-      .Case("cute.crd2idx", [&]() -> Type { // a coordinate layout (basis strides) gives a coordinate
-        auto l = operandTypes.size() == 2 ? dyn_cast<LayoutType>(operandTypes[1]) : LayoutType();
-        if (l && l.getTypeValue().hasValue() && cutelayout::hasBasis(l.getTypeValue().layout().stride))
-          return CoordType::get(ctx, any);
-        return IndexType::get(ctx);
-      })
-      .Cases({"cute.select", "cute.group_modes", "cute.get_layout", "cute.tuple_add", "cute.tuple_sub", "cute.tuple_mul",
-              "cute.tuple_div", "cute.tuple_mod", "cute.shape_div", "cute.ceil_div", "cute.flatten", "cute.take",
-              "cute.product_each", "cute.round_up", "cute.append_to_rank", "cute.prepend_to_rank",
+      .Case("cute.crd2idx",
+            [&]() -> Type { // a coordinate layout (basis strides) gives a coordinate
+              auto l = operandTypes.size() == 2 ? dyn_cast<LayoutType>(operandTypes[1]) : LayoutType();
+              if (l && l.getTypeValue().hasValue() && cutelayout::hasBasis(l.getTypeValue().layout().stride))
+                return CoordType::get(ctx, any);
+              return IndexType::get(ctx);
+            })
+      .Cases({"cute.select", "cute.group_modes", "cute.get_layout", "cute.tuple_add", "cute.tuple_sub",
+              "cute.tuple_mul", "cute.tuple_div", "cute.tuple_mod", "cute.shape_div", "cute.ceil_div", "cute.flatten",
+              "cute.take", "cute.product_each", "cute.round_up", "cute.append_to_rank", "cute.prepend_to_rank",
               "cute.increment_coord"},
              inputKind)
-      .Case("cute.constant", [&]() -> FailureOr<Type> {
-        return parser.emitError(loc, "needs its result type: its value is its type");
-      })
+      .Case("cute.constant",
+            [&]() -> FailureOr<Type> { return parser.emitError(loc, "needs its result type: its value is its type"); })
       .Default([&] { return Type(LayoutType::get(ctx, any)); })();
 }
 
@@ -201,8 +204,7 @@ ParseResult mlir::cute::parseCuteCall(OpAsmParser &parser, OperationState &resul
         return failure();
     } else if (operandTypes.size() == 1) {
       resultType = operandTypes.pop_back_val();
-      FailureOr<SmallVector<Type>> defaults =
-          defaultOperandTypes(parser, opName, operands.size(), resultType);
+      FailureOr<SmallVector<Type>> defaults = defaultOperandTypes(parser, opName, operands.size(), resultType);
       if (failed(defaults))
         return failure();
       operandTypes = *defaults;

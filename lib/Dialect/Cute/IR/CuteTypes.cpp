@@ -67,8 +67,8 @@ IntTuple mlir::cute::normalizeDynamic(TupleView t) {
   if (cutelayout::detail::tracing()) // symbols stay (CuteTypeValue.h)
     return IntTuple(t);
   // A basis keeps its path: only its value is unknown (`?@0`).
-  return cutelayout::mapLeaves(
-      t, [](Int x) { return x.isStatic ? x : Int{cutelayout::kUnknownDynamic, false, x.basis}; });
+  return cutelayout::mapLeaves(t,
+                               [](Int x) { return x.isStatic ? x : Int{cutelayout::kUnknownDynamic, false, x.basis}; });
 }
 
 TypeValue TypeValue::ofRank(unsigned rank) {
@@ -456,7 +456,6 @@ FailureOr<TypeValue> parseBasisBody(AsmParser &p, BodyShape shape, llvm::SMLoc l
                            std::string_view(rest->data(), rest->size()));
 }
 
-
 /// Parses an optional `<...>` body: a rank, `rank=N`, `value=leaf`, or a value.
 FailureOr<TypeValue> parseBody(AsmParser &p, BodyShape shape) {
   if (failed(p.parseOptionalLess()))
@@ -706,16 +705,16 @@ const KindTable kKindTables[kNumTypeKinds] = {
 const KindTable &mlir::cute::kindTable(TypeKind kind) { return kKindTables[unsigned(kind)]; }
 
 // Each type class parses, prints and verifies through its kind's row of the tables.
-#define CUTE_TYPE_HOOKS(Class)                                                                 \
-  Type Class::parse(AsmParser &p) {                                                            \
-    FailureOr<TypeValue> v = kindTable(kKind).parse(p);                                        \
-    if (failed(v))                                                                             \
-      return Type();                                                                           \
-    return getChecked([&] { return p.emitError(p.getNameLoc()); }, p.getContext(), *v);        \
-  }                                                                                            \
-  void Class::print(AsmPrinter &p) const { kindTable(kKind).print(p, getValue()); }            \
-  LogicalResult Class::verify(function_ref<InFlightDiagnostic()> emitError, TypeValue v) {       \
-    return kindTable(kKind).verify(emitError, v);                                              \
+#define CUTE_TYPE_HOOKS(Class)                                                                                         \
+  Type Class::parse(AsmParser &p) {                                                                                    \
+    FailureOr<TypeValue> v = kindTable(kKind).parse(p);                                                                \
+    if (failed(v))                                                                                                     \
+      return Type();                                                                                                   \
+    return getChecked([&] { return p.emitError(p.getNameLoc()); }, p.getContext(), *v);                                \
+  }                                                                                                                    \
+  void Class::print(AsmPrinter &p) const { kindTable(kKind).print(p, getValue()); }                                    \
+  LogicalResult Class::verify(function_ref<InFlightDiagnostic()> emitError, TypeValue v) {                             \
+    return kindTable(kKind).verify(emitError, v);                                                                      \
   }
 
 CUTE_TYPE_HOOKS(IntTupleType)

@@ -150,12 +150,11 @@ void CuteMemRefType::print(AsmPrinter &p) const {
 }
 
 LogicalResult CuteMemRefType::verify(function_ref<InFlightDiagnostic()> emitError, Type, AddressSpace,
-                                 int64_t alignment, Type layout) {
+                                     int64_t alignment, Type layout) {
   if (failed(verifyIterator(emitError, alignment)))
     return failure();
   if (!isa<LayoutType, ComposedLayoutType, SwizzleType>(layout))
-    return emitError() << "expects a layout, a composed layout or a swizzle as the view's layout, but got "
-                       << layout;
+    return emitError() << "expects a layout, a composed layout or a swizzle as the view's layout, but got " << layout;
   return success();
 }
 
@@ -163,13 +162,11 @@ PtrType CuteMemRefType::getIterator() const {
   return PtrType::get(getContext(), getElementType(), getAddressSpace(), getAlignment());
 }
 
-const TypeValue &CuteMemRefType::getLayoutValue() const {
-  return cast<CuteTypeInterface>(getLayout()).getTypeValue();
-}
+const TypeValue &CuteMemRefType::getLayoutValue() const { return cast<CuteTypeInterface>(getLayout()).getTypeValue(); }
 
 CuteMemRefType CuteMemRefType::withLayoutValue(const TypeValue &value) const {
   return CuteMemRefType::get(getContext(), getElementType(), getAddressSpace(), getAlignment(),
-                         withValue(getLayout(), value));
+                             withValue(getLayout(), value));
 }
 
 Type CoordTensorType::parse(AsmParser &p) {
@@ -196,9 +193,7 @@ const TypeValue &CoordTensorType::getIteratorValue() const {
   return cast<CuteTypeInterface>(getIterator()).getTypeValue();
 }
 
-const TypeValue &CoordTensorType::getLayoutValue() const {
-  return cast<CuteTypeInterface>(getLayout()).getTypeValue();
-}
+const TypeValue &CoordTensorType::getLayoutValue() const { return cast<CuteTypeInterface>(getLayout()).getTypeValue(); }
 
 namespace {
 /// The core's iterator of a coordinate tensor: counting for a scalar, else an ArithTuple.
@@ -254,16 +249,17 @@ Known layoutKnown(Type view, const TypeValue &value) {
 /// CuTe's local_tile, local_partition, tiled partition or slice of the tensor at operand `at` over a counting
 /// iterator at 0: the result's layout, and the iterator moved to its first element.
 /// @pre every operand's value is known; the view's layout is a plain layout
-cutelayout::Expected<cutelayout::Tensor> moveTensor(Operation *op, const std::vector<Known> &ks, unsigned at,
-                                                    cutelayout::TensorIterator start = {
-                                                        cutelayout::TensorIterator::Kind::Counting,
-                                                        IntTuple(Int::fixed(0))}) {
+cutelayout::Expected<cutelayout::Tensor>
+moveTensor(Operation *op, const std::vector<Known> &ks, unsigned at,
+           cutelayout::TensorIterator start = {cutelayout::TensorIterator::Kind::Counting, IntTuple(Int::fixed(0))}) {
   cutelayout::Tensor t{std::move(start), ks[at].value.layout()};
   IntTuple projection = ks.size() > 3 ? ks[3].value.tuple() : IntTuple();
   const IntTuple *step = ks.size() > 3 ? &projection : nullptr;
   return llvm::TypeSwitch<Operation *, cutelayout::Expected<cutelayout::Tensor>>(op)
       .Case([&](LocalTileOp) { return cutelayout::localTile(t, tilerOf(ks[1]), ks[2].value.tuple(), step); })
-      .Case([&](LocalPartitionOp) { return cutelayout::localPartition(t, ks[1].value.layout(), IntTuple(ks[2].leaf), step); })
+      .Case([&](LocalPartitionOp) {
+        return cutelayout::localPartition(t, ks[1].value.layout(), IntTuple(ks[2].leaf), step);
+      })
       .Case([&](TiledPartitionOp) { return partitionTensor(op, ks[0], ks[2], t); })
       .Default([&](Operation *) { return cutelayout::slice(ks[0].value.tuple(), t); });
 }
@@ -360,8 +356,8 @@ std::optional<FailureOr<Inferred>> mlir::cute::detail::inferOnView(Operation *op
       } else {
         cutelayout::Expected<cutelayout::Tensor> moved = moveTensor(op, onLayout, *at, coreIterator(start));
         if (!moved)
-          return FailureOr<Inferred>(r.error() << "cannot move the coordinate tensor's iterator: "
-                                               << moved.error().message);
+          return FailureOr<Inferred>(r.error()
+                                     << "cannot move the coordinate tensor's iterator: " << moved.error().message);
         inner->value = TypeValue::ofLayout(moved->layout);
         inner->iteratorValue = moved->iterator.value;
         it = withValue(it, TypeValue::ofTuple(normalizeDynamic(moved->iterator.value)));
@@ -407,18 +403,17 @@ FailureOr<Inferred> mlir::cute::detail::inferMakeView(const Reporter &r, const s
   if (!isa<LayoutType>(layout.type))
     return r.error() << "expects a layout for a coordinate tensor, but got " << layout.type;
   if (iter.isLeaf()) {
-    out.iterator = IntTupleType::get(iter.type.getContext(),
-                                     TypeValue::ofTuple(IntTuple(iter.leaf.isStatic ? iter.leaf
-                                                                                     : Int::dynamic(cutelayout::kUnknownDynamic))));
+    out.iterator = IntTupleType::get(
+        iter.type.getContext(),
+        TypeValue::ofTuple(IntTuple(iter.leaf.isStatic ? iter.leaf : Int::dynamic(cutelayout::kUnknownDynamic))));
     out.iteratorValue = IntTuple(iter.leaf);
     return out;
   }
   if (iter.value.hasValue() &&
       (cutelayout::hasUnderscore(iter.value.tuple()) || cutelayout::hasBasis(iter.value.tuple())))
     return r.error() << "expects an iterator of integers (no `_`, no scaled basis), but got " << iter.type;
-  out.iterator = iter.value.hasValue()
-                     ? withValue(iter.type, TypeValue::ofTuple(normalizeDynamic(iter.value.tuple())))
-                     : withValue(iter.type, iter.value);
+  out.iterator = iter.value.hasValue() ? withValue(iter.type, TypeValue::ofTuple(normalizeDynamic(iter.value.tuple())))
+                                       : withValue(iter.type, iter.value);
   if (iter.value.hasValue())
     out.iteratorValue = iter.value.tuple();
   return out;
@@ -493,8 +488,8 @@ FailureOr<TypeValue> coordinateElement(CoordTensorType view, Value coord, std::s
     return TypeValue::kindOnly();
   cutelayout::ArithScope scope;
   cutelayout::UnknownDynamicValues unknown;
-  IntTuple at = c.isLeaf() ? IntTuple(c.leaf.isStatic ? c.leaf : Int::dynamic(cutelayout::kUnknownDynamic))
-                           : c.value.tuple();
+  IntTuple at =
+      c.isLeaf() ? IntTuple(c.leaf.isStatic ? c.leaf : Int::dynamic(cutelayout::kUnknownDynamic)) : c.value.tuple();
   cutelayout::Expected<IntTuple> e =
       cutelayout::elementAt(cutelayout::Tensor{coreIterator(start), view.getLayoutValue().layout()}, at);
   if (!e || scope.failed()) {
@@ -518,8 +513,8 @@ LogicalResult verifyCoordinateLoad(Operation *op, CoordTensorType view, Value co
     return op->emitOpError("cannot compute the element of ") << view << ": " << error;
   bool counting = isCounting(view);
   bool unknown = view.getIteratorValue().form() == TypeValue::Form::Kind; // either kind of iterator
-  bool isCoord = isa<CoordType>(result) &&
-                 isCompatible(cast<CoordType>(result).getTypeValue(), *element, TypeKind::Coord);
+  bool isCoord =
+      isa<CoordType>(result) && isCompatible(cast<CoordType>(result).getTypeValue(), *element, TypeKind::Coord);
   if (unknown ? !(result.isIndex() || isCoord) : counting ? !result.isIndex() : !isCoord)
     return op->emitOpError("expects the coordinate tensor's element ")
            << (counting ? Type(IndexType::get(op->getContext())) : Type(CoordType::get(op->getContext(), *element)))
@@ -546,8 +541,8 @@ LogicalResult GetIterOp::verify() {
 LogicalResult MakePtrOp::verify() {
   auto memref = cast<mlir::MemRefType>(getMemref().getType());
   if (memref.getElementType() != getType().getElementType())
-    return emitOpError("expects a pointer to the memref's element type ") << memref.getElementType() << ", but got "
-                                                                          << getType();
+    return emitOpError("expects a pointer to the memref's element type ")
+           << memref.getElementType() << ", but got " << getType();
   if (getType().getAlignment())
     return emitOpError("expects a pointer without a stated alignment (a memref's offset may be any), but got ")
            << getType();
@@ -563,12 +558,13 @@ LogicalResult AddOffsetOp::verify() {
     return emitOpError("expects an integer offset (in elements), but got ") << offset.type;
   PtrType result = getType();
   if (result.getElementType() != ptr.getElementType() || result.getAddressSpace() != ptr.getAddressSpace())
-    return emitOpError("expects a pointer to ") << ptr.getElementType() << " in " << addressSpaceName(ptr.getAddressSpace())
-                                                << ", but got " << result;
+    return emitOpError("expects a pointer to ")
+           << ptr.getElementType() << " in " << addressSpaceName(ptr.getAddressSpace()) << ", but got " << result;
   // The offset is a multiple of itself (static) or of its known divisor.
   // |offset| in unsigned arithmetic: -2^63 has no int64 negation.
-  uint64_t step = offset.leaf.isStatic ? (offset.leaf.value < 0 ? 0 - uint64_t(offset.leaf.value) : uint64_t(offset.leaf.value))
-                                       : uint64_t(offset.divisor);
+  uint64_t step = offset.leaf.isStatic
+                      ? (offset.leaf.value < 0 ? 0 - uint64_t(offset.leaf.value) : uint64_t(offset.leaf.value))
+                      : uint64_t(offset.divisor);
   int64_t known = alignmentAfter(ptr, step);
   if (result.getAlignment() > known)
     return emitOpError("expects an alignment of at most ") << known << " bytes after this offset, but got " << result;
@@ -594,9 +590,7 @@ OpFoldResult MemRefLoadOp::fold(FoldAdaptor) {
   return TypeAttr::get(CoordType::get(getContext(), *element));
 }
 
-LogicalResult MemRefStoreOp::verify() {
-  return verifyLoadOrStore(*this, getView(), getCoord(), getValue().getType());
-}
+LogicalResult MemRefStoreOp::verify() { return verifyLoadOrStore(*this, getView(), getCoord(), getValue().getType()); }
 
 LogicalResult LoadScaledIndexOp::verify() {
   auto ptr = dyn_cast<PtrType>(getPtr().getType());
@@ -612,8 +606,8 @@ LogicalResult LoadScaledIndexOp::verify() {
     return emitOpError("expects a coordinate (!cute.coord or index), but got ") << coord.type;
   if (coord.isCute() && coord.value.hasValue() && stride.value.hasValue() &&
       !cutelayout::congruent(coord.value.tuple(), stride.value.tuple()))
-    return emitOpError("expects a coordinate congruent with the stride, but got ") << coord.type << " and "
-                                                                                  << stride.type;
+    return emitOpError("expects a coordinate congruent with the stride, but got ")
+           << coord.type << " and " << stride.type;
   if (getType() != ptr.getElementType())
     return emitOpError("expects the pointer's element type ") << ptr.getElementType() << ", but got " << getType();
   return success();
@@ -638,8 +632,8 @@ LogicalResult CopyOp::verify() {
   if (failed(checkMemoryAccess(*this, src.getIterator())) || failed(checkMemoryAccess(*this, dst.getIterator())))
     return failure();
   if (src.getElementType() != dst.getElementType())
-    return emitOpError("expects `dst` to hold `src`'s element type ") << src.getElementType() << ", but got "
-                                                                      << dst.getElementType();
+    return emitOpError("expects `dst` to hold `src`'s element type ")
+           << src.getElementType() << ", but got " << dst.getElementType();
   // Every element of the source has a destination (and a predicate).
   auto count = [](CuteMemRefType v) -> std::optional<int64_t> {
     const TypeValue &l = v.getLayoutValue();
@@ -657,8 +651,7 @@ LogicalResult CopyOp::verify() {
   return success();
 }
 
-void MakeFragmentLikeOp::getEffects(
-    SmallVectorImpl<SideEffects::EffectInstance<MemoryEffects::Effect>> &effects) {
+void MakeFragmentLikeOp::getEffects(SmallVectorImpl<SideEffects::EffectInstance<MemoryEffects::Effect>> &effects) {
   // A fragment of a view is register memory allocated here; a fragment layout is pure.
   if (isa<CuteMemRefType>(getType()))
     effects.emplace_back(MemoryEffects::Allocate::get(), getOperation()->getOpResult(0),

@@ -51,15 +51,14 @@ LogicalResult mlir::cute::detail::verifyTiledPartition(const Reporter &r, const 
     auto ti = tShape.begin();
     auto pi = tProfile.begin();
     uint32_t i = 0;
-    for (auto si = inShape.begin(); si != inShape.end() && ti != tShape.end() && i < c.dividedModes;
-         ++si, ++ti, ++i) {
+    for (auto si = inShape.begin(); si != inShape.end() && ti != tShape.end() && i < c.dividedModes; ++si, ++ti, ++i) {
       bool skip = t.isTuple() && (*pi).isUnderscore();
       if (t.isTuple())
         ++pi;
       cutelayout::Int n = cutelayout::product(*si), m = cutelayout::product(*ti);
       if (!skip && n.isStatic && m.isStatic && m.value != 0 && !cutelayout::isMultiple(n.value, m.value))
-        return r.error() << "expects same size in rank " << i << " but got srcShape: "
-                         << cutelayout::print(l.shape, cutelayout::Style::Type)
+        return r.error() << "expects same size in rank " << i
+                         << " but got srcShape: " << cutelayout::print(l.shape, cutelayout::Style::Type)
                          << " and tileShape: " << cutelayout::print(t, cutelayout::Style::Type);
     }
   }

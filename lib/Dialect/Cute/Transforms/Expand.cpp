@@ -75,7 +75,9 @@ unsigned llvmAddressSpace(AddressSpace s) {
   return 0;
 }
 
-Type llvmPointer(PtrType p) { return LLVM::LLVMPointerType::get(p.getContext(), llvmAddressSpace(p.getAddressSpace())); }
+Type llvmPointer(PtrType p) {
+  return LLVM::LLVMPointerType::get(p.getContext(), llvmAddressSpace(p.getAddressSpace()));
+}
 
 /// The integer leaves of t in order, as computed (TypeValue::ofTuple would normalize a trace's
 /// symbols away).
@@ -122,11 +124,21 @@ private:
     const TraceNode &t = trace_.nodes()[n];
     Value r;
     switch (t.op) {
-    case TraceOp::Input: r = inputs_[size_t(t.value)]; break;
-    case TraceOp::Constant: r = constant(t.value); break;
-    case TraceOp::Add: r = arith::AddIOp::create(b_, loc_, node(t.a), node(t.b)); break;
-    case TraceOp::Sub: r = arith::SubIOp::create(b_, loc_, node(t.a), node(t.b)); break;
-    case TraceOp::Mul: r = arith::MulIOp::create(b_, loc_, node(t.a), node(t.b)); break;
+    case TraceOp::Input:
+      r = inputs_[size_t(t.value)];
+      break;
+    case TraceOp::Constant:
+      r = constant(t.value);
+      break;
+    case TraceOp::Add:
+      r = arith::AddIOp::create(b_, loc_, node(t.a), node(t.b));
+      break;
+    case TraceOp::Sub:
+      r = arith::SubIOp::create(b_, loc_, node(t.a), node(t.b));
+      break;
+    case TraceOp::Mul:
+      r = arith::MulIOp::create(b_, loc_, node(t.a), node(t.b));
+      break;
     // C++'s (and CuTe's) truncating division and remainder.
     case TraceOp::Div: {
       // ceil_div(x, c) = (x + c - 1) / c is x / c when the facts make c divide x.
@@ -138,10 +150,18 @@ private:
     case TraceOp::Mod: // known to be 0 when the facts make the divisor divide it
       r = divisors_[n] == 0 ? constant(0) : Value(arith::RemSIOp::create(b_, loc_, node(t.a), node(t.b)));
       break;
-    case TraceOp::Min: r = arith::MinSIOp::create(b_, loc_, node(t.a), node(t.b)); break;
-    case TraceOp::Max: r = arith::MaxSIOp::create(b_, loc_, node(t.a), node(t.b)); break;
-    case TraceOp::Neg: r = arith::SubIOp::create(b_, loc_, constant(0), node(t.a)); break;
-    case TraceOp::Abs: r = abs(node(t.a)); break;
+    case TraceOp::Min:
+      r = arith::MinSIOp::create(b_, loc_, node(t.a), node(t.b));
+      break;
+    case TraceOp::Max:
+      r = arith::MaxSIOp::create(b_, loc_, node(t.a), node(t.b));
+      break;
+    case TraceOp::Neg:
+      r = arith::SubIOp::create(b_, loc_, constant(0), node(t.a));
+      break;
+    case TraceOp::Abs:
+      r = abs(node(t.a));
+      break;
     case TraceOp::Signum: {
       Value x = node(t.a), zero = constant(0);
       Value pos = arith::CmpIOp::create(b_, loc_, arith::CmpIPredicate::sgt, x, zero);
@@ -150,7 +170,9 @@ private:
                                   arith::SelectOp::create(b_, loc_, neg, constant(-1), zero));
       break;
     }
-    case TraceOp::Gcd: r = gcd(node(t.a), node(t.b)); break;
+    case TraceOp::Gcd:
+      r = gcd(node(t.a), node(t.b));
+      break;
     case TraceOp::Lcm: { // 0 when either is 0, else |a| / gcd * |b| (Int.cpp's lcm)
       Value x = abs(node(t.a)), y = abs(node(t.b)), zero = constant(0);
       Value g = gcd(x, y);
@@ -161,17 +183,26 @@ private:
       r = arith::SelectOp::create(b_, loc_, anyZero, zero, l);
       break;
     }
-    case TraceOp::Eq: r = zeroOrOne(arith::CmpIPredicate::eq, node(t.a), node(t.b)); break;
-    case TraceOp::Lt: r = zeroOrOne(arith::CmpIPredicate::slt, node(t.a), node(t.b)); break;
-    case TraceOp::And: r = arith::AndIOp::create(b_, loc_, node(t.a), node(t.b)); break; // of 0s and 1s
-    case TraceOp::Or: r = arith::OrIOp::create(b_, loc_, node(t.a), node(t.b)); break;
+    case TraceOp::Eq:
+      r = zeroOrOne(arith::CmpIPredicate::eq, node(t.a), node(t.b));
+      break;
+    case TraceOp::Lt:
+      r = zeroOrOne(arith::CmpIPredicate::slt, node(t.a), node(t.b));
+      break;
+    case TraceOp::And:
+      r = arith::AndIOp::create(b_, loc_, node(t.a), node(t.b));
+      break; // of 0s and 1s
+    case TraceOp::Or:
+      r = arith::OrIOp::create(b_, loc_, node(t.a), node(t.b));
+      break;
     case TraceOp::Multiple: { // b == 0 ? a == 0 : a % b == 0, never dividing by 0 or -1
       Value a = node(t.a), d = node(t.b), zero = constant(0);
       Value byZero = arith::CmpIOp::create(b_, loc_, arith::CmpIPredicate::eq, d, zero);
       Value byMinusOne = arith::CmpIOp::create(b_, loc_, arith::CmpIPredicate::eq, d, constant(-1));
-      Value safe = arith::SelectOp::create(b_, loc_, arith::OrIOp::create(b_, loc_, byZero, byMinusOne), constant(1), d);
-      Value divides = arith::CmpIOp::create(b_, loc_, arith::CmpIPredicate::eq,
-                                            arith::RemSIOp::create(b_, loc_, a, safe), zero);
+      Value safe =
+          arith::SelectOp::create(b_, loc_, arith::OrIOp::create(b_, loc_, byZero, byMinusOne), constant(1), d);
+      Value divides =
+          arith::CmpIOp::create(b_, loc_, arith::CmpIPredicate::eq, arith::RemSIOp::create(b_, loc_, a, safe), zero);
       Value aIsZero = arith::CmpIOp::create(b_, loc_, arith::CmpIPredicate::eq, a, zero);
       Value c = arith::SelectOp::create(b_, loc_, byZero, aIsZero, divides);
       r = arith::IndexCastUIOp::create(b_, loc_, b_.getIndexType(), c);
@@ -338,10 +369,11 @@ struct ExpandCuteOp : ConversionPattern {
         Value zero = arith::ConstantOp::create(rw, loc, rw.getIntegerAttr(in.getType(), 0));
         Value rem = in; // a divisibility past the type's range holds only for 0
         if (width >= 64 || div < (int64_t(1) << (width - 1)))
-          rem = arith::RemSIOp::create(rw, loc, in, arith::ConstantOp::create(rw, loc, rw.getIntegerAttr(in.getType(), div)));
+          rem = arith::RemSIOp::create(rw, loc, in,
+                                       arith::ConstantOp::create(rw, loc, rw.getIntegerAttr(in.getType(), div)));
         Value ok = arith::CmpIOp::create(rw, loc, arith::CmpIPredicate::eq, rem, zero);
-        cf::AssertOp::create(rw, loc, ok, "cute.assume: the input is not a multiple of its divisibility " +
-                                              std::to_string(div));
+        cf::AssertOp::create(rw, loc, ok,
+                             "cute.assume: the input is not a multiple of its divisibility " + std::to_string(div));
       }
       rw.replaceOp(op, in);
       return success();
@@ -538,12 +570,13 @@ struct ExpandCuteOp : ConversionPattern {
         cutelayout::Expected<Int> x = cutelayout::innerProduct(c, t.ks[2].value.tuple());
         where = x ? cutelayout::Expected<cutelayout::IntTuple>(cutelayout::IntTuple(*x)) : x.error();
       } else if (auto coords = dyn_cast<CoordTensorType>(view.type)) {
-        where = cutelayout::elementAt(cutelayout::Tensor{cutelayout::TensorIterator{view.iterator.tuple().isInt()
-                                                                                        ? cutelayout::TensorIterator::Kind::Counting
-                                                                                        : cutelayout::TensorIterator::Kind::ArithTuple,
-                                                                                    view.iterator.tuple()},
-                                                         view.value.layout()},
-                                      c);
+        where = cutelayout::elementAt(
+            cutelayout::Tensor{cutelayout::TensorIterator{view.iterator.tuple().isInt()
+                                                              ? cutelayout::TensorIterator::Kind::Counting
+                                                              : cutelayout::TensorIterator::Kind::ArithTuple,
+                                                          view.iterator.tuple()},
+                               view.value.layout()},
+            c);
       } else if (view.value.isComposed()) {
         cutelayout::Expected<Int> x = cutelayout::crd2idx(c, *view.value.composed());
         where = x ? cutelayout::Expected<cutelayout::IntTuple>(cutelayout::IntTuple(*x)) : x.error();
@@ -626,7 +659,8 @@ SmallVector<Value> flatten(ArrayRef<ValueRange> operands, size_t begin, size_t e
 /// branch conversion is 1:1 only).
 struct ExpandBranch : OpConversionPattern<cf::BranchOp> {
   using OpConversionPattern::OpConversionPattern;
-  LogicalResult matchAndRewrite(cf::BranchOp op, OneToNOpAdaptor adaptor, ConversionPatternRewriter &rw) const override {
+  LogicalResult matchAndRewrite(cf::BranchOp op, OneToNOpAdaptor adaptor,
+                                ConversionPatternRewriter &rw) const override {
     ArrayRef<ValueRange> operands = adaptor.getOperands();
     rw.replaceOpWithNewOp<cf::BranchOp>(op, op.getDest(), flatten(operands, 0, operands.size()));
     return success();
@@ -758,9 +792,10 @@ struct CuteExpand : cute::impl::CuteExpandBase<CuteExpand> {
       if (!isa<CopyAtomCallOp, MmaAtomCallOp>(op))
         return;
       Type atom = op->getOperand(0).getType();
-      bool universal = isa<CopyAtomCallOp>(op)
-                           ? StringRef(cast<CopyAtomTypeInterface>(atom).getCopyAtom().name).starts_with("UniversalCopy")
-                           : cast<MmaAtomTypeInterface>(atom).getMmaAtom().name == "UniversalFMA";
+      bool universal =
+          isa<CopyAtomCallOp>(op)
+              ? StringRef(cast<CopyAtomTypeInterface>(atom).getCopyAtom().name).starts_with("UniversalCopy")
+              : cast<MmaAtomTypeInterface>(atom).getMmaAtom().name == "UniversalFMA";
       if (!universal) {
         op->emitOpError("cannot be lowered: the atom ")
             << atom << " is lowered by its target's dialect (only UniversalCopy and UniversalFMA lower to "
@@ -769,9 +804,8 @@ struct CuteExpand : cute::impl::CuteExpandBase<CuteExpand> {
         return;
       }
       auto element = [](Value v) { return cast<CuteMemRefType>(v.getType()).getElementType(); };
-      if (isa<MmaAtomCallOp>(op) && !llvm::all_of(op->getOperands().drop_front(), [&](Value v) {
-            return element(v) == element(op->getOperand(1));
-          })) {
+      if (isa<MmaAtomCallOp>(op) && !llvm::all_of(op->getOperands().drop_front(),
+                                                  [&](Value v) { return element(v) == element(op->getOperand(1)); })) {
         op->emitOpError("cannot be lowered: UniversalFMA with mixed value types");
         ok = false;
         return;
@@ -791,8 +825,9 @@ struct CuteExpand : cute::impl::CuteExpandBase<CuteExpand> {
         Type type = cast<CuteMemRefType>(m.getD().getType()).getElementType();
         auto load = [&](Value v) { return MemRefLoadOp::create(b, loc, type, v, zero).getResult(); };
         Value x = load(m.getA()), y = load(m.getB()), acc = load(m.getC());
-        Value r = isa<FloatType>(type) ? arith::AddFOp::create(b, loc, arith::MulFOp::create(b, loc, x, y), acc).getResult()
-                                       : arith::AddIOp::create(b, loc, arith::MulIOp::create(b, loc, x, y), acc).getResult();
+        Value r = isa<FloatType>(type)
+                      ? arith::AddFOp::create(b, loc, arith::MulFOp::create(b, loc, x, y), acc).getResult()
+                      : arith::AddIOp::create(b, loc, arith::MulIOp::create(b, loc, x, y), acc).getResult();
         MemRefStoreOp::create(b, loc, r, m.getD(), zero);
       }
       op->erase();
@@ -856,7 +891,8 @@ struct CuteExpand : cute::impl::CuteExpandBase<CuteExpand> {
     patterns.add<ExpandBranch, ExpandCondBranch>(converter, ctx);
     scf::populateSCFStructuralTypeConversionsAndLegality(converter, patterns, target);
     target.markUnknownOpDynamicallyLegal([&](Operation *op) {
-      return isNotBranchOpInterfaceOrReturnLikeOp(op) || isLegalForBranchOpInterfaceTypeConversionPattern(op, converter) ||
+      return isNotBranchOpInterfaceOrReturnLikeOp(op) ||
+             isLegalForBranchOpInterfaceTypeConversionPattern(op, converter) ||
              isLegalForReturnOpTypeConversionPattern(op, converter);
     });
     if (failed(applyPartialConversion(getOperation(), target, std::move(patterns))))

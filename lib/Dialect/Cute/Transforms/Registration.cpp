@@ -31,9 +31,10 @@ void mlir::cute::buildCuteToLLVMPipeline(OpPassManager &pm, const CuteToLLVMOpti
 
 void mlir::cute::registerCutePasses() {
   registerCuteTransformsPasses();
-  PassPipelineRegistration<CuteToLLVMOptions>("cute-to-llvm",
-                             "Lower cute, func, arith, index, scf, cf and vector to the LLVM dialect (cute-refine-types, "
-                             "cute-expand, then the upstream conversions), ready for mlir-runner and "
-                             "mlir-translate --mlir-to-llvmir",
-                             buildCuteToLLVMPipeline);
+  PassPipelineRegistration<CuteToLLVMOptions>(
+      "cute-to-llvm",
+      "Lower cute, func, arith, index, scf, cf and vector to the LLVM dialect (cute-refine-types, "
+      "cute-expand, then the upstream conversions), ready for mlir-runner and "
+      "mlir-translate --mlir-to-llvmir",
+      buildCuteToLLVMPipeline);
 }

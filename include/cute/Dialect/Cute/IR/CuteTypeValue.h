@@ -77,9 +77,8 @@ public:
   TypeValue withDivisors(std::vector<int64_t> d) const;
 
   bool operator==(const TypeValue &o) const {
-    return form_ == o.form_ && rank_ == o.rank_ && first_ == o.first_ && second_ == o.second_ &&
-           third_ == o.third_ && isComposed() == o.isComposed() && (!isComposed() || *composed_ == *o.composed_) &&
-           divisors_ == o.divisors_;
+    return form_ == o.form_ && rank_ == o.rank_ && first_ == o.first_ && second_ == o.second_ && third_ == o.third_ &&
+           isComposed() == o.isComposed() && (!isComposed() || *composed_ == *o.composed_) && divisors_ == o.divisors_;
   }
   friend llvm::hash_code hash_value(const TypeValue &v) {
     return llvm::hash_combine(unsigned(v.form_), v.rank_, cutelayout::hashValue(v.first_),
@@ -93,7 +92,7 @@ private:
   unsigned rank_ = 0;
   cutelayout::IntTuple first_, second_, third_;
   std::shared_ptr<const cutelayout::ComposedLayout> composed_; // immutable, so shared
-  std::vector<int64_t> divisors_; // per leaf of leaves(); empty: no facts
+  std::vector<int64_t> divisors_;                              // per leaf of leaves(); empty: no facts
 };
 
 /// Every dynamic leaf of t set to cutelayout::kUnknownDynamic.

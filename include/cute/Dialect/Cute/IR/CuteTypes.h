@@ -70,8 +70,7 @@ bool isRepresentable(const TypeValue &value);
 
 /// Checks `value` against the rules of `kind` (only coordinates hold `_`; shape extents
 /// are not negative; layout and tile extents are positive). The message names the value.
-LogicalResult verifyKindValue(function_ref<InFlightDiagnostic()> emitError, TypeKind kind,
-                              const TypeValue &value);
+LogicalResult verifyKindValue(function_ref<InFlightDiagnostic()> emitError, TypeKind kind, const TypeValue &value);
 /// The same check without a diagnostic: the first violated rule, or "" when none.
 std::string kindValueViolation(TypeKind kind, const TypeValue &value);
 
