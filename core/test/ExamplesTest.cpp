@@ -1,5 +1,5 @@
-// Worked examples from CuTe's algebra documentation (spec 003) and its rulings (docs/semantics.md), each
-// checked in CuTe's printed form, static and dynamic.
+// Worked examples from CuTe's algebra documentation (the specification's algebra chapter) and its rulings
+// (docs/semantics.md), each checked in CuTe's printed form, static and dynamic.
 #include "cutelayout/Notation.h"
 #include "cutelayout/Tiler.h"
 

@@ -1,4 +1,4 @@
-// LayoutDescriptor: the specification's `N@dim` layout descriptor (spec 002, "Descriptor
+// LayoutDescriptor: the specification's `N@dim` layout descriptor (its "Descriptor
 // Grammar"), the text form of a stride tree whose leaves are scaled basis vectors, CuTe's
 // ScaledBasis. It denotes the stride of a coordinate layout: a basis `v@d` steps coordinate
 // mode d by v, a nested basis `v@d0@d1` steps mode d0 inside mode d1 (CuTe's E<d1,d0>

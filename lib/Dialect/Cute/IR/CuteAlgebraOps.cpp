@@ -1,5 +1,5 @@
 // Verification and inference of the algebra, divide, product and tiling ops. The gates
-// run in the spec's order (004: kinds, then ranks, then the algebra); every result comes
+// run in the specification's order (its verifiers: kinds, then ranks, then the algebra); every result comes
 // from the cutelayout core.
 #include "CuteInference.h"
 
@@ -311,7 +311,7 @@ LogicalResult checkTileCoordinate(const Reporter &r, const Known &in, const Know
 
 FailureOr<Inferred> inferLocalTile(const Reporter &r, const Known &in, const Known &tiler, const Known &coord,
                                    const Known *projection) {
-  // The five gates of 004, in order.
+  // The specification's five gates, in order.
   if (!isa<TileType, ShapeType, LayoutType, IntTupleType>(tiler.type))
     return r.error() << "unexpected tiler type, got " << tiler.type;
   if (!isa<CoordType>(coord.type))

@@ -161,7 +161,7 @@ bool isComposedOrSwizzle(const Known &k) { return isa<ComposedLayoutType, Swizzl
 } // namespace
 
 FailureOr<Inferred> mlir::cute::detail::inferMakeComposedLayout(const Reporter &r, const std::vector<Known> &ks) {
-  // 004's gates in its order. Its `outer` (a layout or composed layout) is the layout the
+  // The specification's gates in its order. Its `outer` (a layout or composed layout) is the layout the
   // coordinate enters, CuTe's B (our `inner`); its `inner` (a layout or a swizzle) is the
   // function applied last, CuTe's A (our `outer`). See docs/dialect.md.
   const Known &outer = ks[0], &offset = ks[1], &inner = ks[2];

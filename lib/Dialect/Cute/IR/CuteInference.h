@@ -178,7 +178,7 @@ struct PartitionCheck {
   std::optional<std::pair<cutelayout::Layout, cutelayout::Tiler>> divided;
   uint32_t dividedModes = ~0u;
 };
-/// The tiled-partition verifier of 000, shared by cute.copy, cute.tiled_partition and
+/// The specification's tiled-partition verifier (docs/atoms.md), shared by cute.copy, cute.tiled_partition and
 /// cute.tiled_divide: the rank relation (1 -> 1|2, 2 -> 2|3, 3 -> 3), then the predicate
 /// (a memref, a memory space loads reach, the identity swizzle, i1), then each static
 /// extent of the input a multiple of the tile's. The first violation is the error.
@@ -191,7 +191,7 @@ cutelayout::Expected<cutelayout::Tensor> partitionTensor(Operation *op, const Kn
                                                          cutelayout::Tensor t);
 /// cute.tiled_partition of a layout (its view forms lift it, inferOnView).
 FailureOr<Inferred> inferTiledPartition(Operation *op, const Reporter &r, const std::vector<Known> &operands);
-/// cute.mma.make_fragment: verify_mma_fragment of 004 and the fragment's type.
+/// cute.mma.make_fragment: the specification's verify_mma_fragment and the fragment's type.
 FailureOr<Inferred> inferMmaFragment(Operation *op, const Reporter &r, const std::vector<Known> &operands);
 } // namespace mlir::cute::detail
 

@@ -548,7 +548,7 @@ LogicalResult mlir::cute::detail::checkCoordinate(const Reporter &r, const Known
 namespace {
 
 FailureOr<Inferred> inferCrd2Idx(const Reporter &r, const Known &coord, const Known &layout) {
-  // The local_tile ladder that crd2idx shares (004): coordinate kind, rank, input kind, dice.
+  // The local_tile ladder that crd2idx shares (the specification's verifiers): coordinate kind, rank, input kind, dice.
   if (!coord.isLeaf() && !isa<CoordType, IntTupleType>(coord.type))
     return r.error() << "unexpected coordinate type, got " << coord.type;
   if (!layout.isLayout())

@@ -440,7 +440,7 @@ FailureOr<Inferred> mlir::cute::detail::inferFragmentOfView(Operation *op, const
 
 namespace {
 
-/// 004's memref checks on an iterator: element type, power-of-two width, address space.
+/// The specification's memref checks on an iterator: element type, power-of-two width, address space.
 LogicalResult checkMemoryAccess(Operation *op, PtrType ptr) {
   Type element = ptr.getElementType();
   unsigned bits = elementBits(element);
@@ -613,7 +613,7 @@ LogicalResult LoadScaledIndexOp::verify() {
   return success();
 }
 
-/// cute.copy: the tiled-partition verifier of 000 (the rank relation of source and
+/// cute.copy: the specification's tiled-partition verifier (the rank relation of source and
 /// destination, the predicate), then the copy's own checks (memory access, element types,
 /// every element of the source has a destination and a predicate).
 LogicalResult CopyOp::verify() {

@@ -1,4 +1,4 @@
-// The tiled-partition verifier of 000 (docs/dialect.md#the-tiled-partition-verifier): one
+// The specification's tiled-partition verifier (docs/atoms.md): one
 // routine, in three phases and in this order, for cute.copy, cute.tiled_partition and
 // cute.tiled_divide. Each op passes what it has; a phase with nothing to check is skipped.
 #include "CuteInference.h"

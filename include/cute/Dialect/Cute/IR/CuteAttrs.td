@@ -8,7 +8,7 @@ def Cute_DescriptorAttr : AttrDef<Cute_Dialect, "Descriptor"> {
   let mnemonic = "descriptor";
   let summary = "a layout descriptor in the specification's N@dim grammar";
   let description = [{
-    The stride tree of a coordinate layout written as scaled bases (spec 002, "Descriptor
+    The stride tree of a coordinate layout written as scaled bases (the specification's "Descriptor
     Grammar"; docs/descriptor.md): `#cute.descriptor<(1@0, 1@1)>`, with rational counts
     (`1/2@0`), nested groups and multi-mode bases (`1@0@1`, CuTe's `E<1,0>`). The text may
     also be a string (`#cute.descriptor<"(1@0, 1@1)">`), so text the grammar rejects still
