@@ -23,13 +23,12 @@ bool initiallyEnabled() {
   return !(v && (std::strcmp(v, "off") == 0 || std::strcmp(v, "0") == 0));
 #endif
 }
-bool gEnabled = initiallyEnabled();
 } // namespace
+bool gFastPathsEnabled = initiallyEnabled();
 
 __thread uint64_t tFastAnswers = 0;
 uint64_t fastAnswers() { return tFastAnswers; }
-bool fastPathsEnabled() { return gEnabled; }
-void setFastPathsEnabled(bool on) { gEnabled = on; }
+void setFastPathsEnabled(bool on) { gFastPathsEnabled = on; }
 
 } // namespace kernels
 CUTELAYOUT_ABI_END

@@ -7,7 +7,8 @@
 // slice, copying is one memcpy, and trees of up to kInlineNodes nodes never touch the heap.
 //   (4,8)         -> [T rank=2 span=3][4][8]
 //   ((2,2),_)     -> [T rank=2 span=5][T rank=2 span=3][2][2][_]
-// Not supported yet: scaled-basis leaves `v@d` (the descriptor issue adds a node kind).
+// A leaf may be a scaled basis `v@d` (Basis.h): an Int whose basis code sits in the node's
+// spare bytes.
 #pragma once
 
 #include "cutelayout/Int.h"

@@ -23,7 +23,8 @@ struct Error {
   std::string message;
 };
 
-/// Either a value or an Error. Minimal on purpose: the core is built without exceptions.
+/// Either a value or an Error. Minimal on purpose: the core throws no exceptions (the web
+/// build compiles it with -fno-exceptions).
 /// The error lives on the heap, so the success path carries one null pointer and never
 /// touches a string.
 template <class T> class Expected {

@@ -6,7 +6,7 @@
 // Slicing, tiling and partitioning a tensor act on its layout and move the iterator by the
 // offset of the slice, as CuTe's tensor algebra does; so a thread's partition of the
 // identity tensor says which global coordinates it holds, and a counting tensor's which
-// indices. (Pointers with an address space, the views of the dialect, are issue 13's.)
+// indices. (Pointers with an address space are the dialect's views, not the core's.)
 //
 // Representation invariant: a Counting iterator's value is an integer; an ArithTuple
 // iterator's is an integer or an arithmetic tuple (no `_`, no basis leaf). The layout is a

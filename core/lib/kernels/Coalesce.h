@@ -156,7 +156,7 @@ bool coalesceNodesPast(const Node *s, const Node *d, Out &out, uint32_t maxLeave
 template <Seed seed, class Out>
 [[gnu::always_inline]] inline bool coalesceNodes(const Node *s, const Node *d, Out &out, uint32_t maxLeaves = ~0u,
                                                  bool integersOnly = false) {
-  if (!detail::tracing()) {
+  if (!detail::tracing() && fastPathsEnabled()) {
     StaticDomain fast;
     if (coalesceWalk<seed>(fast, ReversedNodeLeaves<StaticDomain>(s, d, maxLeaves), out))
       return true;
@@ -169,7 +169,7 @@ template <Seed seed, class Out>
 [[gnu::noinline]] bool coalesceNodesPast(const Node *s, const Node *d, Out &out, uint32_t maxLeaves,
                                          bool integersOnly) {
   out.clear();
-  if (!detail::tracing()) {
+  if (!detail::tracing() && fastPathsEnabled()) {
     if (runtimeExtentsWalk<seed>(s, d, out, maxLeaves))
       return true;
     out.clear();

@@ -41,6 +41,14 @@ namespace cutelayout {
 CUTELAYOUT_ABI_BEGIN
 namespace kernels {
 
+/// Whether the fast domains run (default true; false when the process starts with
+/// CUTELAYOUT_FAST_PATHS=off or 0): runFast (NodeOut.h), the coalesce walk's fast stages
+/// (Coalesce.h) and the index functions' stages. Tests turn them off to check that the
+/// exact domain gives every answer alone. Not thread-safe to change while operations run.
+extern bool gFastPathsEnabled;
+[[gnu::always_inline]] inline bool fastPathsEnabled() { return gFastPathsEnabled; }
+void setFastPathsEnabled(bool on);
+
 /// A kernel's working list in StaticDomain: an inline array and a count, no capacity test
 /// per element. reserveMore says whether n more fit (SmallVec's always do); a kernel
 /// declines where they do not.

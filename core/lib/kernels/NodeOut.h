@@ -29,12 +29,6 @@ namespace cutelayout {
 CUTELAYOUT_ABI_BEGIN
 namespace kernels {
 
-/// Whether the fast domains run (default true; false when the process starts with
-/// CUTELAYOUT_FAST_PATHS=off or 0). Tests turn them off to check that the exact domain
-/// gives every answer alone. Not thread-safe to change while operations run.
-bool fastPathsEnabled();
-void setFastPathsEnabled(bool on);
-
 /// How many answers runFast has given on this thread (for tests: whether the fast domains
 /// answered an operation).
 uint64_t fastAnswers();
