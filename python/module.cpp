@@ -236,6 +236,14 @@ py::object callPython(const std::string &name, py::args args) {
   return fromValue(call(resolve(name), pointers));
 }
 
+/// v's composed layout. @pre v is one (a Python error otherwise)
+const cutelayout::ComposedLayout &composedOf(const Value &v) {
+  if (v.kind != Value::Kind::Composed)
+    raise("layout_a, offset and layout_b are the parts of a composed layout, not of " +
+          std::string(cutelayout::cli::kindName(v.kind)));
+  return *v.composed();
+}
+
 std::string kindOf(const Value &v) {
   switch (v.kind) {
   case Value::Kind::Tuple:
@@ -298,6 +306,22 @@ PYBIND11_MODULE(_core, m) {
              return fromValue(call(getOp, cutelayout::cli::ValueRefs(pair, 2)));
            })
       .def("__len__", [](const Value &v) { return call(rankOp, v).tuple.asInt().value; })
+      // A composed layout's parts, by CuTe's names: A o O o B is layout_a, offset, layout_b.
+      .def_property_readonly("layout_a",
+                             [](const Value &v) -> py::object {
+                               const cutelayout::OuterFunction &a = composedOf(v).outer;
+                               switch (a.kind) {
+                               case cutelayout::OuterFunction::Kind::Swizzle:
+                                 return fromValue(Value::ofSwizzle(a.swizzle));
+                               case cutelayout::OuterFunction::Kind::Layout:
+                                 return fromValue(Value::ofLayout(a.layout));
+                               case cutelayout::OuterFunction::Kind::Composed:
+                                 break;
+                               }
+                               return fromValue(Value::ofComposed(*a.composed));
+                             })
+      .def_property_readonly("offset", [](const Value &v) { return fromValue(Value::ofTuple(composedOf(v).offset)); })
+      .def_property_readonly("layout_b", [](const Value &v) { return fromValue(Value::ofLayout(composedOf(v).inner)); })
       .def("size", query("size"))
       .def("cosize", query("cosize"))
       .def_property_readonly("shape", query("shape"))

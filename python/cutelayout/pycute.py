@@ -17,7 +17,7 @@ __all__ = [
     "LayoutBase", "is_layout", "Layout", "make_layout", "size", "cosize", "coalesce", "filter",
     "composition", "complement", "right_inverse", "left_inverse", "logical_divide", "logical_product",
     "zipped_divide", "tiled_divide", "zipped_product", "tiled_product", "blocked_product",
-    "raked_product", "slice_and_offset", "Swizzle",
+    "raked_product", "slice_and_offset", "hier_unzip", "shiftl", "shiftr", "Swizzle", "ComposedLayout",
 ]
 
 
@@ -157,13 +157,23 @@ def _native(layout):
 
 
 def _from_native(v):
+    """A cutelayout result as pycute's: a Layout, or a ComposedLayout (CuTe's lifted algebra)."""
+    if v.kind == "composed_layout":
+        return ComposedLayout(_from_native(v.layout_a), v.offset, _from_native(v.layout_b))
+    if v.kind == "swizzle":
+        return Swizzle(*(int(x) for x in str(v)[3:-1].split(",")))  # Sw<B,M,S>
     out = Layout(_shape(v), _stride(v))
     out._native = (out.shape, out.stride, v)
     return out
 
 
 def _arg(x):
-    """A pycute operand as cutelayout's: a layout, a tuple of tilers (a tile), an int or None."""
+    """A pycute operand as cutelayout's: a layout, a swizzle, a composed layout, a tuple of
+    tilers (a tile), an int or None."""
+    if isinstance(x, Swizzle):
+        return x._v
+    if isinstance(x, ComposedLayout):
+        return _call("make_composed_layout", _arg(x.layoutB), x.offset, _arg(x.layoutA))
     if is_layout(x):
         return _native(x)
     if is_tuple(x) and any(is_layout(e) or is_tuple(e) for e in x):
@@ -291,15 +301,101 @@ def slice_and_offset(crd, layout):
     return sliced, fixed
 
 
+def hier_unzip(splitter, layoutA, layoutB):
+    """pycute's helper of the zipped and tiled forms: splitter(A_i, B_i) gives each mode of A
+    that B tiles as a rank-2 layout (tile, rest); the result gathers the tiles and then the
+    rests with A's untiled modes: ((tiles...), (rests..., A's other modes...)). A None B
+    leaves A whole behind a unit tile."""
+    if layoutB is None:
+        return make_layout(Layout(1, 0), layoutA)
+    if not is_tuple(layoutB):
+        return splitter(layoutA, layoutB)
+    if len(layoutA) < len(layoutB):
+        raise ValueError(f"hier_unzip: a tiler of rank {len(layoutB)} for a layout of rank {len(layoutA)}")
+    pairs = [hier_unzip(splitter, layoutA[i], b) for i, b in enumerate(layoutB)]
+    tiles = make_layout(*[p[0] for p in pairs])
+    rests = make_layout(*([p[1] for p in pairs] + [layoutA[i] for i in range(len(layoutB), len(layoutA))]))
+    return make_layout(tiles, rests)
+
+
+# --- swizzles and composed layouts ----------------------------------------------------
+
+
+def shiftr(a, s):
+    """a shifted right by s bits (left by -s for a negative s)."""
+    return a >> s if s > 0 else a << -s
+
+
+def shiftl(a, s):
+    """a shifted left by s bits (right by -s for a negative s)."""
+    return a << s if s > 0 else a >> -s
+
+
 class Swizzle:
-    """CuTe's Swizzle<B,M,S> as a function of an offset."""
+    """CuTe's Swizzle<B,M,S> as a function of an offset: the B bits at M + max(0,S) (yyy_msk)
+    are XORed into the B bits at M - min(0,S) (zzz_msk)."""
 
     def __init__(self, bits, base, shift):
+        assert bits >= 0 and base >= 0 and abs(shift) >= bits
         self._v = _core.parse(f"Swizzle<{bits},{base},{shift}>")
         self.bits, self.base, self.shift = bits, base, shift
+        mask = (1 << bits) - 1
+        self.yyy_msk = mask << (base + max(0, shift))
+        self.zzz_msk = mask << (base - min(0, shift))
 
     def __call__(self, offset):
         return self._v(offset)
 
+    def size(self):
+        """The size of its domain, the offsets up to the highest bit it reads."""
+        return 1 << (self.bits + self.base + abs(self.shift))
+
+    def cosize(self):
+        return self.size()
+
+    def __eq__(self, other):
+        return isinstance(other, Swizzle) and (self.bits, self.base, self.shift) == (other.bits, other.base, other.shift)
+
     def __str__(self):
         return f"SW_{self.bits}_{self.base}_{self.shift}"
+
+    def __repr__(self):
+        return f"Swizzle({self.bits},{self.base},{self.shift})"
+
+
+class ComposedLayout(LayoutBase):
+    """pycute's composed layout: layoutB(offset + layoutA(c)). layoutB, the function applied
+    last, is a Swizzle, a Layout or a ComposedLayout (CuTe's A); layoutA is the Layout the
+    coordinate enters (CuTe's B). The algebra above takes it where CuTe does (the divides,
+    products and composition act on layoutA and keep the rest) and returns one."""
+
+    def __init__(self, layoutB, offset, layoutA):
+        self.layoutB = layoutB
+        self.offset = offset
+        self.layoutA = layoutA
+
+    def __eq__(self, other):
+        return (isinstance(other, ComposedLayout) and self.layoutB == other.layoutB and self.offset == other.offset
+                and self.layoutA == other.layoutA)
+
+    def __len__(self):
+        return len(self.layoutA)
+
+    def __call__(self, *args):
+        return self.layoutB(self.offset + self.layoutA(*args))
+
+    def __getitem__(self, i):
+        return ComposedLayout(self.layoutB, self.offset, self.layoutA[i])
+
+    def size(self):
+        return size(self.layoutA)
+
+    def cosize(self):
+        """CuTe's cosize of A o O o B, its inner layout's (pycute's is layoutB's cosize)."""
+        return _call("cosize", _arg(self))
+
+    def __str__(self):
+        return f"{self.layoutB} o {self.offset} o {self.layoutA}"
+
+    def __repr__(self):
+        return f"ComposedLayout({repr(self.layoutB)},{repr(self.offset)},{repr(self.layoutA)})"

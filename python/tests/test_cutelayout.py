@@ -170,3 +170,12 @@ def test_value_cannot_be_made_uninitialised():
     with pytest.raises(TypeError, match="cannot be made directly"):
         cl.Value()
     assert cl.size(cl.Layout((4, 8))) == 32
+
+
+def test_composed_layout_parts():
+    c = cl.ComposedLayout("Sw<3,4,3> o _0 o (8,64):(64,1)")
+    assert repr(c.layout_a) == "Sw<3,4,3>" and c.offset == 0 and str(c.layout_b) == "(8,64):(64,1)"
+    nested = cl.ComposedLayout("(8,64):(64,1) o 3 o (4,2):(1,4)")
+    assert str(nested.layout_a) == "(8,64):(64,1)" and nested.offset == 3
+    with pytest.raises(cl.Error, match="parts of a composed layout, not of a layout"):
+        cl.Layout((4, 8)).layout_a
