@@ -77,9 +77,13 @@ public:
   /// The arguments of the outermost call, as parseOutermostArgs leaves them.
   std::vector<Value> &args() { return scratch_.args[0]; }
 
-  /// The message of a call's error: its column, the operation's name, then why.
+  /// The message of a call's error: its column, the operation's name (once: a core message
+  /// may start with it already), then why.
   static Error callError(size_t column, std::string_view name, const Error &e) {
-    return makeError("column " + std::to_string(column) + ": " + std::string(name) + ": " + e.message);
+    std::string_view m = e.message;
+    bool named = m.size() > name.size() + 1 && m.compare(0, name.size(), name) == 0 && m[name.size()] == ':';
+    return makeError("column " + std::to_string(column) + ": " + (named ? std::string() : std::string(name) + ": ") +
+                     e.message);
   }
 
   Error takeError() { return std::move(error_); }
