@@ -126,14 +126,17 @@ double secondsFor(const std::function<void()> &f) {
   return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
 }
 
-// Issue 19: 40,000 leaves took 15 s with the quadratic loops.
+// 40,000 leaves took 15 s with quadratic loops; O(n log n) takes about 0.01 s, 0.3 s under
+// the sanitizers. The bound (3 s) separates the two with room for a loaded machine (0.64 s
+// was seen under the sanitizers beside a parallel build).
+constexpr double kFortyThousandBound = 3.0;
 TEST(OrderingTest, FortyThousandLeavesAreFast) {
   const uint32_t n = 40000;
   std::vector<int64_t> keys(n);
   std::mt19937_64 rng(40);
   for (int64_t &k : keys)
     k = int64_t(rng() % 100);
-  EXPECT_LT(secondsFor([&] { exchangeSortOrder(keys.data(), n); }), 0.5);
+  EXPECT_LT(secondsFor([&] { exchangeSortOrder(keys.data(), n); }), kFortyThousandBound);
 
   TupleBuilder shape, order;
   shape.open();
@@ -150,7 +153,7 @@ TEST(OrderingTest, FortyThousandLeavesAreFast) {
               ASSERT_TRUE(makeOrderedLayout(s, o).ok());
               ASSERT_FALSE(scope.failed());
             }),
-            0.5);
+            kFortyThousandBound);
 }
 
 } // namespace
