@@ -2,17 +2,21 @@
 // interface for JavaScript. JavaScript writes an expression into the input buffer
 // (cl_input, at most cl_input_capacity bytes), calls cl_eval with flags, and reads the
 // answer from cl_output (cl_output_size bytes): what `cute-layout` prints for that
-// expression, or an SVG picture with CL_SVG. cl_eval returns 0 on success, 1 on an error
-// (the output is then "error: ...").
+// expression, its table, bank report, SVG picture or LaTeX document with the view flags.
+// cl_eval returns 0 on success, 1 on an error (the output is then "error: ..."). cl_banks
+// sets --banks' options from the input buffer; cl_version writes the version.
 #include "Evaluator.h"
 #include "Render.h"
 
 #include <string>
 
 namespace {
-constexpr int kCute = 1, kDynamic = 2, kTable = 4, kSvg = 8, kBanks = 16;
+constexpr int kCute = 1, kDynamic = 2, kTable = 4, kSvg = 8, kBanks = 16, kLatex = 32;
 std::string input(1 << 16, '\0');
 std::string output;
+/// --banks' options: 16-bit elements, 128-bit accesses along rows unless cl_banks sets others.
+cutelayout::Expected<cutelayout::cli::BankOptions> bankOptions =
+    cutelayout::cli::makeBankOptions("16", "128", "rows", cutelayout::ParseOptions{});
 } // namespace
 
 extern "C" {
@@ -42,15 +46,52 @@ __attribute__((export_name("cl_eval"))) int cl_eval(int length, int flags) {
     output = "error: " + v.error().message;
     return 1;
   }
-  // --banks with its defaults: 16-bit elements, 128-bit accesses along rows.
-  static const Expected<BankOptions> banks = makeBankOptions("16", "128", "rows", ParseOptions{});
-  View view = (flags & kSvg)     ? View::Svg
+  View view = (flags & kLatex)   ? View::Latex
+              : (flags & kSvg)   ? View::Svg
               : (flags & kBanks) ? View::Banks
               : (flags & kTable) ? View::Table
                                  : View::Print;
-  Expected<std::string> text = render(*v, view, style, *banks);
+  Expected<std::string> text = render(*v, view, style, *bankOptions);
   output = text ? *text : "error: " + text.error().message;
   return text ? 0 : 1;
+}
+
+/// --banks' options from the first `length` bytes of the input buffer: the element bits, the
+/// access bits and the access (rows, columns or a thread-value layout), one per line, as the
+/// command line's --element-bits, --access-bits and --access take them. On an error the
+/// options are unchanged and the output holds "error: ...".
+__attribute__((export_name("cl_banks"))) int cl_banks(int length, int flags) {
+  using namespace cutelayout;
+  if (length < 0 || length > int(input.size())) {
+    output = "error: the options are longer than the input buffer";
+    return 1;
+  }
+  std::string_view text(input.data(), size_t(length)), part[3];
+  for (int i = 0; i < 3; ++i) {
+    size_t end = i < 2 ? text.find('\n') : text.size();
+    if (end == std::string_view::npos) {
+      output = "error: --banks takes the element bits, the access bits and the access";
+      return 1;
+    }
+    part[i] = text.substr(0, end);
+    text.remove_prefix(i < 2 ? end + 1 : end);
+  }
+  ParseOptions options;
+  options.plainIsDynamic = (flags & kDynamic) != 0;
+  Expected<cli::BankOptions> b = cli::makeBankOptions(part[0], part[1], part[2], options);
+  if (!b) {
+    output = "error: " + b.error().message;
+    return 1;
+  }
+  bankOptions = std::move(b);
+  output.clear();
+  return 0;
+}
+
+/// The version, as `cute-layout --version` prints it.
+__attribute__((export_name("cl_version"))) int cl_version() {
+  output = "cute-layout (cutelayout) " CUTELAYOUT_VERSION " (WebAssembly)\n";
+  return 0;
 }
 
 } // extern "C"
