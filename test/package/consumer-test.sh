@@ -4,8 +4,8 @@
 # and the installed tools.
 #   consumer-test.sh BUILD_DIR WORK_DIR
 # The environment names the tools (set by test/package/CMakeLists.txt): CMAKE, GENERATOR,
-# MAKE_PROGRAM, CXX, FILECHECK, DIALECT (ON or OFF); JOBS (default 2), CCACHE and PYTHON
-# (the module's interpreter, when the module is built) optional.
+# MAKE_PROGRAM, CXX, FILECHECK, DIALECT (ON or OFF); JOBS (default 2), CCACHE, PYTHON
+# (the module's interpreter, when the module is built) and NODE (when the page is) optional.
 set -euo pipefail
 build="$1"
 work="$2"
@@ -20,7 +20,8 @@ fail() {
 # A fixed scratch directory, emptied first: the same paths each run let ccache hit.
 rm -rf "$work"
 mkdir -p "$work"
-"$CMAKE" --install "$build" --prefix "$prefix" >"$work/install.log"
+# Stripped, as docs recommend (cmake/Install.cmake strips the static libraries too).
+"$CMAKE" --install "$build" --prefix "$prefix" --strip >"$work/install.log"
 
 launcher=()
 [ -n "${CCACHE:-}" ] && launcher=(-DCMAKE_CXX_COMPILER_LAUNCHER="$CCACHE")
@@ -42,6 +43,16 @@ if [ -n "${PYTHON:-}" ]; then
     "import cutelayout as cl; print(cl.composition(cl.Layout('(6,2):(8,2)'), cl.Layout('(4,3):(3,1)')))")" ||
     fail "the installed Python module does not import"
   [ "$got" = "((2,2),3):((24,2),8)" ] || fail "the installed Python module printed '$got'"
+fi
+
+# The page and the Node command line, where the WebAssembly build was made.
+if [ -n "${NODE:-}" ]; then
+  web="$prefix/share/cutelayout/web"
+  for f in index.html app.js cutelayout-wasm.js cute-layout.mjs cutelayout.wasm; do
+    [ -f "$web/$f" ] || fail "the page's $f is not installed"
+  done
+  got="$("$NODE" --no-warnings "$web/cute-layout.mjs" 'composition((6,2):(8,2), (4,3):(3,1))')"
+  [ "$got" = "((2,2),3):((24,2),8)" ] || fail "the installed Node command line printed '$got'"
 fi
 
 # (b) The dialect, through the consumer's own opt tool and the installed tools.
