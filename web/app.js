@@ -43,19 +43,31 @@
     $('error').textContent = m ? expr + '\n' + ' '.repeat(Number(m[1]) - 1) + '^\n' + text : text;
   }
 
-  function remember(expr) {
-    const history = JSON.parse(localStorage.getItem('cutelayout-history') || '[]').filter((e) => e !== expr);
-    history.unshift(expr);
+  // The history: the last 30 inputs, newest first, failed ones too (marked), so a typo can be
+  // fixed from the list. Entries are {expr, ok}; a plain string (an older page's) succeeded.
+  function loadHistory() {
+    let saved = [];
+    try { saved = JSON.parse(localStorage.getItem('cutelayout-history') || '[]'); } catch (e) { saved = []; }
+    return (Array.isArray(saved) ? saved : []).map((h) => (typeof h === 'string' ? { expr: h, ok: true } : h))
+      .filter((h) => h && typeof h.expr === 'string');
+  }
+  function remember(expr, ok) {
+    const history = loadHistory().filter((h) => h.expr !== expr);
+    history.unshift({ expr, ok });
     localStorage.setItem('cutelayout-history', JSON.stringify(history.slice(0, 30)));
     renderHistory();
   }
   function renderHistory() {
     const list = $('history');
     list.textContent = '';
-    for (const e of JSON.parse(localStorage.getItem('cutelayout-history') || '[]')) {
+    for (const h of loadHistory()) {
       const li = document.createElement('li');
-      li.textContent = e;
-      li.onclick = () => { $('expr').value = e; run(); };
+      li.textContent = h.expr;
+      if (!h.ok) {
+        li.className = 'failed';
+        li.title = 'this input gave an error';
+      }
+      li.onclick = () => { $('expr').value = h.expr; run(); };
       list.appendChild(li);
     }
   }
@@ -68,9 +80,9 @@
     $('link').href = '#' + hash;
     if (location.hash.slice(1) !== hash) history.replaceState(null, '', '#' + hash);
     const r = evaluate(expr, flags());
+    remember(expr, r.ok);
     if (!r.ok) { showError(expr, r.text); return; }
     $('result').textContent = r.text;
-    remember(expr);
     const svg = evaluate(expr, flags() | SVG);
     if (svg.ok) $('picture').innerHTML = svg.text; // our own SVG, from the module
     if (expr.includes('Sw') || expr.includes('Swizzle') || r.text.includes(' o ')) {

@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """Opens the playground (build/web/index.html) in headless Chromium and checks its DOM
 (issue 17): the result and grid of a composition, the bank view of a swizzled 8x64 tile,
-the thread-value picture of the SM80 16x8x16 MMA, and an error with its column underlined.
+the thread-value picture of the SM80 16x8x16 MMA, and an error with its column underlined
+and kept, marked, in the history.
 Where Chromium cannot start, says so and checks nothing.
 
     page.py CHROMIUM PAGE
@@ -46,9 +47,10 @@ def main():
     check("hover: a cell's coordinate and owner", "<title>(1,0): T8V0</title>" in d)
     d = dom(chromium, page, "size((4,8)")
     check("error: column underlined", re.search(r'<pre id="error">size\(\(4,8\)\n {10}\^\nerror: column 11:', d) is not None)
+    check("error: kept in the history, marked", '<li class="failed" title="this input gave an error">size((4,8)</li>' in d)
     for f in failures:
         print("page: FAIL " + f)
-    print("page: %d checks, %d failed" % (9, len(failures)))
+    print("page: %d checks, %d failed" % (10, len(failures)))
     return 1 if failures else 0
 
 
