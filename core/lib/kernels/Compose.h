@@ -165,6 +165,14 @@ template <class D, class Flat>
 template <class D, class Flat, class Out>
 bool composeSplit(D &dom, const Flat &a, typename D::Num rshape, typename D::Num rstride, Out &out);
 
+/// The stride of A o (rshape:rstride) for an A of one mode of stride aStride: rstride
+/// scaled by it, a _0 kept (composeMode's one-mode rule; the divides' and products' leaf
+/// pairs use it on values, Tile.h).
+template <class D>
+[[gnu::always_inline]] inline typename D::Num composedStride(D &dom, typename D::Num aStride, typename D::Num rstride) {
+  return dom.isConstant(rstride, 0) ? rstride : dom.mul(rstride, aStride);
+}
+
 /// A o (rshape:rstride), one integral mode of B, written to out. The common cases inline
 /// (a _0 stride, an A of one mode); composeSplit divides the stride through A's modes.
 /// Flat is FlatModes<D> or any type with its rank(), shapeAt(i), strideAt(i), allStatic and
@@ -175,12 +183,8 @@ bool composeSplit(D &dom, const Flat &a, typename D::Num rshape, typename D::Num
 template <class D, class Flat, class Out>
 [[gnu::always_inline]] inline bool composeMode(D &dom, const Flat &a, typename D::Num rshape, typename D::Num rstride,
                                                Out &out) {
-  if (dom.isConstant(rstride, 0)) {
-    out.leaf(D::toInt(rshape), D::toInt(rstride));
-    return true;
-  }
-  if (a.rank() == 1) {
-    out.leaf(D::toInt(rshape), D::toInt(dom.mul(rstride, a.strideAt(0))));
+  if (dom.isConstant(rstride, 0) || a.rank() == 1) {
+    out.leaf(D::toInt(rshape), D::toInt(composedStride(dom, a.strideAt(0), rstride)));
     return true;
   }
   return composeSplit(dom, a, rshape, rstride, out);

@@ -53,43 +53,37 @@ template <class D> struct TilePair {
   const Node *as, *ad, *ts, *td;
   FlatModes<D> flat; // divide: coalesce_x(A); product: coalesce_x(complement)
   FlatModes<D> rest; // divide: complement(T, shape(coalesce(A))), last first
-  /// A leaf pair (leafPair): the halves are computed already, the divide's tile in
+  /// A leaf pair (divideLeafPair, productPair's one-mode case): the halves are computed already, the divide's tile in
   /// tile[0]:tile[1] and the second half's modes, last first, in rest; flat is unused.
   bool leaves = false;
   typename D::Num tile[2];
 };
 
-/// composeMode's rule for an A of one mode of stride aStride (Compose.h), on B's mode
-/// rshape:rstride: the stride scaled, a _0 kept.
-template <class D>
-[[gnu::always_inline]] inline typename D::Num composedStride(D &dom, typename D::Num aStride, typename D::Num rstride) {
-  return dom.isConstant(rstride, 0) ? rstride : dom.mul(rstride, aStride);
-}
+/// What divideLeafPair did: computed the pair, failed (D declined or holds the message), or
+/// left a pair that is not a leaf pair to dividePair.
+enum class LeafPair { Done, Failed, NotLeaves };
 
 /// The common divide pair, a leaf mode s:d of A (s not _1) by a leaf element n:e (n not
 /// _1, e not _0): dividePair's steps on the four values (complementLeaf, then composeMode's
 /// one-mode rule for the tile and each mode of the rest), the halves kept as values for the
-/// emitters. @post false with handled false: not such a pair (nothing computed, the caller
-/// runs dividePair); false with handled true: D declined or failed
-template <class D> [[gnu::always_inline]] inline bool divideLeafPair(D &dom, TilePair<D> &p, bool &handled) {
+/// emitters. @post NotLeaves: nothing computed
+template <class D> [[gnu::always_inline]] inline LeafPair divideLeafPair(D &dom, TilePair<D> &p) {
   using Num = typename D::Num;
   Num s, d, n, e;
-  handled = false;
   if (p.as->kind == NodeKind::Tuple || p.ts->kind == NodeKind::Tuple || !dom.load(*p.as, *p.ad, s, d) ||
       !dom.load(*p.ts, *p.td, n, e))
-    return false;
+    return LeafPair::NotLeaves;
   s = D::extent(s), n = D::extent(n), e = D::extent(e);
   if (dom.isConstant(s, 1) || dom.isConstant(n, 1) || dom.isConstant(e, 0))
-    return false;
-  handled = true;
+    return LeafPair::NotLeaves;
   // rest = complement(n:e, s) (A's coalesce is A); tile = A o n:e; second = A o rest.
   if (!complementLeaf(dom, n, e, s, p.rest) || p.rest.full)
-    return false;
+    return LeafPair::Failed;
   p.tile[0] = n, p.tile[1] = composedStride(dom, d, e);
   for (uint32_t i = 0; i < p.rest.rank(); ++i)
     p.rest.stride[i] = composedStride(dom, d, p.rest.stride[i]);
   p.leaves = true;
-  return true;
+  return LeafPair::Done;
 }
 
 /// The element of a tiler (at profile p, layout s:d) as the layout the divides and products
@@ -260,10 +254,8 @@ template <class D, class Out> bool emitSecondComposed(D &dom, const TilePair<D> 
 template <class D> [[gnu::always_inline]] inline bool computePair(D &dom, TilePair<D> &p, bool isProduct) {
   if (isProduct)
     return productPair(dom, p);
-  bool handled;
-  if (divideLeafPair(dom, p, handled) || handled)
-    return p.leaves;
-  return dividePair(dom, p);
+  LeafPair leaf = divideLeafPair(dom, p);
+  return leaf == LeafPair::NotLeaves ? dividePair(dom, p) : leaf == LeafPair::Done;
 }
 template <class D> [[gnu::noinline]] bool computePairOutOfLine(D &dom, TilePair<D> &p, bool isProduct) {
   return computePair(dom, p, isProduct);

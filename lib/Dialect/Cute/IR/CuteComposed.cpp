@@ -237,11 +237,11 @@ std::optional<FailureOr<Inferred>> mlir::cute::detail::inferOnComposed(Operation
       })
       .Default([&](Operation *o) -> std::optional<FailureOr<Inferred>> {
         const cutelayout::OperationFacts *facts = cutelayout::operationFactsByIR(o->getName().stripDialect());
-        if (!facts || ks.size() < facts->liftFrom)
-          return std::nullopt;
-        if (facts->onComposed == cutelayout::OnComposed::Lifted) // A o O o op(B)
+        cutelayout::OnComposed rule =
+            facts ? cutelayout::composedRule(facts->name, uint32_t(ks.size())) : cutelayout::OnComposed::Refused;
+        if (rule == cutelayout::OnComposed::Lifted) // A o O o op(B)
           return lift(o, r, ks, 0, true);
-        if (facts->onComposed == cutelayout::OnComposed::OfInner) // B's answer
+        if (rule == cutelayout::OnComposed::OfInner) // B's answer
           return lift(o, r, ks, 0, false);
         return std::nullopt;
       });
