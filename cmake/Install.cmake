@@ -48,6 +48,7 @@ if(CUTELAYOUT_PYTHON)
   install(TARGETS cutelayout_python_core LIBRARY DESTINATION ${CUTELAYOUT_INSTALL_PYTHONDIR}/cutelayout)
   install(DIRECTORY ${PROJECT_SOURCE_DIR}/python/cutelayout/ DESTINATION ${CUTELAYOUT_INSTALL_PYTHONDIR}/cutelayout
           FILES_MATCHING PATTERN "*.py")
+  install(FILES ${PROJECT_BINARY_DIR}/python/cutelayout/_version.py DESTINATION ${CUTELAYOUT_INSTALL_PYTHONDIR}/cutelayout)
 endif()
 
 # Last, after every library is installed: `cmake --install build --strip` strips the tools

@@ -43,6 +43,17 @@ Error noOverloadFor(std::string_view name, ValueRefs args, bool (*special)(const
   return makeError(std::string(name) + ": no overload for these arguments");
 }
 
+Error tupleElementError(std::string_view name, ValueRefs args, bool (*special)(const Value &)) {
+  for (size_t i = 0; i < args.size(); ++i)
+    if (special(args[i]))
+      return makeError("argument " + std::to_string(i + 1) + " is " + kindName(args[i].kind) + " " + describe(args[i]) +
+                       ", which CuTe's " + std::string(name) + " makes an element of a plain tuple, no value here" +
+                       (name == "append" && i == 0 && args[i].kind == Value::Kind::Composed
+                            ? " (CuTe pads a composed layout's inner layout as append<N>(C, x))"
+                            : ""));
+  return noOverloadFor(name, args, special);
+}
+
 Expected<Layout> layoutOrShape(const Value &v) {
   if (v.kind == Value::Kind::Tuple && !hasUnderscore(v.tuple))
     return makeLayout(v.tuple);

@@ -29,6 +29,10 @@ Expected<const Layout *> plainLayout(const Value &v, size_t i);
 /// The error of a call CuTe has no overload for: it names the first argument for which
 /// `special` holds ("argument 1 is a tensor ..., which CuTe's complement does not take").
 Error noOverloadFor(std::string_view name, ValueRefs args, bool (*special)(const Value &), size_t from = 0);
+/// The error of append or prepend (`name`) with an argument for which `special` holds (a
+/// swizzle, composed layout, tensor): CuTe's tuple append makes it an element of a plain
+/// tuple, which no value here is (CuTe's one lift, append<N>(C, x), is the table's).
+Error tupleElementError(std::string_view name, ValueRefs args, bool (*special)(const Value &));
 
 /// A layout argument, or a shape read as its compact column-major layout (a thread
 /// layout given as its shape).

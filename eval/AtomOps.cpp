@@ -119,8 +119,10 @@ Expected<Value> mmaAtomValue(std::string_view name) {
 
 Expected<Value> makeTiledMmaOp(ValueRefs args) {
   MmaAtom atom = CL_TRY(atomArg(args, 0));
-  Layout atoms = CL_TRY(layoutOrShape(args[1]));
-  if (args.size() == 2)
+  // CuTe's default atom layout: one atom, Layout<Shape<_1,_1,_1>>.
+  IntTuple one(kStatic1);
+  Layout atoms = args.size() == 1 ? makeLayout(IntTuple::makeTuple({one, one, one})) : CL_TRY(layoutOrShape(args[1]));
+  if (args.size() <= 2)
     return Value::ofMma(CL_TRY(makeTiledMma(atom, atoms, nullptr)), false);
   Tiler permutation = CL_TRY(asTiler(args[2]));
   return Value::ofMma(CL_TRY(makeTiledMma(atom, atoms, &permutation)), false);

@@ -201,6 +201,8 @@ Expected<Value> callWithComposed(std::string_view name, ValueRefs args,
   }
   if (composedFirst && isLifted) // CuTe lifts A o O o B here: what it refuses is a later argument
     return noOverloadFor(name, args, isSwizzled, 1);
+  if (name == "append" || name == "prepend") // CuTe's tuple append: but append<N>(C, x), lifted above
+    return tupleElementError(name, args, isSwizzled);
   return noOverload(name, args);
 }
 

@@ -564,6 +564,53 @@ template <class Out> Status tileToShapeOp(const Args &a, Out &out) {
   return layoutResult(out, [b, s, o](Layout &r) { return tileToShape(*b, s, o, r); });
 }
 
+/// append or prepend of a layout and an int tuple, or of an int tuple and a tile: CuTe's
+/// tuple append holds both as elements of a plain tuple, which is a tile here.
+[[gnu::cold, gnu::noinline]] Error mixedPadError(const Args &a, const char *name) {
+  return makeError("argument 2 must be " + std::string(kindName(a[0].kind)) + " like argument 1 but is " +
+                   kindName(a[1].kind) + " " + describe(a[1]) + " (CuTe's " + name +
+                   " of the two is a plain tuple of both: a tile here, so write argument 1 as a tile)");
+}
+
+/// append (Back) and prepend: (a, x), or with CuTe's rank N as the last argument (a, x, N),
+/// x then padding a to rank N. a and x are two layouts or two int tuples; a tile a takes
+/// any tiler x (CuTe's tuple append). A layout and an integer are append<N>(L), whose x is
+/// CuTe's default _1:_0 (CuTe's append(L, Int<N>{}), a plain tuple, is no value here).
+template <bool Back> Expected<Value> padOp(const Args &a) {
+  const char *name = Back ? "append" : "prepend";
+  if (a[0].kind == Value::Kind::Tile) {
+    const Tiler &t = a[0].tile();
+    Tiler x = CL_TRY(asTiler(a[1]));
+    if (a.size() == 2)
+      return Value::ofTile(Back ? append(t, x) : prepend(t, x));
+    uint32_t n = CL_TRY(a.index(2));
+    return Value::ofTile(CL_TRY(Back ? appendToRank(t, n, x) : prependToRank(t, n, x)));
+  }
+  if (a.isLayout(0)) {
+    const Layout &l = CL_TRY(a.layout(0));
+    if (a.size() == 2 && a[1].kind == Value::Kind::Tuple && a[1].tuple.isInt()) { // append<N>(L)
+      uint32_t n = CL_TRY(a.index(1));
+      Layout unit{IntTuple(kStatic1), IntTuple(kStatic0)};
+      return layOr(Back ? appendToRank(l, n, unit) : prependToRank(l, n, unit));
+    }
+    if (a[1].kind != Value::Kind::Layout)
+      return mixedPadError(a, name);
+    const Layout &x = CL_TRY(a.layout(1));
+    if (a.size() == 2)
+      return lay(Back ? append(l, x) : prepend(l, x));
+    uint32_t n = CL_TRY(a.index(2));
+    return layOr(Back ? appendToRank(l, n, x) : prependToRank(l, n, x));
+  }
+  TupleView t = CL_TRY(a.tuple(0));
+  if (a[1].kind == Value::Kind::Layout || a[1].kind == Value::Kind::Tile)
+    return mixedPadError(a, name);
+  TupleView x = CL_TRY(a.tuple(1));
+  if (a.size() == 2)
+    return tupleValue(Back ? append(t, x) : prepend(t, x));
+  uint32_t n = CL_TRY(a.index(2));
+  return tupleValue(CL_TRY(Back ? appendToRank(t, n, x) : prependToRank(t, n, x)));
+}
+
 const std::map<std::string, Operation, std::less<>> &operations() {
   static const std::map<std::string, Operation, std::less<>> table = {
       // --- queries -------------------------------------------------------------------
@@ -740,6 +787,21 @@ const std::map<std::string, Operation, std::less<>> &operations() {
                    IntTuple t = CL_TRY(modeRange(a, b, e));
                    return tupleValue(group(t.view(), b, e));
                  }}},
+      {"append", {2, 3, "append(x, y[, N])",
+                  "y as the last mode of a layout, int tuple or tile; with N, x padded with y to rank N: "
+                  "append<N>(x, y), append<N>(L) pads with _1:_0",
+                  padOp<true>}},
+      {"prepend", {2, 3, "prepend(x, y[, N])",
+                   "y as the first mode of a layout, int tuple or tile; with N, x padded in front with y to "
+                   "rank N: prepend<N>(x, y), prepend<N>(L) pads with _1:_0",
+                   padOp<false>}},
+      {"replace", {3, 3, "replace(x, y, i)", "mode i of a layout or int tuple replaced by y: replace<i>(x, y)",
+                   [](const Args &a) -> Expected<Value> {
+                     uint32_t i = CL_TRY(a.index(2));
+                     if (a.isLayout(0))
+                       return layOr(replace(CL_TRY(a.layout(0)), i, CL_TRY(a.layout(1))));
+                     return tupleValue(CL_TRY(replace(CL_TRY(a.tuple(0)), i, CL_TRY(a.tuple(1)))));
+                   }}},
       {"flatten", {1, 1, "flatten(x)", "depth-1 layout, int tuple or tile (a tile's layouts stay whole)",
                    [](const Args &a) -> Expected<Value> {
                      if (a[0].kind == Value::Kind::Tile) {
@@ -916,6 +978,10 @@ const std::map<std::string, Operation, std::less<>> &operations() {
                                 [](const Args &a) { return makeIdentityTensorOp(a.values()); }}},
       {"counting_iterator", {1, 2, "counting_iterator<int>(n)", "an iterator at index n (for make_tensor)",
                              [](const Args &a) { return countingIteratorOp(a.values()); }}},
+      {"make_smem_ptr", {2, 2, "make_smem_ptr<T>(address)",
+                         "a shared-memory pointer to elements of T at a byte address (for make_tensor): "
+                         "make_smem_ptr<half_t>(nullptr) prints smem_ptr[16b]((nil))",
+                         [](const Args &a) { return smemPointerOp(a.values()); }}},
       {"make_tensor", {2, 3, "make_tensor(it, L) | make_tensor(it, shape[, stride])",
                        "a tensor over an iterator: make_tensor(counting_iterator<int>(0), L) prints counting_iter(0) o L",
                        [](const Args &a) {
@@ -924,7 +990,7 @@ const std::map<std::string, Operation, std::less<>> &operations() {
                          });
                        }}},
       // --- MMA atoms and tiled MMAs (AtomOps.h) ----------------------------------------
-      {"make_tiled_mma", {2, 3, "make_tiled_mma(atom, atom_layout[, tile])",
+      {"make_tiled_mma", {1, 3, "make_tiled_mma(atom[, atom_layout[, tile]])",
                           "CuTe's TiledMMA: the atom repeated over a layout of atoms (M,N,K), each mode "
                           "optionally permuted",
                           [](const Args &a) { return makeTiledMmaOp(a.values()); }}},
@@ -1090,10 +1156,13 @@ constexpr unsigned kTensorKinds = 1u << unsigned(Value::Kind::Tensor) | 1u << un
                        print(args[i].layout.stride) +
                        " are not congruent (CuTe prints such a make_layout, but no operation is defined on it)");
   auto plain = [&](ValueRefs a) { return op.handler(Args(a)); };
+  auto lifted = [&](ValueRefs a) { return callWithComposed(key, a, plain); }; // a tensor's composed layout
+  if ((kinds & kTensorKinds) && key == "make_tensor")                         // make_tensor(ptr, composition(Sw, L))
+    return callWithTensor(key, args, plain, lifted);
   if (kinds & kComposedKinds)
     return callWithComposed(key, args, plain);
   if (kinds & kTensorKinds)
-    return callWithTensor(key, args, plain);
+    return callWithTensor(key, args, plain, lifted);
   return op.handler(Args(args));
 }
 
@@ -1168,7 +1237,9 @@ inline Expected<Value> invoke(const std::string &key, const Operation &op, Value
 
 bool isOperationName(std::string_view name) { return byName().find(name) != nullptr; }
 
-bool isArgumentName(std::string_view name) { return isMajorName(name) || name == "X" || typeBits(name) > 0; }
+bool isArgumentName(std::string_view name) {
+  return isMajorName(name) || name == "X" || name == "nullptr" || typeBits(name) > 0;
+}
 
 namespace {
 Error unknownOperation() { return makeError("unknown operation (see --help for the list)"); }
@@ -1194,8 +1265,16 @@ Expected<const Operation *> withArity(const ResolvedOperation &resolved, size_t 
 }
 } // namespace
 
+namespace {
+/// The operation a name means with argCount arguments: CuTe's composition(A, O, B) builds
+/// the composed layout A o O o B (make_composed_layout).
+std::string_view byArity(std::string_view name, size_t argCount) {
+  return argCount == 3 && name == "composition" ? std::string_view("make_composed_layout") : name;
+}
+} // namespace
+
 Expected<ResolvedOperation> resolveOperation(std::string_view name, size_t argCount) {
-  ResolvedOperation op = CL_TRY(findOperation(name));
+  ResolvedOperation op = CL_TRY(findOperation(byArity(name, argCount)));
   CL_TRY(withArity(op, argCount));
   return op;
 }
@@ -1249,13 +1328,10 @@ void staticTwinInto(const Value &v, Value &out) {
     out = Value::ofComposed(cutelayout::staticTwin(*v.composed()));
     return;
   case Value::Kind::Tensor:
-    out = Value::ofTensor(
-        Tensor{TensorIterator{v.tensor()->iterator.kind, cutelayout::staticTwin(v.tensor()->iterator.value)},
-               cutelayout::staticTwin(v.tensor()->layout)});
+    out = Value::ofTensor(cutelayout::staticTwin(*v.tensor()));
     return;
   case Value::Kind::Iterator:
-    out = Value::ofIterator(
-        TensorIterator{v.tensor()->iterator.kind, cutelayout::staticTwin(v.tensor()->iterator.value)});
+    out = Value::ofIterator(cutelayout::staticTwin(*v.tensor()).iterator);
     return;
   case Value::Kind::Name:
   case Value::Kind::Swizzle:
@@ -1314,8 +1390,7 @@ bool hasDynamicLeaves(const Value &v) {
   case Value::Kind::Composed:
     return !isStatic(*v.composed());
   case Value::Kind::Tensor:
-    return !isStatic(v.tensor()->iterator.value) || !isStatic(v.tensor()->layout.shape) ||
-           !isStatic(v.tensor()->layout.stride);
+    return !isStatic(*v.tensor());
   case Value::Kind::Iterator:
     return !isStatic(v.tensor()->iterator.value);
   case Value::Kind::Name:
@@ -1466,7 +1541,7 @@ Expected<Value> callOperation(const ResolvedOperation &resolved, ValueRefs args)
 
 Expected<Value> callOperation(std::string_view name, ValueRefs args) {
   // The table's entry straight, no Expected<ResolvedOperation> made per call.
-  const Found *found = byName().find(name);
+  const Found *found = byName().find(byArity(name, args.size()));
   if (!found)
     return unknownOperation();
   return callOperation(ResolvedOperation{found->key, found->op}, args);
@@ -1489,7 +1564,8 @@ std::string operationHelp() {
     out += op.help;
     out += '\n';
   }
-  out += "  aliases: group_modes = group; make_stride, make_coord, make_step = make_shape\n";
+  out += "  aliases: group_modes = group; make_stride, make_coord, make_step = make_shape;\n"
+         "           composition(A, O, B) = make_composed_layout(A, O, B)\n";
   return out;
 }
 

@@ -11,27 +11,28 @@ Expected<std::string> render(const Value &v, View view, Style style, const BankO
   case View::Print:
     return printValue(v, style);
   case View::Svg:
+  case View::BankSvg:
   case View::Latex: {
-    Expected<std::string> picture = view == View::Svg ? printSvg(v) : printLatex(v);
+    Expected<std::string> picture = view == View::Latex ? printLatex(v)
+                                    : view == View::Svg ? printSvg(v, nullptr)
+                                                        : printSvg(v, &banks);
     if (!picture)
-      return makeError((view == View::Svg ? "--svg: " : "--latex: ") + picture.error().message);
+      return makeError((view == View::Latex ? "--latex: " : "--svg: ") + picture.error().message);
     return picture;
   }
-  case View::Table:
   case View::Banks:
+  case View::BankJson: {
+    BankReport r = CL_TRY(bankConflicts(v, banks, style));
+    return view == View::Banks ? printBanks(r) : printBankJson(r);
+  }
+  case View::Table:
     break;
   }
-  const char *name = view == View::Table ? "--table" : "--banks";
   if (v.kind != Value::Kind::Layout && v.kind != Value::Kind::Composed)
-    return makeError(std::string(name) + " needs a layout or a composed layout but the result is " +
-                     printValue(v, style));
+    return makeError("--table needs a layout or a composed layout but the result is " + printValue(v, style));
   if (v.notCongruent) // printable, but it has no offsets to show
-    return makeError(std::string(name) + " needs a layout whose shape and stride are congruent, got " +
-                     printValue(v, style));
-  bool composed = v.kind == Value::Kind::Composed;
-  if (view == View::Table)
-    return composed ? printTable(*v.composed(), style) : printTable(v.layout, style);
-  return composed ? printBanks(*v.composed(), banks, style) : printBanks(v.layout, banks, style);
+    return makeError("--table needs a layout whose shape and stride are congruent, got " + printValue(v, style));
+  return v.kind == Value::Kind::Composed ? printTable(*v.composed(), style) : printTable(v.layout, style);
 }
 
 } // namespace cutelayout::cli

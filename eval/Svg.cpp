@@ -1,6 +1,7 @@
 // SVG and LaTeX pictures of layouts, tiled MMAs and tiled copies (Svg.h). The cells come from the
 // core: a layout's offsets by crd2idx, an atom's owners by evaluating its thread-value
-// layout at every (thread, value).
+// layout at every (thread, value), a cell's bank and the outlined wave from the bank
+// report (Banks.h).
 #include "Svg.h"
 
 #include "Arguments.h"
@@ -10,6 +11,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <cmath>
 #include <cstdio>
 #include <vector>
 
@@ -17,8 +19,11 @@ namespace cutelayout::cli {
 
 namespace {
 
-constexpr int kCell = 24;   // pixels a cell
-constexpr int kMargin = 24; // room for the row and column indices
+constexpr int kCell = kSvgCell;     // pixels a cell
+constexpr int kMargin = 24;         // room for the row and column indices
+constexpr double kCharWidth = 0.6;  // em: the advance of a monospace character
+constexpr double kLineHeight = 1.2; // em: the distance between a label's lines
+constexpr double kRoom = kCell - 2; // pixels a label may take, across and down
 
 /// A colour per thread (or per offset): eight light hues, then a darker round of them.
 std::string colour(int64_t i) {
@@ -30,12 +35,66 @@ std::string colour(int64_t i) {
   return (k / 8) % 2 == 0 ? kHues[k % 8] : kDark[k % 8];
 }
 
+/// A colour per bank: 32 hues around the wheel, alternately lighter, so neighbouring
+/// banks differ and the four banks of one 16-byte chunk are near in hue.
+std::string bankColour(int64_t bank) {
+  double h = double(bank % 32) * 360.0 / 32.0, s = 0.7, l = bank % 2 == 0 ? 0.78 : 0.87;
+  double c = (1 - std::abs(2 * l - 1)) * s, x = c * (1 - std::abs(std::fmod(h / 60.0, 2.0) - 1)), m = l - c / 2;
+  double rgb[3] = {0, 0, 0};
+  int sector = int(h / 60.0);
+  const int order[6][3] = {{0, 1, 2}, {1, 0, 2}, {2, 0, 1}, {2, 1, 0}, {1, 2, 0}, {0, 2, 1}}; // c, x, 0 slots
+  rgb[order[sector][0]] = c, rgb[order[sector][1]] = x, rgb[order[sector][2]] = 0;
+  char out[8];
+  std::snprintf(out, sizeof out, "#%02x%02x%02x", int((rgb[0] + m) * 255 + 0.5), int((rgb[1] + m) * 255 + 0.5),
+                int((rgb[2] + m) * 255 + 0.5));
+  return out;
+}
+
 /// One M x N grid of labelled cells at (x, y), with its row and column indices.
 struct Grid {
-  int64_t rows, cols;
+  Grid() = default;
+  Grid(int64_t rows, int64_t cols, int64_t colour)
+      : rows(rows), cols(cols), labels(size_t(rows * cols)), colours(size_t(rows * cols), colour) {}
+  int64_t rows = 0, cols = 0;
   std::vector<std::string> labels; // column-major
   std::vector<int64_t> colours;    // column-major, -1: empty
+  bool byBank = false;             // colours are banks (bankColour), else threads or offsets (colour)
+  std::vector<std::string> titles; // column-major hover texts after "(m,n): ", or empty: the labels
+  std::vector<size_t> outlined;    // the cells of the outlined wave
 };
+
+/// Text for SVG: &, < and > escaped (a legend may quote Sw<3,3,3>).
+std::string xml(const std::string &text) {
+  std::string out;
+  for (char c : text)
+    out += c == '&' ? "&amp;" : c == '<' ? "&lt;" : c == '>' ? "&gt;" : std::string(1, c);
+  return out;
+}
+
+/// A number for SVG: at most one decimal.
+std::string px(double x) {
+  char b[32];
+  std::snprintf(b, sizeof b, "%.1f", x);
+  std::string s = b;
+  return s.size() > 2 && s.compare(s.size() - 2, 2, ".0") == 0 ? s.substr(0, s.size() - 2) : s;
+}
+
+/// A cell's label at the centre (cx, cy) of its cell.
+std::string labelText(const std::string &label, int cx, int cy) {
+  LabelFit fit = fitLabel(label);
+  std::string out = "<text class=\"label\" x=\"" + std::to_string(cx) + "\" y=\"" + std::to_string(cy + 3) +
+                    "\" text-anchor=\"middle\"";
+  if (fit.fontSize != kSvgLabelFont)
+    out += " style=\"font-size:" + px(fit.fontSize) + "px\"";
+  if (fit.lines.size() == 1)
+    return out + ">" + label + "</text>\n";
+  out += ">";
+  double first = cy - (double(fit.lines.size()) - 1) * kLineHeight * fit.fontSize / 2 + 0.35 * fit.fontSize;
+  for (size_t i = 0; i < fit.lines.size(); ++i)
+    out += "<tspan x=\"" + std::to_string(cx) + "\" y=\"" + px(first + double(i) * kLineHeight * fit.fontSize) + "\">" +
+           fit.lines[i] + "</tspan>";
+  return out + "</text>\n";
+}
 
 void drawGrid(std::string &out, const Grid &g, int x, int y, const char *title) {
   out += "<g transform=\"translate(" + std::to_string(x) + "," + std::to_string(y) + ")\">\n";
@@ -52,14 +111,21 @@ void drawGrid(std::string &out, const Grid &g, int x, int y, const char *title) 
     for (int64_t m = 0; m < g.rows; ++m) {
       size_t i = size_t(m + n * g.rows);
       int cx = int(kMargin + n * kCell), cy = int(kMargin + m * kCell);
+      std::string fill = g.colours[i] < 0 ? std::string("#ffffff")
+                         : g.byBank       ? bankColour(g.colours[i])
+                                          : colour(g.colours[i]);
       out += "<rect class=\"cell\" data-m=\"" + std::to_string(m) + "\" data-n=\"" + std::to_string(n) + "\" x=\"" +
              std::to_string(cx) + "\" y=\"" + std::to_string(cy) + "\" width=\"" + std::to_string(kCell) +
-             "\" height=\"" + std::to_string(kCell) + "\" fill=\"" +
-             (g.colours[i] < 0 ? std::string("#ffffff") : colour(g.colours[i])) + "\" stroke=\"#000\"><title>(" +
-             std::to_string(m) + "," + std::to_string(n) + "): " + g.labels[i] + "</title></rect>\n";
-      out += "<text class=\"label\" x=\"" + std::to_string(cx + kCell / 2) + "\" y=\"" +
-             std::to_string(cy + kCell / 2 + 3) + "\" text-anchor=\"middle\">" + g.labels[i] + "</text>\n";
+             "\" height=\"" + std::to_string(kCell) + "\" fill=\"" + fill + "\" stroke=\"#000\"><title>(" +
+             std::to_string(m) + "," + std::to_string(n) + "): " + (g.titles.empty() ? g.labels[i] : g.titles[i]) +
+             "</title></rect>\n";
+      out += labelText(g.labels[i], cx + kCell / 2, cy + kCell / 2);
     }
+  // The outlined wave on top of the cells, so no neighbour covers its border.
+  for (size_t i : g.outlined)
+    out += "<rect class=\"wave\" x=\"" + std::to_string(kMargin + int64_t(i) / g.rows * kCell + 1) + "\" y=\"" +
+           std::to_string(kMargin + int64_t(i) % g.rows * kCell + 1) + "\" width=\"" + std::to_string(kCell - 2) +
+           "\" height=\"" + std::to_string(kCell - 2) + "\" fill=\"none\" stroke=\"#c00000\" stroke-width=\"2\"/>\n";
   out += "</g>\n";
 }
 
@@ -77,7 +143,7 @@ std::string document(int width, int height, const std::string &body) {
 /// The grid of a thread-value layout over a rows x cols column-major tile: each cell
 /// labelled with the first (thread, value) that maps to it, coloured by that thread.
 Expected<Grid> tvGrid(const Layout &tv, int64_t rows, int64_t cols) {
-  Grid g{rows, cols, std::vector<std::string>(size_t(rows * cols)), std::vector<int64_t>(size_t(rows * cols), -1)};
+  Grid g(rows, cols, -1);
   Int threads = size(tv.mode(0)), values = size(tv.mode(1));
   if (!threads.isStatic || !values.isStatic)
     return makeError("a thread-value layout with runtime extents has no picture");
@@ -132,7 +198,7 @@ Expected<std::pair<int64_t, int64_t>> extents(TupleView shape) {
 
 /// The transpose of a grid (B is drawn K x N above C, as CuTe draws it).
 Grid transposed(const Grid &g) {
-  Grid t{g.cols, g.rows, std::vector<std::string>(g.labels.size()), std::vector<int64_t>(g.colours.size())};
+  Grid t(g.cols, g.rows, 0);
   for (int64_t m = 0; m < g.rows; ++m)
     for (int64_t n = 0; n < g.cols; ++n) {
       t.labels[size_t(n + m * g.cols)] = g.labels[size_t(m + n * g.rows)];
@@ -150,26 +216,81 @@ struct Placed {
 struct Picture {
   std::vector<Placed> grids;
   int width, height;
+  std::string legend; // a line above the grids, or empty
 };
+
+/// The grid of a layout's (or composed layout's) offsets over its shape, coloured by offset.
+template <class L> Expected<Grid> layoutGrid(const L &l, TupleView shape) {
+  auto [rows, cols] = CL_TRY(extents(shape));
+  Grid g(rows, cols, 0);
+  for (int64_t n = 0; n < cols; ++n)
+    for (int64_t m = 0; m < rows; ++m) {
+      IntTuple c = cols == 1 && (shape.isInt() || shape.rank() == 1)
+                       ? IntTuple(Int::fixed(m))
+                       : IntTuple::makeTuple({IntTuple(Int::fixed(m)), IntTuple(Int::fixed(n))});
+      ArithScope scope;
+      Int i = CL_TRY(crd2idx(c, l));
+      if (scope.failed())
+        return makeError("an offset of " + print(l, Style::Plain) + " overflows int64");
+      g.labels[size_t(m + n * rows)] = std::to_string(i.value);
+      g.colours[size_t(m + n * rows)] = i.value;
+    }
+  return g;
+}
+
+/// Recolours a layout's grid by bank (each cell's offset at the bank widths) and outlines
+/// the first worst wave of the access (the first wave where all are conflict-free); the
+/// legend says so. Where the access does not apply to the layout, the cells are still
+/// coloured by bank and the legend says why nothing is outlined.
+Expected<std::string> colourByBank(Grid &g, const Value &v, const BankOptions &banks) {
+  g.byBank = true;
+  g.titles.resize(g.labels.size());
+  for (size_t i = 0; i < g.labels.size(); ++i) {
+    int64_t offset = g.colours[i], bit;
+    if (__builtin_mul_overflow(offset, banks.elementBits, &bit))
+      return makeError("the bit address of offset " + std::to_string(offset) + " overflows int64");
+    int64_t word = bit / 32 - (bit % 32 < 0 ? 1 : 0), bank = word % 32 + (word % 32 < 0 ? 32 : 0);
+    g.colours[i] = bank;
+    g.titles[i] = "offset " + g.labels[i] + ", bank " + std::to_string(bank);
+  }
+  std::string legend =
+      "colour: the bank of each element (" + std::to_string(banks.elementBits) + "-bit elements, 32 banks of 4 bytes)";
+  Expected<BankReport> r = bankConflicts(v, banks, Style::Plain);
+  if (!r)
+    return legend + "; no wave outlined: " + r.error().message;
+  size_t worst = 0;
+  for (size_t i = 0; i < r->waves.size(); ++i)
+    if (r->waves[i].ways > r->waves[worst].ways)
+      worst = i;
+  if (r->waves.empty())
+    return legend;
+  const BankWave &w = r->waves[worst];
+  for (int64_t e : w.elements)
+    if (e >= 0 && e < g.rows * g.cols)
+      g.outlined.push_back(size_t(e));
+  int64_t last = w.firstThread + int64_t(w.offsets.size()) - 1;
+  return legend + "; outlined: wave " + std::to_string(worst) + " (" + w.what + ", threads " +
+         std::to_string(w.firstThread) + (last > w.firstThread ? "-" + std::to_string(last) : "") + "), " +
+         (w.ways == 1 ? std::string("conflict-free") : std::to_string(w.ways) + "-way");
+}
 
 /// The grids of v's picture, placed as CuTe draws them: a layout's offsets; a tiled MMA's
 /// C with A to its left and B above it; a tiled copy's source and destination side by side.
-Expected<Picture> pictureOf(const Value &v) {
+Expected<Picture> pictureOf(const Value &v, const BankOptions *banks) {
   switch (v.kind) {
-  case Value::Kind::Layout: {
-    auto [rows, cols] = CL_TRY(extents(v.layout.shape));
-    Grid g{rows, cols, std::vector<std::string>(size_t(rows * cols)), std::vector<int64_t>(size_t(rows * cols))};
-    const Layout &l = v.layout;
-    for (int64_t n = 0; n < cols; ++n)
-      for (int64_t m = 0; m < rows; ++m) {
-        IntTuple c = cols == 1 ? IntTuple(Int::fixed(m))
-                               : IntTuple::makeTuple({IntTuple(Int::fixed(m)), IntTuple(Int::fixed(n))});
-        Int i = CL_TRY(crd2idx(c, l));
-        g.labels[size_t(m + n * rows)] = std::to_string(i.value);
-        g.colours[size_t(m + n * rows)] = i.value;
-      }
-    int w = gridWidth(g) + 8, h = gridHeight(g) + 24;
-    return Picture{{Placed{std::move(g), 4, 20, ""}}, w, h};
+  case Value::Kind::Layout:
+  case Value::Kind::Composed: {
+    if (v.notCongruent)
+      return makeError("a layout whose shape and stride are not congruent has no picture");
+    bool composed = v.kind == Value::Kind::Composed;
+    if (composed && v.composed()->innerSwizzle)
+      return makeError("a composed layout whose inner function is a swizzle has no grid of elements");
+    Grid g =
+        CL_TRY(composed ? layoutGrid(*v.composed(), v.composed()->inner.shape) : layoutGrid(v.layout, v.layout.shape));
+    std::string legend = banks ? CL_TRY(colourByBank(g, v, *banks)) : "";
+    int top = legend.empty() ? 20 : 44;
+    int w = std::max(gridWidth(g) + 8, int(8 + legend.size() * 6)), h = top + gridHeight(g) + 4;
+    return Picture{{Placed{std::move(g), 4, top, ""}}, w, h, legend};
   }
   case Value::Kind::TiledMma: {
     const TiledMma &m = *v.mma();
@@ -193,7 +314,8 @@ Expected<Picture> pictureOf(const Value &v) {
     return Picture{
         {Placed{std::move(b), left, 20, "B"}, Placed{std::move(a), 4, top, "A"}, Placed{std::move(c), left, top, "C"}},
         w,
-        h};
+        h,
+        ""};
   }
   case Value::Kind::TiledCopy: {
     const TiledCopy &c = *v.copy();
@@ -201,12 +323,12 @@ Expected<Picture> pictureOf(const Value &v) {
     Grid s = CL_TRY(tvGrid(CL_TRY(layoutTV(c, 'S')), rows, cols));
     Grid d = CL_TRY(tvGrid(CL_TRY(layoutTV(c, 'D')), rows, cols));
     int w = 2 * gridWidth(s) + 28, h = gridHeight(s) + 28, right = gridWidth(s) + 20;
-    return Picture{{Placed{std::move(s), 4, 20, "Src"}, Placed{std::move(d), right, 20, "Dst"}}, w, h};
+    return Picture{{Placed{std::move(s), 4, 20, "Src"}, Placed{std::move(d), right, 20, "Dst"}}, w, h, ""};
   }
   default:
     break;
   }
-  return makeError("a picture is of a rank-1 or rank-2 layout, a tiled MMA or a tiled copy, not " +
+  return makeError("a picture is of a rank-1 or rank-2 layout or composed layout, a tiled MMA or a tiled copy, not " +
                    std::string(kindName(v.kind)) + " " + describe(v));
 }
 
@@ -215,16 +337,34 @@ std::string latexColour(int64_t i) { return "c" + std::to_string(i < 0 ? 0 : i %
 
 } // namespace
 
-Expected<std::string> printSvg(const Value &v) {
-  Picture p = CL_TRY(pictureOf(v));
+double labelWidth(std::string_view line, double fontSize) { return double(line.size()) * kCharWidth * fontSize; }
+
+LabelFit fitLabel(const std::string &label) {
+  LabelFit fit{{label}, kSvgLabelFont};
+  size_t v = label.find('V', 1);
+  if (labelWidth(label, kSvgLabelFont) > kRoom && v != std::string::npos)
+    fit.lines = {label.substr(0, v), label.substr(v)};
+  size_t widest = 1;
+  for (const std::string &line : fit.lines)
+    widest = std::max(widest, line.size());
+  double across = kRoom / (double(widest) * kCharWidth), down = kRoom / (double(fit.lines.size()) * kLineHeight);
+  // One decimal, rounded down, so the drawn size keeps the bound.
+  fit.fontSize = std::min(kSvgLabelFont, std::floor(std::min(across, down) * 10) / 10);
+  return fit;
+}
+
+Expected<std::string> printSvg(const Value &v, const BankOptions *banks) {
+  Picture p = CL_TRY(pictureOf(v, banks));
   std::string body;
+  if (!p.legend.empty())
+    body += "<text class=\"legend\" x=\"4\" y=\"14\" font-size=\"10\">" + xml(p.legend) + "</text>\n";
   for (const Placed &g : p.grids)
     drawGrid(body, g.grid, g.x, g.y, g.title);
   return document(p.width, p.height, body);
 }
 
 Expected<std::string> printLatex(const Value &v) {
-  Picture p = CL_TRY(pictureOf(v));
+  Picture p = CL_TRY(pictureOf(v, nullptr));
   // TikZ in cell units (y down, as the SVG), scaled so a large tile stays inside TeX's
   // dimension limit (about 16,000 pt): at most 1,600 cells a side at 10 pt a cell.
   std::string out = "\\documentclass[convert]{standalone}\n\\usepackage{tikz}\n";

@@ -38,9 +38,12 @@ Expected<Value> tensorValue(Expected<Tensor> t) {
 } // namespace
 
 Expected<Value> callWithTensor(std::string_view name, ValueRefs args,
-                               const std::function<Expected<Value>(ValueRefs)> &plain) {
+                               const std::function<Expected<Value>(ValueRefs)> &plain,
+                               const std::function<Expected<Value>(ValueRefs)> &lifted) {
   if (name == "make_tensor")
     return plain(args);
+  if (name == "append" || name == "prepend") // CuTe's tuple append holds a tensor as an element
+    return tupleElementError(name, args, isTensorLike);
   // A tiled copy's or MMA's partition of a tensor (argument 3): a counting tensor, or the
   // identity tensor's coordinates (CuTe's predicate idiom); the operation reads it itself.
   if (name.substr(0, 10) == "partition_" && args.size() == 3 && args[2].kind == Value::Kind::Tensor &&
@@ -80,16 +83,19 @@ Expected<Value> callWithTensor(std::string_view name, ValueRefs args,
   bool keeps = rule == OnTensor::KeepsIterator;
   if (!keeps && rule != OnTensor::OfLayout)
     return noOverload(name, args);
-  Value layout = Value::ofLayout(t.layout);
+  // A composed layout goes through the composed layouts' rules (CuTe's lift to A o O o B).
+  Value layout = Value::ofAny(layoutOf(t));
   std::vector<const Value *> withLayout = args.pointers();
   withLayout[0] = &layout;
-  Value r = CL_TRY(plain(withLayout));
+  Value r = CL_TRY(t.isComposed() ? lifted(withLayout) : plain(withLayout));
   if (!keeps)
     return r;
+  if (r.kind == Value::Kind::Composed)
+    return tensorValue(makeTensor(t.iterator, AnyLayout(*r.composed())));
   if (r.kind != Value::Kind::Layout)
     return makeError(std::string(name) + " of a tensor gave " + kindName(r.kind) + " " + printValue(r, Style::Plain) +
                      ", not a layout");
-  return Value::ofTensor(Tensor{t.iterator, std::move(r.layout)});
+  return tensorValue(makeTensor(t.iterator, AnyLayout(std::move(r.layout))));
 }
 
 Expected<Value> countingIteratorOp(ValueRefs args) {
@@ -103,11 +109,35 @@ Expected<Value> countingIteratorOp(ValueRefs args) {
   return Value::ofIterator(TensorIterator{TensorIterator::Kind::Counting, IntTuple(start)});
 }
 
+Expected<Value> smemPointerOp(ValueRefs args) {
+  // make_smem_ptr<T>(address): the template argument is appended after the address; from
+  // Python, make_smem_ptr("half_t", 0) names the type first.
+  if (args.size() != 2)
+    return makeError("make_smem_ptr<T>(address) takes the element type T, as in make_smem_ptr<half_t>(nullptr)");
+  bool typeFirst = args[0].kind == Value::Kind::Name && typeBits(args[0].name) > 0;
+  const Value &type = args[typeFirst ? 0 : 1], &address = args[typeFirst ? 1 : 0];
+  if (type.kind != Value::Kind::Name || typeBits(type.name) <= 0)
+    return makeError("make_smem_ptr<T>: T must be an element type such as half_t or float, not " +
+                     printValue(type, Style::Plain));
+  Int at;
+  if (address.kind == Value::Kind::Name && address.name == "nullptr")
+    at = Int::fixed(0);
+  else if (address.kind == Value::Kind::Tuple && address.tuple.isInt() && !address.tuple.asInt().isBasis())
+    at = address.tuple.asInt();
+  else
+    return makeError("make_smem_ptr<T>(address): the address must be nullptr or a byte address (an integer), not " +
+                     printValue(address, Style::Plain));
+  // A pointer is a runtime value in CuTe, whatever its address.
+  return Value::ofIterator(CL_TRY(makeSmemPtr(typeBits(type.name), Int::dynamic(at.value))));
+}
+
 Expected<Value> makeTensorOp(ValueRefs args, const std::function<Expected<Value>(ValueRefs)> &makeLayout) {
   if (args.size() < 2 || args[0].kind != Value::Kind::Iterator)
-    return makeError("make_tensor takes an iterator (counting_iterator<int>(n)) and a layout, or a shape "
-                     "[and a stride]");
+    return makeError("make_tensor takes an iterator (counting_iterator<int>(n), make_smem_ptr<T>(address)) and a "
+                     "layout, a composed layout, or a shape [and a stride]");
   const TensorIterator &it = args[0].tensor()->iterator;
+  if (args.size() == 2 && args[1].kind == Value::Kind::Composed)
+    return tensorValue(makeTensor(it, AnyLayout(*args[1].composed())));
   Layout l;
   if (args.size() == 2 && args[1].kind == Value::Kind::Layout) {
     l = *CL_TRY(plainLayout(args[1], 1));
@@ -115,9 +145,7 @@ Expected<Value> makeTensorOp(ValueRefs args, const std::function<Expected<Value>
     Value made = CL_TRY(makeLayout(args.pointers(1)));
     l = *CL_TRY(plainLayout(made, 1));
   }
-  if (it.kind == TensorIterator::Kind::Counting)
-    return tensorValue(makeCountingTensor(it.value.asInt(), l));
-  return Value::ofTensor(Tensor{it, std::move(l)});
+  return tensorValue(makeTensor(it, AnyLayout(std::move(l))));
 }
 
 Expected<Value> makeIdentityTensorOp(ValueRefs args) {

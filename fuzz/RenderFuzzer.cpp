@@ -1,8 +1,9 @@
 // libFuzzer target: the pictures and reports of any value (issue 41). The input's first
 // byte picks the bank options (element and access widths, rows, columns or a thread-value
 // access given by the text after the first line break); the rest is an expression whose
-// value is rendered as --table, --banks, --svg and --latex in plain and CuTe styles. Each
-// must give its text or an Error: never crash, hang, wrap a size or write without bound.
+// value is rendered as --table, --banks (text and JSON), --svg (plain and by bank) and
+// --latex in plain and CuTe styles. Each must give its text or an Error: never crash, hang,
+// wrap a size or write without bound.
 #include "Banks.h"
 #include "Evaluator.h"
 #include "Render.h"
@@ -35,8 +36,9 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
       cutelayout::cli::makeBankOptions(element, width, access, parse);
   cutelayout::cli::BankOptions options = banks ? banks.take() : cutelayout::cli::BankOptions();
   for (cutelayout::Style style : {cutelayout::Style::Plain, cutelayout::Style::Cute})
-    for (cutelayout::cli::View view : {cutelayout::cli::View::Table, cutelayout::cli::View::Banks,
-                                       cutelayout::cli::View::Svg, cutelayout::cli::View::Latex})
+    for (cutelayout::cli::View view :
+         {cutelayout::cli::View::Table, cutelayout::cli::View::Banks, cutelayout::cli::View::BankJson,
+          cutelayout::cli::View::Svg, cutelayout::cli::View::BankSvg, cutelayout::cli::View::Latex})
       (void)cutelayout::cli::render(*v, view, style, options);
   return 0;
 }

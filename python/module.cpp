@@ -4,6 +4,7 @@
 // cutelayout.Dyn (an int subclass) are dynamic leaves (CuTe's int); tuples nest; None is
 // CuTe's `_`; a str is a name (LayoutRight, uint8_t). Results convert back the same way;
 // layouts, tiles, swizzles and composed layouts stay native objects.
+#include "Banks.h"
 #include "Evaluator.h"
 #include "Operations.h"
 #include "Svg.h"
@@ -274,6 +275,94 @@ std::string kindOf(const Value &v) {
   return "value";
 }
 
+/// A value argument: a native value, or text evaluated as an expression.
+Value valueOrText(py::handle h, bool dynamic) {
+  if (const Value *v = nativeValue(h.ptr()))
+    return *v;
+  if (!py::isinstance<py::str>(h))
+    raise("expected a cutelayout value or an expression (str), got " +
+          py::str(py::type::of(h).attr("__name__")).cast<std::string>());
+  cutelayout::ParseOptions options;
+  options.plainIsDynamic = dynamic;
+  cutelayout::Expected<Value> v = cutelayout::cli::evaluate(h.cast<std::string>(), options, /*nulTerminated=*/true);
+  if (!v)
+    raise(v.error().message);
+  return v.take();
+}
+
+py::list intList(const std::vector<int64_t> &xs) {
+  py::list out;
+  for (int64_t x : xs)
+    out.append(x);
+  return out;
+}
+
+/// The bank options of cutelayout.bank_conflicts' arguments. access is "rows", "columns",
+/// an expression ([SIDE:]EXPR) or a value (a thread-value layout, or with side a tiled
+/// copy, copy atom or tiled MMA).
+cutelayout::cli::BankOptions bankOptions(py::handle access, py::object side, int64_t elementBits, int64_t accessBits,
+                                         bool dynamic) {
+  namespace cli = cutelayout::cli;
+  cutelayout::Expected<cli::BankOptions> o = cli::makeBankOptions(elementBits, accessBits, cli::kBankArgumentNames);
+  if (!o)
+    raise(o.error().message);
+  std::string sideName = side.is_none() ? "" : py::str(side).cast<std::string>();
+  cutelayout::Expected<bool> set = true;
+  if (py::isinstance<py::str>(access) && sideName.empty()) {
+    cutelayout::ParseOptions options;
+    options.plainIsDynamic = dynamic;
+    set = cli::setBankAccess(*o, access.cast<std::string>(), options);
+  } else {
+    std::string text = py::isinstance<py::str>(access) ? access.cast<std::string>() : "";
+    if (text == "rows" || text == "columns")
+      raise("side names a side of a tiled copy or a tiled MMA, not of the " + text + " pattern");
+    set = cli::setBankAccess(*o, valueOrText(access, dynamic), sideName);
+  }
+  if (!set)
+    raise(set.error().message);
+  return o.take();
+}
+
+/// cutelayout.bank_conflicts' native part: the report (Banks.h) as a dict, read by
+/// cutelayout.BankConflicts.
+py::dict bankConflicts(py::handle layout, py::handle access, py::object side, int64_t elementBits, int64_t accessBits,
+                       bool dynamic) {
+  namespace cli = cutelayout::cli;
+  cli::BankOptions o = bankOptions(access, side, elementBits, accessBits, dynamic);
+  Value v = valueOrText(layout, dynamic);
+  cutelayout::Expected<cli::BankReport> r = cli::bankConflicts(v, o, cutelayout::Style::Cute);
+  if (!r)
+    raise(r.error().message);
+  py::list waves;
+  for (const cli::BankWave &w : r->waves) {
+    py::list conflicts;
+    for (const cli::BankConflict &c : w.conflicts)
+      conflicts.append(py::make_tuple(c.bank, c.ways, intList(c.threads)));
+    py::dict d;
+    d["what"] = w.what;
+    d["first_thread"] = w.firstThread;
+    d["offsets"] = intList(w.offsets);
+    d["elements"] = intList(w.elements);
+    d["banks"] = intList(w.banks);
+    d["ways"] = w.ways;
+    d["conflicts"] = conflicts;
+    waves.append(d);
+  }
+  py::dict out;
+  out["layout"] = r->layout;
+  out["model"] = r->model;
+  out["element_bits"] = r->elementBits;
+  out["access_bits"] = r->accessBits;
+  out["phase"] = r->phase;
+  out["worst"] = r->worst;
+  out["average"] = r->average();
+  out["wavefronts"] = r->wavefronts;
+  out["conflicting"] = r->conflicting;
+  out["waves"] = waves;
+  out["text"] = cli::printBanks(*r);
+  return out;
+}
+
 } // namespace
 
 PYBIND11_MODULE(_core, m) {
@@ -366,10 +455,31 @@ PYBIND11_MODULE(_core, m) {
       return s.take();
     };
   };
-  m.def("svg", picture(&cutelayout::cli::printSvg), py::arg("value"),
-        "The SVG picture of a layout, a tiled MMA or a tiled copy (cute-layout --svg).");
+  m.def(
+      "svg",
+      [](const Value &v) {
+        cutelayout::Expected<std::string> s = cutelayout::cli::printSvg(v);
+        if (!s)
+          raise(s.error().message);
+        return s.take();
+      },
+      py::arg("value"), "The SVG picture of a layout, a tiled MMA or a tiled copy (cute-layout --svg).");
+  m.def(
+      "bank_svg",
+      [](py::handle layout, py::handle access, py::object side, int64_t elementBits, int64_t accessBits, bool dynamic) {
+        cutelayout::cli::BankOptions o = bankOptions(access, side, elementBits, accessBits, dynamic);
+        cutelayout::Expected<std::string> s = cutelayout::cli::printSvg(valueOrText(layout, dynamic), &o);
+        if (!s)
+          raise(s.error().message);
+        return s.take();
+      },
+      py::arg("layout"), py::arg("access"), py::arg("side"), py::arg("element_bits"), py::arg("access_bits"),
+      py::arg("dynamic"), "The picture coloured by bank, the worst wave outlined (cute-layout --banks --svg).");
   m.def("latex", picture(&cutelayout::cli::printLatex), py::arg("value"),
         "The same picture as a LaTeX/TikZ document (cute-layout --latex).");
+  m.def("bank_conflicts", &bankConflicts, py::arg("layout"), py::arg("access"), py::arg("side"),
+        py::arg("element_bits"), py::arg("access_bits"), py::arg("dynamic"),
+        "The bank report of a layout under an access (cute-layout --banks), as a dict.");
   readyOperationType();
   m.def("operation", &makeOperation, py::arg("name"), "The operation `name` as a callable.");
   m.def("operations", [] {

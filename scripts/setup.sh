@@ -4,6 +4,7 @@ set -euo pipefail
 
 packages=(
   build-essential cmake ninja-build ccache python3 python3-dev pybind11-dev python3-pytest
+  python3-venv python3-pip python3-setuptools python3-wheel
   libgtest-dev libbenchmark-dev libcxxopts-dev
   llvm-22-dev llvm-22-tools libmlir-22-dev mlir-22-tools
   clang-22 libclang-rt-22-dev clang-format-22

@@ -2,7 +2,9 @@
 // interface for JavaScript. JavaScript writes an expression into the input buffer
 // (cl_input, at most cl_input_capacity bytes), calls cl_eval with flags, and reads the
 // answer from cl_output (cl_output_size bytes): what `cute-layout` prints for that
-// expression, its table, bank report, SVG picture or LaTeX document with the view flags.
+// expression, its table, bank report, SVG picture or LaTeX document with the view flags
+// (kBanks with kSvg: the picture coloured by bank, as `--banks --svg`; kBanks with kJson:
+// the bank report as JSON, for the playground's bank view).
 // cl_eval returns 0 on success, 1 on an error (the output is then "error: ..."). cl_banks
 // sets --banks' options from the input buffer; cl_version writes the version.
 #include "Evaluator.h"
@@ -11,7 +13,7 @@
 #include <string>
 
 namespace {
-constexpr int kCute = 1, kDynamic = 2, kTable = 4, kSvg = 8, kBanks = 16, kLatex = 32;
+constexpr int kCute = 1, kDynamic = 2, kTable = 4, kSvg = 8, kBanks = 16, kLatex = 32, kJson = 64;
 std::string input(1 << 16, '\0');
 std::string output;
 /// --banks' options: 16-bit elements, 128-bit accesses along rows unless cl_banks sets others.
@@ -46,19 +48,22 @@ __attribute__((export_name("cl_eval"))) int cl_eval(int length, int flags) {
     output = "error: " + v.error().message;
     return 1;
   }
-  View view = (flags & kLatex)   ? View::Latex
-              : (flags & kSvg)   ? View::Svg
-              : (flags & kBanks) ? View::Banks
-              : (flags & kTable) ? View::Table
-                                 : View::Print;
+  bool banks = (flags & kBanks) != 0;
+  View view = (flags & kLatex)           ? View::Latex
+              : (flags & kSvg)           ? (banks ? View::BankSvg : View::Svg)
+              : banks && (flags & kJson) ? View::BankJson
+              : banks                    ? View::Banks
+              : (flags & kTable)         ? View::Table
+                                         : View::Print;
   Expected<std::string> text = render(*v, view, style, *bankOptions);
   output = text ? *text : "error: " + text.error().message;
   return text ? 0 : 1;
 }
 
 /// --banks' options from the first `length` bytes of the input buffer: the element bits, the
-/// access bits and the access (rows, columns or a thread-value layout), one per line, as the
-/// command line's --element-bits, --access-bits and --access take them. On an error the
+/// access bits and the access (rows, columns, a thread-value layout or SIDE:EXPR of a tiled
+/// copy or MMA), one per line, as the command line's --element-bits, --access-bits and
+/// --access take them. On an error the
 /// options are unchanged and the output holds "error: ...".
 __attribute__((export_name("cl_banks"))) int cl_banks(int length, int flags) {
   using namespace cutelayout;

@@ -2,7 +2,8 @@
 // cute-layout on the core compiled to WebAssembly (docs/web.md): the same arguments and
 // batch mode as the native command line, so the same tests run against both.
 //   node cute-layout.mjs [--cute[=B]] [--dynamic[=B]] [--table[=B] | --banks[=B] [--element-bits=N]
-//       [--access-bits=N] [--access=rows|columns|TV] | --svg FILE | --latex FILE] EXPR... | -
+//       [--access-bits=N] [--access=rows|columns|TV|SIDE:COPY] [--svg FILE] | --svg FILE | --latex FILE]
+//       EXPR... | -
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import path from 'node:path';
@@ -68,7 +69,8 @@ for (let i = 0; i < argv.length; ++i) {
   const named = (name) => a === `--${name}` || a.startsWith(`--${name}=`);
   if (a === '-h' || a === '--help') {
     process.stdout.write('cute-layout (WebAssembly): [--cute[=B]] [--dynamic[=B]] [--table[=B] | --banks[=B] ' +
-                         '[--element-bits=N] [--access-bits=N] [--access=rows|columns|TV] | --svg FILE | --latex FILE] ' +
+                         '[--element-bits=N] [--access-bits=N] [--access=rows|columns|TV|SIDE:COPY] [--svg FILE] | ' +
+                         '--svg FILE | --latex FILE] ' +
                          'EXPR... | -\n');
     process.exit(0);
   } else if (a === '--version') version = true;
@@ -94,8 +96,10 @@ if ((flags & TABLE) && (flags & BANKS)) usage('--table and --banks are different
 for (const [name, v] of Object.entries(bankOptions))
   if (v !== null && !(flags & BANKS)) usage(`--${name} is an option of --banks`);
 for (const [flag, file] of [['--svg', svgFile], ['--latex', latexFile]])
-  if (file !== null && (exprs.length !== 1 || exprs[0] === '-' || (flags & (TABLE | BANKS))))
+  if (file !== null && (exprs.length !== 1 || exprs[0] === '-' || (flags & TABLE)))
     usage(`${flag} FILE draws the answer of one expression`);
+// With --banks, --svg colours a layout's cells by bank (the module's SVG view with BANKS set).
+if (latexFile !== null && (flags & BANKS)) usage('--latex FILE has no bank colours: with --banks, give --svg FILE');
 if (flags & BANKS) {
   const set = wasm.banks([bankOptions['element-bits'] ?? '16', bankOptions['access-bits'] ?? '128',
                           bankOptions.access ?? 'rows'], flags);

@@ -244,12 +244,15 @@ Expected<AnyLayout> composition(const ComposedLayout &c, const Tiler &t) {
 
 namespace {
 /// CuTe's swizzle_only_zy (swizzle_layout.hpp): over sizes (2^M, 2^B, 2^(|S|-B), 2^B, 1),
-/// the offset bits inside the swizzle's two fields, the others mapped to 0.
-Layout swizzleFieldsLayout(const Swizzle &s) {
+/// the offset bits inside the swizzle's two fields, the others mapped to 0; with `anti`,
+/// its swizzle_anti_zy: the bits outside the fields, those inside mapped to 0.
+Layout swizzleFieldsLayout(const Swizzle &s, bool anti = false) {
   int64_t m = s.base, b = s.bits, as = s.shift < 0 ? -s.shift : s.shift;
   auto p = [](int64_t e) { return int64_t(1) << e; };
   const int64_t shapes[5] = {p(m), p(b), p(as - b), p(b), 1};
-  const int64_t strides[5] = {0, p(m), 0, p(m + as), 0};
+  const int64_t only[5] = {0, p(m), 0, p(m + as), 0};
+  const int64_t outside[5] = {1, 0, p(m + b), 0, p(m + b + as)};
+  const int64_t *strides = anti ? outside : only;
   TupleBuilder shape, stride;
   shape.open();
   stride.open();
@@ -299,10 +302,10 @@ bool allUnderscore(TupleView t) {
   return t.isUnderscore();
 }
 
-Expected<AnyLayout> sliceSwizzled(TupleView coord, const ComposedLayout &c) {
+Expected<ComposedSlice> sliceSwizzled(TupleView coord, const ComposedLayout &c) {
   const Swizzle &sw = c.outer.swizzle;
   if (allUnderscore(coord))
-    return composeFunctions(c.outer, c.offset, CL_TRY(slice(coord, c.inner)));
+    return ComposedSlice{composeFunctions(c.outer, c.offset, CL_TRY(slice(coord, c.inner))), Int::fixed(0)};
   if (!c.offset.isInt())
     return tupleOffset(c, "slice");
   Layout only = swizzleFieldsLayout(sw);
@@ -314,6 +317,9 @@ Expected<AnyLayout> sliceSwizzled(TupleView coord, const ComposedLayout &c) {
   // they are runtime bits (a runtime offset makes them all runtime).
   int64_t dynamicBits = c.offset.asInt().isStatic ? 0 : ~int64_t(0);
   int64_t offsetOnly = c.offset.asInt().value ^ CL_TRY(toMixedBits(dicedOnly, dicedCoord, &dynamicBits));
+  // The fixed modes' bits outside the fields: the iterator's offset, whatever the swizzle.
+  Layout dicedAnti = CL_TRY(composition(swizzleFieldsLayout(sw, true), diced));
+  Int offsetAnti = CL_TRY(crd2idx(dicedCoord, dicedAnti));
   Layout slicedOnly = CL_TRY(composition(only, sliced));
   Int last = sub(size(slicedOnly), Int::fixed(1));
   Int active = CL_TRY(crd2idx(IntTuple(last), slicedOnly));
@@ -324,7 +330,8 @@ Expected<AnyLayout> sliceSwizzled(TupleView coord, const ComposedLayout &c) {
       return makeError("slice of " + print(c) + " at " + print(coord) +
                        ": the result's offset holds swizzle bits of a runtime coordinate (CuTe's MixedBits "
                        "value), which a composed layout here does not hold; slice at a static coordinate");
-    return AnyLayout(ComposedLayout{c.outer, IntTuple(Int{offsetOnly, dynamicBits == 0}), std::move(sliced)});
+    return ComposedSlice{
+        AnyLayout(ComposedLayout{c.outer, IntTuple(Int{offsetOnly, dynamicBits == 0}), std::move(sliced)}), offsetAnti};
   }
   // The remaining swizzle is linear on the sliced modes: it becomes strides.
   int64_t z = sw.zzzMask() & -sw.zzzMask(), y = sw.yyyMask() & -sw.yyyMask();
@@ -371,14 +378,20 @@ Expected<AnyLayout> sliceSwizzled(TupleView coord, const ComposedLayout &c) {
   shape.close();
   stride.close();
   Layout swizzleLayout{shape.finish(), stride.finish()};
-  Expected<Layout> r = composition(swizzleLayout, sliced);
-  if (!r)
-    return r.error();
-  return AnyLayout(r.take());
+  Layout decayed = CL_TRY(composition(swizzleLayout, sliced));
+  // The iterator moves to the swizzled fixed bits plus the others (CuTe: swizzle(offset_only_zy)
+  // + offset_anti_zy), a runtime offset where either part is.
+  Int moved = CL_TRY(checkedAdd(Int{sw.apply(offsetOnly), dynamicBits == 0}, offsetAnti, "slice"));
+  return ComposedSlice{AnyLayout(std::move(decayed)), moved};
 }
 } // namespace
 
 Expected<AnyLayout> slice(TupleView coord, const ComposedLayout &c) {
+  ComposedSlice s = CL_TRY(sliceAndOffset(coord, c));
+  return std::move(s.layout);
+}
+
+Expected<ComposedSlice> sliceAndOffset(TupleView coord, const ComposedLayout &c) {
   if (c.innerSwizzle)
     return innerSwizzleError(c, "slice");
   if (c.outer.isSwizzle())
@@ -393,7 +406,7 @@ Expected<AnyLayout> slice(TupleView coord, const ComposedLayout &c) {
                      " is a coordinate (the inner layout has scaled-basis strides), not an integer");
   Int offset = at.asInt();
   Int total = CL_TRY(checkedAdd(c.offset.asInt(), offset, "slice"));
-  return AnyLayout(ComposedLayout{c.outer, IntTuple(total), std::move(sliced)});
+  return ComposedSlice{AnyLayout(ComposedLayout{c.outer, IntTuple(total), std::move(sliced)}), Int::fixed(0)};
 }
 
 Expected<Layout> complement(const ComposedLayout &c, TupleView cotarget) {

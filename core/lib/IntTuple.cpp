@@ -1,5 +1,7 @@
 #include "cutelayout/IntTuple.h"
 
+#include "Internal.h"
+
 #include "cutelayout/Notation.h"
 
 #include "cutelayout/Config.h"
@@ -164,6 +166,16 @@ IntTuple prependTo(TupleView t, uint32_t n, TupleView x) {
   return b.finish();
 }
 
+Expected<IntTuple> appendToRank(TupleView t, uint32_t n, TupleView x) {
+  CL_CHECK(checkPadding(t.rank(), t.span(), n, x.span(), [&] { return print(t); }));
+  return appendTo(t, n, x);
+}
+
+Expected<IntTuple> prependToRank(TupleView t, uint32_t n, TupleView x) {
+  CL_CHECK(checkPadding(t.rank(), t.span(), n, x.span(), [&] { return print(t); }));
+  return prependTo(t, n, x);
+}
+
 IntTuple take(TupleView t, uint32_t first, uint32_t last) {
   TupleBuilder b;
   b.open();
@@ -198,6 +210,13 @@ IntTuple replaceAt(TupleView t, uint32_t at, TupleView x) {
     b.add(i++ == at ? x : c);
   b.close();
   return b.finish();
+}
+
+Expected<IntTuple> replace(TupleView t, uint32_t i, TupleView x) {
+  if (i >= t.rank())
+    return makeError("replace: mode " + std::to_string(i) + " is past the rank of " + print(t) + ", which is " +
+                     std::to_string(t.rank()));
+  return replaceAt(t, i, x);
 }
 
 IntTuple replaceFront(TupleView t, TupleView x) { return replaceAt(t, 0, x); }

@@ -80,6 +80,22 @@ inline Status success() { return Status(true); }
       return clCheck_.error();                                                                                         \
   } while (0)
 
+/// The preconditions of appendToRank and prependToRank (IntTuple.h, Layout.h): n at least
+/// the operand's rank (CuTe's static_assert) and at most kMaxPaddedNodes nodes in the
+/// result (span and padSpan: the operand's and x's nodes). printed() prints the operand,
+/// only for a message.
+template <class Printed>
+Status checkPadding(uint32_t rank, uint32_t span, uint32_t n, uint32_t padSpan, Printed printed) {
+  if (n < rank)
+    return makeError("cannot pad " + printed() + " to rank " + std::to_string(n) + ": its rank is " +
+                     std::to_string(rank));
+  uint64_t nodes = uint64_t(span) + 1 + uint64_t(n - rank) * padSpan; // + 1: a leaf becomes a tuple
+  if (nodes > kMaxPaddedNodes)
+    return makeError("padding " + printed() + " to rank " + std::to_string(n) + " builds " + std::to_string(nodes) +
+                     " nodes, more than the " + std::to_string(kMaxPaddedNodes) + " allowed");
+  return success();
+}
+
 /// True when l has no leaves, like ():(). CuTe rejects such layouts in the algebra.
 inline bool isEmpty(LayoutView l) {
   // leafCount(shape) == 0, stopping at the first leaf (usually the first or second node).

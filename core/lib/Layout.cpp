@@ -279,6 +279,31 @@ Layout prependTo(const Layout &l, uint32_t n) {
   return unchecked(prependTo(l.shape, n, IntTuple(kStatic1)), prependTo(l.stride, n, IntTuple(kStatic0)));
 }
 
+Layout append(const Layout &l, const Layout &x) {
+  return unchecked(append(l.shape, x.shape), append(l.stride, x.stride));
+}
+
+Layout prepend(const Layout &l, const Layout &x) {
+  return unchecked(prepend(l.shape, x.shape), prepend(l.stride, x.stride));
+}
+
+Expected<Layout> appendToRank(const Layout &l, uint32_t n, const Layout &x) {
+  CL_CHECK(checkPadding(l.rank(), l.shape.view().span(), n, x.shape.view().span(), [&] { return print(l); }));
+  return unchecked(appendTo(l.shape, n, x.shape), appendTo(l.stride, n, x.stride));
+}
+
+Expected<Layout> prependToRank(const Layout &l, uint32_t n, const Layout &x) {
+  CL_CHECK(checkPadding(l.rank(), l.shape.view().span(), n, x.shape.view().span(), [&] { return print(l); }));
+  return unchecked(prependTo(l.shape, n, x.shape), prependTo(l.stride, n, x.stride));
+}
+
+Expected<Layout> replace(const Layout &l, uint32_t i, const Layout &x) {
+  if (i >= l.rank())
+    return makeError("replace: mode " + std::to_string(i) + " is past the rank of " + print(l) + ", which is " +
+                     std::to_string(l.rank()));
+  return unchecked(replaceAt(l.shape, i, x.shape), replaceAt(l.stride, i, x.stride));
+}
+
 Expected<Int> crd2idx(TupleView coord, const Layout &l) { return crd2idx(coord, l.shape, l.stride); }
 
 Expected<Layout> slice(TupleView coord, const Layout &l) {

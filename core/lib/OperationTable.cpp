@@ -17,17 +17,20 @@ constexpr OperationFacts op(std::string_view name, std::string_view ir, OnCompos
 }
 /// An operation of the command line and Python alone, and why the dialect has none.
 constexpr OperationFacts cliOnly(std::string_view name, std::string_view why, OnComposed c = C::Refused,
-                                 OnTensor t = T::Refused, uint8_t layoutArg = 0) {
-  return OperationFacts{name, {}, why, c, t, layoutArg, 0};
+                                 OnTensor t = T::Refused, uint8_t layoutArg = 0, uint8_t liftFrom = 0) {
+  return OperationFacts{name, {}, why, c, t, layoutArg, liftFrom};
 }
 
 constexpr std::string_view kAtomQuery = "a tiled atom's layouts are the atom ops' business in IR (docs/atoms.md)";
 constexpr std::string_view kPartition = "IR partitions with cute.tiled_partition and builds fragments with "
                                         "cute.mma.make_fragment";
 constexpr std::string_view kBasis = "IR carries scaled bases in its types, not as values";
+constexpr std::string_view kPad = "IR pads to a rank with cute.append_to_rank and cute.prepend_to_rank (with _1) "
+                                  "and builds other tuples with cute.make_tuple and cute.make_layout";
 
 // In ascending order of name (checked by the table's test).
 constexpr OperationFacts kTable[] = {
+    cliOnly("append", kPad, C::Lifted, T::Refused, 0, 3), // append<N>(A o O o B, x) only
     cliOnly("basis_get", kBasis),
     cliOnly("basis_value", kBasis),
     op("blocked_product", "blocked_product", C::Lifted),
@@ -75,6 +78,7 @@ constexpr OperationFacts kTable[] = {
     op("make_layout_like", "make_layout_like"),
     op("make_ordered_layout", "make_ordered_layout"),
     op("make_shape", "make_shape"),
+    cliOnly("make_smem_ptr", "IR's iterators are cute.make_ptr and coordinate tuples"),
     op("make_swizzle", "make_swizzle"),
     op("make_tensor", "make_view", C::Refused, T::Own),
     op("make_tile", "make_tile"),
@@ -93,10 +97,12 @@ constexpr OperationFacts kTable[] = {
     cliOnly("partition_fragment_A", kPartition, C::Refused, T::Own, 2),
     cliOnly("partition_fragment_B", kPartition, C::Refused, T::Own, 2),
     cliOnly("partition_fragment_C", kPartition, C::Refused, T::Own, 2),
+    cliOnly("prepend", kPad),
     op("product_each", "product_each"),
     op("raked_product", "raked_product", C::Lifted),
     op("rank", "rank", C::OfInner, T::OfLayout),
     op("recast_layout", "recast_layout", C::Own),
+    cliOnly("replace", kPad),
     op("right_inverse", "right_inverse", C::Own),
     op("round_up", "round_up"),
     op("select", "select"),

@@ -3,27 +3,89 @@
 #include "Internal.h"
 #include "cutelayout/IntTupleMath.h"
 
+#include <cstdio>
+
 #include "cutelayout/Config.h"
 
 namespace cutelayout {
 CUTELAYOUT_ABI_BEGIN
 namespace {
-// iterator + offset: an integer sum for a counting iterator, an arithmetic-tuple sum for
-// a coordinate iterator.
+// iterator + offset: an integer sum for a counting iterator, a byte address moved by whole
+// elements for a pointer, an arithmetic-tuple sum for a coordinate iterator.
 Expected<IntTuple> advance(const TensorIterator &it, TupleView offset) {
-  if (it.kind == TensorIterator::Kind::Counting) {
-    if (!offset.isInt() || offset.asInt().isBasis())
-      return makeError("a counting iterator advances by an integer, not by " + print(offset) +
-                       " (its layout has scaled-basis strides)");
-    ArithScope scope;
-    Int v = add(it.value.asInt(), offset.asInt());
-    if (scope.failed())
-      return scope.error("a counting iterator's offset");
-    return IntTuple(v);
-  }
-  return addCoordinates(it.value, offset);
+  if (it.kind == TensorIterator::Kind::ArithTuple)
+    return addCoordinates(it.value, offset);
+  bool pointer = it.kind == TensorIterator::Kind::SmemPtr;
+  const char *what = pointer ? "a pointer" : "a counting iterator";
+  if (!offset.isInt() || offset.asInt().isBasis())
+    return makeError(std::string(what) + " advances by an integer, not by " + print(offset) +
+                     " (its layout has scaled-basis strides)");
+  ArithScope scope;
+  Int v = pointer ? add(it.value.asInt(), mul(offset.asInt(), Int::fixed(it.valueBits / 8)))
+                  : add(it.value.asInt(), offset.asInt());
+  if (scope.failed())
+    return scope.error(pointer ? "a pointer's address" : "a counting iterator's offset");
+  if (pointer && v.value < 0)
+    return makeError("the pointer " + print(it, Style::Plain) + " moved by " + print(offset) +
+                     " elements would point before address 0");
+  return IntTuple(v);
 }
+
+TensorIterator moved(const TensorIterator &it, IntTuple value) {
+  TensorIterator r = it;
+  r.value = std::move(value);
+  return r;
+}
+
+Expected<ComposedLayout> composedOf(const Tensor &t) { return ComposedLayout{*t.outer, t.offset, t.layout}; }
 } // namespace
+
+Expected<TensorIterator> makeSmemPtr(int64_t valueBits, Int address) {
+  if (valueBits <= 0 || valueBits % 8 != 0)
+    return makeError("a shared-memory pointer's element type has a whole number of bytes, not " +
+                     std::to_string(valueBits) + " bits (CuTe's sub-byte pointers are a subbyte_iterator)");
+  if (address.isBasis() || address.value < 0)
+    return makeError("a shared-memory pointer's address is an integer >= 0, not " + print(address));
+  return TensorIterator{TensorIterator::Kind::SmemPtr, IntTuple(address), valueBits};
+}
+
+Expected<Tensor> makeTensor(const TensorIterator &it, const AnyLayout &l) {
+  if (const Layout *plain = std::get_if<Layout>(&l)) {
+    if (it.kind == TensorIterator::Kind::Counting)
+      return makeCountingTensor(it.value.asInt(), *plain);
+    return Tensor{it, *plain};
+  }
+  const ComposedLayout &c = std::get<ComposedLayout>(l);
+  if (it.kind == TensorIterator::Kind::ArithTuple)
+    return makeError("a coordinate (arithmetic-tuple) iterator takes a plain layout, not the composed " + print(c) +
+                     " (a swizzle acts on integer offsets)");
+  if (c.innerSwizzle)
+    return innerSwizzleError(c, "make_tensor");
+  if (!c.offset.isInt() || c.offset.asInt().isBasis())
+    return makeError("make_tensor over " + print(c) + ": the offset " + print(c.offset.view()) +
+                     " is not an integer, so the tensor's offsets are not integers either");
+  return Tensor{it, c.inner, c.outer, c.offset};
+}
+
+AnyLayout layoutOf(const Tensor &t) {
+  if (!t.outer)
+    return t.layout;
+  return ComposedLayout{*t.outer, t.offset, t.layout};
+}
+
+Tensor staticTwin(const Tensor &t) {
+  Tensor r{TensorIterator{t.iterator.kind, staticTwin(t.iterator.value), t.iterator.valueBits}, staticTwin(t.layout),
+           std::nullopt, staticTwin(t.offset)};
+  if (t.outer)
+    r.outer = staticTwin(ComposedLayout{*t.outer, t.offset, t.layout}).outer;
+  return r;
+}
+
+bool isStatic(const Tensor &t) {
+  if (t.outer && !isStatic(ComposedLayout{*t.outer, t.offset, t.layout}))
+    return false;
+  return isStatic(t.iterator.value) && isStatic(t.layout.shape) && isStatic(t.layout.stride);
+}
 
 Expected<Tensor> makeCountingTensor(Int start, const Layout &l) {
   if (start.isBasis())
@@ -40,17 +102,28 @@ Expected<Tensor> makeIdentityTensor(TupleView shape) {
 Expected<IntTuple> elementAt(const Tensor &t, TupleView c) {
   if (hasUnderscore(c))
     return makeError("the element of a tensor at " + print(c) + ": `_` slices, it names no element");
+  if (t.iterator.kind == TensorIterator::Kind::SmemPtr)
+    return makeError("the element of " + print(t, Style::Plain) + " at " + print(c) +
+                     " is a value in shared memory, which is not known here (crd2idx of its layout gives the "
+                     "offset)");
+  if (t.outer)
+    return advance(t.iterator, IntTuple(CL_TRY(crd2idx(c, CL_TRY(composedOf(t))))));
   IntTuple offset = CL_TRY(crd2idxGeneral(c, t.layout.shape, t.layout.stride));
   return advance(t.iterator, offset);
 }
 
 Expected<Tensor> slice(TupleView c, const Tensor &t) {
+  if (t.outer) {
+    ComposedSlice s = CL_TRY(sliceAndOffset(c, CL_TRY(composedOf(t))));
+    TensorIterator it = moved(t.iterator, CL_TRY(advance(t.iterator, IntTuple(s.offset))));
+    return makeTensor(it, s.layout);
+  }
   Layout sliced = CL_TRY(slice(c, t.layout));
   IntTuple offset = CL_TRY(sliceOffset(c, t.layout.shape, t.layout.stride));
-  return Tensor{TensorIterator{t.iterator.kind, CL_TRY(advance(t.iterator, offset))}, std::move(sliced)};
+  return Tensor{moved(t.iterator, CL_TRY(advance(t.iterator, offset))), std::move(sliced)};
 }
 
-Tensor withLayout(const Tensor &t, Layout l) { return Tensor{t.iterator, std::move(l)}; }
+Tensor withLayout(const Tensor &t, Layout l) { return Tensor{t.iterator, std::move(l), t.outer, t.offset}; }
 
 Expected<Tensor> localTile(const Tensor &t, const Tiler &tiler, TupleView coord, const IntTuple *projection) {
   TilePlan p = CL_TRY(localTilePlan(t.layout, tiler, coord, projection));
@@ -65,13 +138,25 @@ Expected<Tensor> localPartition(const Tensor &t, const Layout &threads, TupleVie
 std::string print(const TensorIterator &it, Style style) {
   if (it.kind == TensorIterator::Kind::Counting)
     return "counting_iter(" + print(it.value, style) + ")";
+  if (it.kind == TensorIterator::Kind::SmemPtr) { // CuTe: smem_ + ptr[<bits>b](%p)
+    std::string out = "smem_ptr[" + std::to_string(it.valueBits) + "b](";
+    int64_t address = it.value.asInt().value;
+    if (address == 0)
+      return out + "(nil))"; // glibc's %p of a null pointer
+    char hex[24];
+    std::snprintf(hex, sizeof hex, "0x%llx", static_cast<unsigned long long>(address));
+    return out + hex + ")";
+  }
   return "ArithTuple" + print(it.value, style);
 }
 
 std::string print(const Tensor &t, Style style) {
   std::string out = print(t.iterator, style);
   out += " o ";
-  out += print(t.layout, style);
+  if (t.outer)
+    out += print(ComposedLayout{*t.outer, t.offset, t.layout}, style);
+  else
+    out += print(t.layout, style);
   return out;
 }
 

@@ -119,6 +119,43 @@ Tiler makeTile(const Tiler *elements, uint32_t count) {
   return out.finish();
 }
 
+namespace {
+/// t as a tuple of tilers: itself, or the tile of its one element (CuTe's tuple append
+/// takes any other value as one element).
+Tiler asTile(const Tiler &t) {
+  if (t.isTuple())
+    return t;
+  auto one = [](TupleView v) { return IntTuple::makeTuple({v}); }; // (v), v a tuple too (not wrap)
+  return Tiler{Layout{one(t.layout.shape), one(t.layout.stride)}, one(t.profile)};
+}
+
+/// appendToRank (back) or prependToRank of tilers: t's layout and profile padded in step.
+Expected<Tiler> padTiler(const Tiler &t, uint32_t n, const Tiler &x, bool back) {
+  CL_CHECK(
+      checkPadding(t.rank(), t.layout.shape.view().span(), n, x.layout.shape.view().span(), [&] { return print(t); }));
+  if (n == t.rank()) // t itself, a tile or not
+    return t;
+  Tiler u = asTile(t);
+  auto pad = [&](TupleView a, TupleView b) { return back ? appendTo(a, n, b) : prependTo(a, n, b); };
+  return Tiler{Layout{pad(u.layout.shape, x.layout.shape), pad(u.layout.stride, x.layout.stride)},
+               pad(u.profile, x.profile)};
+}
+} // namespace
+
+Tiler append(const Tiler &t, const Tiler &x) {
+  Tiler u = asTile(t);
+  return Tiler{append(u.layout, x.layout), append(u.profile, x.profile)};
+}
+
+Tiler prepend(const Tiler &t, const Tiler &x) {
+  Tiler u = asTile(t);
+  return Tiler{prepend(u.layout, x.layout), prepend(u.profile, x.profile)};
+}
+
+Expected<Tiler> appendToRank(const Tiler &t, uint32_t n, const Tiler &x) { return padTiler(t, n, x, true); }
+
+Expected<Tiler> prependToRank(const Tiler &t, uint32_t n, const Tiler &x) { return padTiler(t, n, x, false); }
+
 // --- divides ---------------------------------------------------------------------------
 
 namespace {

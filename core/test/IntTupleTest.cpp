@@ -193,6 +193,18 @@ TEST(IntTuple, AppendToAndPrependToPadToRank) {
   EXPECT_EQ(show(prependTo(D("(1,2)"), 2, D("0"))), "(1,2)");
 }
 
+TEST(IntTuple, AppendToRankAndPrependToRankAreCutesPaddings) {
+  EXPECT_EQ(show(appendToRank(T("(2,3)"), 4, T("4"))), "(_2,_3,_4,_4)");
+  EXPECT_EQ(show(prependToRank(T("2"), 3, T("4"))), "(_4,_4,_2)");
+  EXPECT_EQ(show(appendToRank(T("2"), 1, T("4"))), "_2"); // a leaf is rank 1: itself
+  EXPECT_EQ(show(appendToRank(T("()"), 2, T("4"))), "(_4,_4)");
+  EXPECT_EQ(show(prependToRank(D("(2,(3,4))"), 3, D("5"))), "(5,2,(3,4))");
+  EXPECT_EQ(show(appendToRank(T("(2,3)"), 1, T("4"))), "error: cannot pad (2,3) to rank 1: its rank is 2");
+  EXPECT_EQ(show(prependToRank(T("2"), 0, T("4"))), "error: cannot pad 2 to rank 0: its rank is 1");
+  EXPECT_EQ(show(appendToRank(T("2"), 600000, T("(1,1)"))),
+            "error: padding 2 to rank 600000 builds 1799999 nodes, more than the 1048576 allowed");
+}
+
 TEST(IntTuple, TakeRemoveReplace) {
   IntTuple t = D("(1,2,3,4)");
   EXPECT_EQ(show(take(t, 1, 3)), "(2,3)");

@@ -17,10 +17,14 @@ them and test for them (`isinstance(x, cutelayout.Layout)`). Every operation of 
 `cutelayout.Error` with the core's message.
 """
 
+from collections import namedtuple as _namedtuple
+
 from . import _core
 from ._core import Value
+from ._version import __version__
 
-__all__ = ["Error", "Dyn", "Value", "Layout", "Tile", "Swizzle", "ComposedLayout", "Tensor", "evaluate", "operations", "svg", "latex"]
+__all__ = ["Error", "Dyn", "Value", "Layout", "Tile", "Swizzle", "ComposedLayout", "Tensor", "evaluate", "operations", "svg", "latex",
+           "bank_conflicts", "BankConflicts", "BankWave", "BankConflict"]
 
 
 class Error(ValueError):
@@ -120,6 +124,78 @@ def latex(value):
     """The same picture as a standalone LaTeX/TikZ document (a str), as `cute-layout --latex`
     writes it: CuTe's print_latex, at any size."""
     return _core.latex(value)
+
+
+class BankConflict(_namedtuple("BankConflict", "wave bank ways threads")):
+    """Threads colliding in one bank of one wave: the bank serves `ways` distinct 4-byte
+    words (2 or more) to `threads`."""
+
+
+class BankWave(_namedtuple("BankWave", "index what threads offsets elements banks ways conflicts")):
+    """One wave (phase) of a warp's request: what it reads, its threads, each thread's first
+    element offset, the elements it reads (v a thread, by column-major index of the
+    layout's domain), the banks hit, its ways (1 is conflict-free) and its conflicts."""
+
+
+class BankConflicts:
+    """The bank report of a layout under an access, as `cute-layout --banks` prints it
+    (`str(r)`): `worst` and `average` ways, `wavefronts` (the sum of the waves' ways; as
+    many as `waves` when conflict-free), `waves` (BankWave) and `conflicts` (every
+    BankConflict of every wave)."""
+
+    def __init__(self, report, args):
+        self._args = args
+        self.layout = report["layout"]
+        self.model = report["model"]
+        self.element_bits = report["element_bits"]
+        self.access_bits = report["access_bits"]
+        self.phase = report["phase"]
+        self.worst = report["worst"]
+        self.average = report["average"]
+        self.wavefronts = report["wavefronts"]
+        self.text = report["text"]
+        self.waves = []
+        for i, w in enumerate(report["waves"]):
+            first = w["first_thread"]
+            conflicts = [BankConflict(i, bank, ways, threads) for bank, ways, threads in w["conflicts"]]
+            self.waves.append(BankWave(i, w["what"], list(range(first, first + len(w["offsets"]))), w["offsets"],
+                                       w["elements"], w["banks"], w["ways"], conflicts))
+        self.conflicts = [c for w in self.waves for c in w.conflicts]
+
+    @property
+    def conflict_free(self):
+        return self.worst == 1
+
+    def svg(self):
+        """The layout's picture with its cells coloured by bank and the first worst wave
+        outlined (`cute-layout --banks --svg`)."""
+        return _core.bank_svg(*self._args)
+
+    def __str__(self):
+        return self.text
+
+    def __repr__(self):
+        ways = "conflict-free" if self.worst == 1 else f"{self.worst}-way"
+        return (f"<bank_conflicts of {self.layout}: worst {ways}, average {self.average:g}-way, "
+                f"{self.wavefronts} wavefronts for {len(self.waves)} waves>")
+
+
+def bank_conflicts(layout, access="rows", element_bits=16, access_bits=128, side=None, dynamic=False):
+    """The shared-memory bank conflicts of a warp's accesses to `layout` (a layout or composed
+    layout, or an expression), as `cute-layout --banks` computes them: a BankConflicts.
+
+    access: "rows", "columns", a thread-value layout (thread, value) -> element index, or a
+    tiled copy, copy atom, tiled MMA or MMA atom with `side` ("src" or "dst" of a copy; "A",
+    "B" or "C" of an MMA); as text, an expression, with its side written first:
+    "src:make_tiled_copy_B(...)". element_bits: one element's width; access_bits: what a
+    thread accesses at once (8, 16, 32, 64 or 128).
+
+        >>> r = bank_conflicts("(8,64):(64,1)", access="columns")
+        >>> r.worst, r.wavefronts
+        (8, 64)
+    """
+    args = (layout, access, side, int(element_bits), int(access_bits), bool(dynamic))
+    return BankConflicts(_core.bank_conflicts(*args), args)
 
 
 def operations():

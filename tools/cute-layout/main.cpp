@@ -4,6 +4,7 @@
 //   cute-layout --cute --dynamic 'coalesce((2,(1,6)):(1,(6,2)))'
 //   cute-layout -                                          one expression per stdin line
 //   cute-layout --banks --access=columns 'Sw<3,3,3> o _0 o (8,64):(64,1)'   bank conflicts
+//   cute-layout --banks --access='src:make_tiled_copy_B(...)' '(8,64):(64,1)'  of an ldmatrix read
 //
 // Exit status: 0 when every expression evaluated, 1 when any failed or the command line
 // is wrong. Errors never crash the tool.
@@ -250,19 +251,21 @@ bool runOne(std::string_view expr, const Options &opts, Output &out) {
     if (!t)
       return putError(out, t.error().message);
     out.put(*t);
-    return true;
+  } else {
+    // A tuple or a layout prints straight into the output buffer.
+    size_t bound = printBound(*v);
+    if (bound != 0 && bound <= Output::kCapacity)
+      out.commit(printValueTo(out.reserve(bound), *v, opts.style));
+    else if (opts.oneLine)
+      out.put(joinLines(printValue(*v, opts.style)));
+    else
+      out.put(printValue(*v, opts.style));
+    out.putChar('\n');
   }
-  // A tuple or a layout prints straight into the output buffer.
-  size_t bound = printBound(*v);
-  if (bound != 0 && bound <= Output::kCapacity)
-    out.commit(printValueTo(out.reserve(bound), *v, opts.style));
-  else if (opts.oneLine)
-    out.put(joinLines(printValue(*v, opts.style)));
-  else
-    out.put(printValue(*v, opts.style));
-  out.putChar('\n');
+  // With --banks, the picture's cells are coloured by bank and the worst wave outlined.
+  View svg = opts.banks ? View::BankSvg : View::Svg;
   for (auto [view, file, flag] :
-       {std::make_tuple(View::Svg, &opts.svgFile, "--svg"), std::make_tuple(View::Latex, &opts.latexFile, "--latex")}) {
+       {std::make_tuple(svg, &opts.svgFile, "--svg"), std::make_tuple(View::Latex, &opts.latexFile, "--latex")}) {
     if (file->empty())
       continue;
     Expected<std::string> picture = render(*v, view, opts.style, opts.bankOptions);
@@ -313,7 +316,8 @@ int main(int argc, char **argv) {
   cxxopts::Options cli("cute-layout", "Compute CuTe layouts: evaluate layout-algebra expressions.");
   cli.custom_help("[--cute[=B]] [--dynamic[=B] [--runtime-checks[=B]]] [--table[=B] | --banks[=B] [--element-bits=N] "
                   "[--access-bits=N]\n"
-                  "              [--access=rows|columns|TV] | --svg FILE | --latex FILE] EXPR... | -");
+                  "              [--access=rows|columns|TV|SIDE:COPY] [--svg FILE] | --svg FILE | --latex FILE] "
+                  "EXPR... | -");
   cli.positional_help("");
   // The switches take an optional value, parsed here rather than by cxxopts, which would
   // also accept t, yes, on and the like: --cute, --cute=true, --cute=1, --cute=false, --cute=0.
@@ -323,16 +327,19 @@ int main(int argc, char **argv) {
       "runtime-checks",
       "--dynamic: also refuse where a runtime split's condition fails, as the lowered code's runtime "
       "checks stop, even where the answer is the static form's function (R19)",
-      flag())("table", "print a rank-1 or rank-2 layout as a grid of offsets (CuTe's print_layout)",
-              flag())("banks", "report the shared-memory banks each access wave hits and its conflict degree", flag())(
-      "element-bits", "--banks: bits of one element", cxxopts::value<std::string>()->default_value("16"),
-      "N")("access-bits", "--banks: bits one thread accesses at once: 8, 16, 32, 64 or 128",
-           cxxopts::value<std::string>()->default_value("128"),
-           "N")("access", "--banks: rows, columns, or a thread-value layout (thread, value) -> element index",
-                cxxopts::value<std::string>()->default_value("rows"), "rows|columns|TV")(
+      flag())("table", "print a rank-1 or rank-2 layout as a grid of offsets (CuTe's print_layout)", flag())(
+      "banks",
+      "report the shared-memory banks each access wave hits, its ways, the wavefronts and the colliding threads",
+      flag())("element-bits", "--banks: bits of one element", cxxopts::value<std::string>()->default_value("16"), "N")(
+      "access-bits", "--banks: bits one thread accesses at once: 8, 16, 32, 64 or 128",
+      cxxopts::value<std::string>()->default_value("128"),
+      "N")("access",
+           "--banks: rows, columns, a thread-value layout (thread, value) -> element index, or a side of a "
+           "tiled copy or copy atom (src:EXPR, dst:EXPR) or of a tiled MMA (A:EXPR, B:EXPR, C:EXPR)",
+           cxxopts::value<std::string>()->default_value("rows"), "rows|columns|TV|SIDE:COPY")(
       "svg",
       "also write the answer's picture as SVG to FILE: a layout's offsets, a tiled MMA's or tiled copy's "
-      "threads and values (one expression)",
+      "threads and values (one expression); with --banks, a layout's cells coloured by bank",
       cxxopts::value<std::string>(),
       "FILE")("latex", "also write the same picture as a LaTeX/TikZ document to FILE (CuTe's print_latex)",
               cxxopts::value<std::string>(), "FILE")("h,help", "show this help")("version", "show the version")(
@@ -383,8 +390,13 @@ int main(int argc, char **argv) {
     for (auto [name, file] : {std::make_pair("svg", &opts.svgFile), std::make_pair("latex", &opts.latexFile)})
       if (r.count(name)) {
         *file = r[name].as<std::string>();
-        if (file->empty() || exprs.size() != 1 || exprs[0] == "-" || opts.table || opts.banks) {
+        if (file->empty() || exprs.size() != 1 || exprs[0] == "-" || opts.table) {
           std::fprintf(stderr, "cute-layout: --%s FILE draws the answer of one expression (try --help)\n", name);
+          return 1;
+        }
+        if (opts.banks && std::string(name) == "latex") {
+          std::fprintf(stderr, "cute-layout: --latex FILE has no bank colours: with --banks, give --svg FILE (try "
+                               "--help)\n");
           return 1;
         }
       }

@@ -155,6 +155,23 @@ template <class F> Expected<AnyLayout> liftInner(const ComposedLayout &c, F f) {
 /// @pre coord congruent with B; for a swizzle outer, B and coord static
 Expected<AnyLayout> slice(TupleView coord, const ComposedLayout &c);
 
+/// A slice of a composed layout and how far a tensor's iterator moves with it.
+struct ComposedSlice {
+  AnyLayout layout;
+  Int offset;
+};
+/// CuTe's slice_and_offset of a composed layout: slice(coord, c), and the offset that a
+/// tensor's iterator is moved by. With a swizzle outer it is the fixed modes' bits outside
+/// the swizzle's fields, plus, where the slice decays to a plain layout, their swizzled
+/// bits inside them (a decayed slice is then the swizzled function from the moved
+/// iterator); with any other outer, _0 (the fixed modes' offset joins O).
+/// Examples (CuTe's): Sw<3,4,3> o _0 o (_64,_64):(_64,_1) at (_2,_) decays: offset 144 (row 2,
+/// 128, swizzled), layout ((_16,_2,_2)):((_1,-16,_32)); at (_,_3) it does not (the column
+/// keeps both fields): offset _3, layout Sw<3,4,3> o _0 o (_64):(_64); at (_,_16), offset
+/// _0 and Sw<3,4,3> o _16 o (_64):(_64) (16 is inside the zzz field).
+/// @pre as slice's   @post slice(coord, c) == result.layout
+Expected<ComposedSlice> sliceAndOffset(TupleView coord, const ComposedLayout &c);
+
 /// The complement of B (CuTe ignores A and O). Without a bound, up to cosize(B).
 Expected<Layout> complement(const ComposedLayout &c, TupleView cotarget);
 Expected<Layout> complement(const ComposedLayout &c);

@@ -236,12 +236,31 @@ IntTuple unwrap(TupleView v);         // peel rank-1 tuples
 IntTuple append(TupleView t, TupleView x);
 IntTuple prepend(TupleView t, TupleView x);
 /// CuTe's append<N>/prepend<N>: pad t (a leaf counts as rank 1) with x up to rank n.
+/// Lenient where n < rank(t) (t itself), for the algebra's own padding; the operations
+/// are appendToRank and prependToRank.
 IntTuple appendTo(TupleView t, uint32_t n, TupleView x);
 IntTuple prependTo(TupleView t, uint32_t n, TupleView x);
+/// The most nodes appendToRank and prependToRank build: padding multiplies x, so a short
+/// expression could otherwise ask for more memory than a machine has.
+constexpr uint64_t kMaxPaddedNodes = uint64_t(1) << 20;
+/// CuTe's append<N>(t, x) and prepend<N>(t, x) as operations: t, then (before it) copies
+/// of x up to rank n; a leaf t counts as rank 1.
+/// @pre n >= rank(t) (CuTe's static_assert); the result has at most kMaxPaddedNodes nodes
+/// @post t itself where n == rank(t) (a leaf stays a leaf); else a tuple of rank n whose
+///       modes are t's, followed (preceded) by n - rank(t) copies of x
+/// Example: appendToRank((2,3), 4, 4) = (2,3,4,4); prependToRank(2, 3, 4) = (4,4,2);
+///          appendToRank((2,3), 1, 4) fails: cannot pad (2,3) to rank 1: its rank is 2
+Expected<IntTuple> appendToRank(TupleView t, uint32_t n, TupleView x);
+Expected<IntTuple> prependToRank(TupleView t, uint32_t n, TupleView x);
 /// Elements [b, e) of a tuple, as a tuple.
 IntTuple take(TupleView t, uint32_t b, uint32_t e);
 IntTuple removeAt(TupleView t, uint32_t i);
 IntTuple replaceAt(TupleView t, uint32_t i, TupleView x);
+/// CuTe's replace<I>(t, x): replaceAt, checked.
+/// @pre i < rank(t) (CuTe's static_assert)
+/// @post rank(result) == rank(t); element i is x, the others are t's
+/// Example: replace((2,3,4), 1, 7) = (2,7,4); replace((2,3), 2, 7) is an error
+Expected<IntTuple> replace(TupleView t, uint32_t i, TupleView x);
 IntTuple replaceFront(TupleView t, TupleView x);
 IntTuple replaceBack(TupleView t, TupleView x);
 /// CuTe's group<b,e>: elements [b, e) become one element.

@@ -63,9 +63,29 @@ Expected<Layout> take(const Layout &l, uint32_t begin, uint32_t end);
 Expected<Layout> select(const Layout &l, const uint32_t *modes, uint32_t count);
 Expected<Layout> group(const Layout &l, uint32_t begin, uint32_t end);
 Layout flatten(const Layout &l);
-/// CuTe's append<N>(l, x) / prepend<N>: pad with x (default _1:_0) to rank n.
+/// CuTe's append<N>(l) / prepend<N>(l): pad with _1:_0 to rank n (lenient where n < rank(l),
+/// as appendTo of int tuples).
 Layout appendTo(const Layout &l, uint32_t n);
 Layout prependTo(const Layout &l, uint32_t n);
+/// CuTe's append(l, x) / prepend(l, x): x becomes the last (first) mode; a leaf l counts
+/// as rank 1, so the result is always a tuple.
+/// @post rank(result) == rank(l) + 1; its last (first) mode is x, the others l's modes
+/// Example: append(3:1, 4:3) = (3,4):(1,3); prepend((2,3):(1,2), 4:3) = (4,2,3):(3,1,2)
+Layout append(const Layout &l, const Layout &x);
+Layout prepend(const Layout &l, const Layout &x);
+/// CuTe's append<N>(l, x) / prepend<N>(l, x): l padded with copies of x up to rank n.
+/// @pre n >= rank(l) (CuTe's static_assert); at most kMaxPaddedNodes nodes (IntTuple.h)
+/// @post l itself where n == rank(l); else rank(result) == n, l's modes then (after)
+///       n - rank(l) copies of x
+/// Example: appendToRank(3:1, 3, 4:3) = (3,4,4):(1,3,3); prependToRank(3:1, 3, _1:_0) =
+///          (_1,_1,3):(_0,_0,1); appendToRank((2,3):(1,2), 1, 4:3) is an error
+Expected<Layout> appendToRank(const Layout &l, uint32_t n, const Layout &x);
+Expected<Layout> prependToRank(const Layout &l, uint32_t n, const Layout &x);
+/// CuTe's replace<I>(l, x): mode i of l replaced by x (a leaf l counts as rank 1).
+/// @pre i < rank(l) (CuTe's static_assert)
+/// @post rank(result) == rank(l); mode i is x, the others are l's
+/// Example: replace((2,3):(1,2), 1, (4,5):(3,9)) = (2,(4,5)):(1,(3,9)); replace(3:1, 0, 4:3) = 4:3
+Expected<Layout> replace(const Layout &l, uint32_t i, const Layout &x);
 
 Expected<Int> crd2idx(TupleView coord, const Layout &l);
 /// CuTe's slice: the sub-layout of the modes where coord has `_`.

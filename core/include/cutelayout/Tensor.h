@@ -3,23 +3,39 @@
 //   counting_iter(n)   a counting iterator (CuTe's counting_iterator<int>): n + an index
 //   ArithTuple(t)      an arithmetic-tuple iterator (CuTe's ArithmeticTupleIterator): the
 //                      coordinate t plus a coordinate, for layouts with basis strides
+//   smem_ptr[16b](a)   a shared-memory pointer (CuTe's make_smem_ptr<T>): byte address a,
+//                      elements of 16 bits; it moves by whole elements, a + 2 * index
 // Slicing, tiling and partitioning a tensor act on its layout and move the iterator by the
 // offset of the slice, as CuTe's tensor algebra does; so a thread's partition of the
-// identity tensor says which global coordinates it holds, and a counting tensor's which
-// indices. (Pointers with an address space are the dialect's views, not the core's.)
+// identity tensor says which global coordinates it holds, a counting tensor's which
+// indices, a pointer tensor's where in shared memory its values start.
+//
+// The layout may be composed, A o O o B (CuTe's make_tensor(ptr, composition(Sw, L)), the
+// swizzled shared-memory tile): the algebra acts on B and keeps A and O (CuTe's lift), and a
+// slice is CuTe's slice_and_offset of the composed layout (ComposedLayout.h), which moves
+// the iterator and decays to a plain layout where the remaining swizzle is linear. So a
+// thread's partition of a swizzled tile is, as in CuTe, usually a plain layout from a
+// swizzled start. (The dialect's views have their own pointers with address spaces.)
 //
 // Representation invariant: a Counting iterator's value is an integer; an ArithTuple
-// iterator's is an integer or an arithmetic tuple (no `_`, no basis leaf). The layout is a
-// plain layout (tensors over composed layouts are not supported yet).
+// iterator's is an integer or an arithmetic tuple (no `_`, no basis leaf); a SmemPtr's is
+// a byte address >= 0 and valueBits a positive multiple of 8 (0 for the other kinds). The
+// layout is plain, or B of a composed layout whose A and O are in `outer` and `offset`
+// (an integer offset, no inner-swizzle inverse), over a Counting or SmemPtr iterator.
 //   make_identity_tensor((4,2))          ArithTuple(_0,_0) o (_4,_2):(_1@0,_1@1)
 //   local_partition(counting_iter(0) o (16,8):(1,16), (4,2), 3)
 //                                        counting_iter(3) o (_4,_4):(_4,_32)
+//   partition_S of thread 16 of a 16x8-thread tiled copy of 8 halves a thread over
+//   smem_ptr[16b]((nil)) o Sw<3,4,3> o _0 o (_64,_64):(_64,_1)
+//                                        smem_ptr[16b](0x120) o ((_8,_1),_4,_1):((_1,_0),_1024,_0)
 #pragma once
 
+#include "cutelayout/ComposedLayout.h"
 #include "cutelayout/Layout.h"
 #include "cutelayout/Notation.h"
 #include "cutelayout/Tiler.h"
 
+#include <optional>
 #include <string>
 
 #include "cutelayout/Config.h"
@@ -28,21 +44,46 @@ namespace cutelayout {
 CUTELAYOUT_ABI_BEGIN
 
 struct TensorIterator {
-  enum class Kind : uint8_t { Counting, ArithTuple };
+  enum class Kind : uint8_t { Counting, ArithTuple, SmemPtr };
   Kind kind = Kind::Counting;
-  IntTuple value;
+  IntTuple value;        // the index, the coordinate, or the pointer's byte address
+  int64_t valueBits = 0; // SmemPtr: the element type's width in bits
 
-  bool operator==(const TensorIterator &o) const { return kind == o.kind && value == o.value; }
+  bool operator==(const TensorIterator &o) const {
+    return kind == o.kind && value == o.value && valueBits == o.valueBits;
+  }
 };
 
 struct Tensor {
   TensorIterator iterator;
-  Layout layout;
+  Layout layout; // the layout, or B of a composed layout A o O o B
+  /// A and O of a composed layout; absent for a plain one.
+  std::optional<OuterFunction> outer = std::nullopt;
+  IntTuple offset = IntTuple(Int::fixed(0));
 
+  bool isComposed() const { return outer.has_value(); }
   bool operator==(const Tensor &o) const {
-    return iterator == o.iterator && layout.shape == o.layout.shape && layout.stride == o.layout.stride;
+    return iterator == o.iterator && layout.shape == o.layout.shape && layout.stride == o.layout.stride &&
+           outer.has_value() == o.outer.has_value() && (!outer || (*outer == *o.outer && offset == o.offset));
   }
 };
+
+/// CuTe's make_smem_ptr<T>((void*)address) for a T of valueBits bits: smem_ptr[16b](0x100).
+/// @pre valueBits is a positive multiple of 8 (CuTe's sub-byte types are a subbyte_iterator,
+///      not modelled); address >= 0 (else an error)
+Expected<TensorIterator> makeSmemPtr(int64_t valueBits, Int address);
+
+/// CuTe's make_tensor(it, l) for a layout or a composed layout (any Counting or SmemPtr
+/// iterator; an ArithTuple iterator takes a plain layout).
+/// @pre as said; a composed l has an integer offset and no inner-swizzle inverse
+/// @post layoutOf(result) == l
+Expected<Tensor> makeTensor(const TensorIterator &it, const AnyLayout &l);
+/// The tensor's whole layout: the plain layout, or A o O o B.
+AnyLayout layoutOf(const Tensor &t);
+/// The static twin (R19, docs/semantics.md): every integer leaf static.
+Tensor staticTwin(const Tensor &t);
+/// True when the iterator's value and every leaf of the layout are static.
+bool isStatic(const Tensor &t);
 
 /// CuTe's make_tensor(counting_iterator<int>(start), l).
 /// @pre start is an integer (else an error)
@@ -54,15 +95,18 @@ Expected<Tensor> makeCountingTensor(Int start, const Layout &l);
 Expected<Tensor> makeIdentityTensor(TupleView shape);
 
 /// The element at coordinate (or index) c: iterator + layout(c), CuTe's tensor(c).
-/// @pre c has no `_` and is a coordinate of the layout (crd2idx's @pre)
+/// @pre c has no `_` and is a coordinate of the layout (crd2idx's @pre); the iterator is
+///      not a pointer (its element is memory, unknown here: an error)
 /// Example: make_identity_tensor((4,2)) at 5 is (_1,_1).
 Expected<IntTuple> elementAt(const Tensor &t, TupleView c);
 
 /// CuTe's tensor(c) with `_` in c: the sliced layout, the iterator moved to c's element
-/// with every `_` at 0. Example: make_identity_tensor((4,2)) at (_,1) is
-/// ArithTuple(_0,_1) o (_4):(_1@0).
+/// with every `_` at 0; over a composed layout, CuTe's slice_and_offset (sliceAndOffset).
+/// Example: make_identity_tensor((4,2)) at (_,1) is ArithTuple(_0,_1) o (_4):(_1@0).
+/// @post over a pointer, the iterator stays at an address >= 0 (else an error)
 Expected<Tensor> slice(TupleView c, const Tensor &t);
-/// The tensor with its layout replaced (the divides and composition keep the iterator).
+/// The tensor with its layout (B of a composed one) replaced: the divides, composition and
+/// thread-value reshapes keep the iterator, and A and O (CuTe's lift to A o O o B).
 Tensor withLayout(const Tensor &t, Layout l);
 
 /// CuTe's local_tile and local_partition of a tensor: the layout's, with the iterator
@@ -70,9 +114,11 @@ Tensor withLayout(const Tensor &t, Layout l);
 Expected<Tensor> localTile(const Tensor &t, const Tiler &tiler, TupleView coord, const IntTuple *projection);
 Expected<Tensor> localPartition(const Tensor &t, const Layout &threads, TupleView index, const IntTuple *projection);
 
-/// CuTe's print of an iterator: `counting_iter(3)`, `ArithTuple(_0,_1)`, `ArithTuple_0`.
+/// CuTe's print of an iterator: `counting_iter(3)`, `ArithTuple(_0,_1)`, `ArithTuple_0`,
+/// `smem_ptr[16b](0x120)` and, at address 0, `smem_ptr[16b]((nil))` (printf's %p).
 std::string print(const TensorIterator &it, Style style);
-/// CuTe's print: `counting_iter(3) o (_4,_4):(_4,_32)`, `ArithTuple(_0,_1) o (_4):(_1@0)`.
+/// CuTe's print: `counting_iter(3) o (_4,_4):(_4,_32)`, `ArithTuple(_0,_1) o (_4):(_1@0)`,
+/// `smem_ptr[16b]((nil)) o Sw<3,4,3> o _0 o (_64,_64):(_64,_1)`.
 std::string print(const Tensor &t, Style style);
 
 CUTELAYOUT_ABI_END

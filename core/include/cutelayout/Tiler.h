@@ -57,6 +57,22 @@ Tiler underscoreTiler();
 /// CuTe's make_tile: a tuple of tilers.
 Tiler makeTile(const Tiler *elements, uint32_t count);
 
+/// CuTe's append(t, x) / prepend(t, x) of tilers, its tuple append: x becomes the last
+/// (first) element of the tile t; a t that is no tuple (a layout, an extent, `_`) counts as
+/// a tile of one element, so the result is always a tile.
+/// @post rank(result) == rank(t) + 1; its last (first) element is x, the others t's
+/// Example: append(<3:1, 4>, (2,2):(1,2)) = (3:1,4,(2,2):(1,2)); prepend(<8:1>, _) = (_,8:1)
+Tiler append(const Tiler &t, const Tiler &x);
+Tiler prepend(const Tiler &t, const Tiler &x);
+/// CuTe's append<N>(t, x) / prepend<N>(t, x) of tilers: t padded with copies of x up to
+/// rank n, a t that is no tuple counting as rank 1.
+/// @pre n >= rank(t) (CuTe's static_assert); at most kMaxPaddedNodes nodes (IntTuple.h)
+/// @post t itself where n == rank(t); else a tile of rank n: t's elements, then (after)
+///       n - rank(t) copies of x
+/// Example: appendToRank(<3:1, 4>, 4, _) = (3:1,4,_,_); appendToRank(<3:1, 4>, 1, _) fails
+Expected<Tiler> appendToRank(const Tiler &t, uint32_t n, const Tiler &x);
+Expected<Tiler> prependToRank(const Tiler &t, uint32_t n, const Tiler &x);
+
 /// The second operand of composition, the divides and the products, as a caller holds it:
 /// a Tiler; a shape read as a tiler (what tilerFromShape builds: each extent n is n:_1,
 /// `_` stays `_`); or a layout read as a tiler (what tilerFromLayout builds: CuTe's
