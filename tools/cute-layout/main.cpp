@@ -49,6 +49,10 @@ const char *kGrammar = R"(Notation:
                 calls nest: coalesce(logical_divide((128,128):(1,128), <32:1, 16:1>))
   names         LayoutLeft  LayoutRight  uint8_t  half_t  X   arguments of the operations that
                 take them, never a result: make_layout((4,2), LayoutRight)
+  CuTe C++      Int<4>{}  _4{}  Layout<Shape<_4,_8>>{}  make_shape(4,8)  L(1,2)  L(_,2)  a*b+c
+                pastes as it is: text with a spelling only C++ has is read as C++, its plain
+                integers runtime ints: make_layout(make_shape(4,8)) is (4,8):(_1,4) with --cute
+                (docs/cute-layout.md, "CuTe's C++ spellings")
 
 Switches take an optional value: --cute, --cute=true, --cute=1; --cute=false, --cute=0.
 With -, each standard-input line gives one answer line (the result or "error: ...");
