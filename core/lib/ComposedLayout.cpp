@@ -329,7 +329,7 @@ Expected<ComposedSlice> sliceSwizzled(TupleView coord, const ComposedLayout &c) 
     if (dynamicBits != 0 && c.offset.asInt().isStatic)
       return makeError("slice of " + print(c) + " at " + print(coord) +
                        ": the result's offset holds swizzle bits of a runtime coordinate (CuTe's MixedBits "
-                       "value), which a composed layout here does not hold; slice at a static coordinate");
+                       "value), which a composed layout here does not hold yet");
     return ComposedSlice{
         AnyLayout(ComposedLayout{c.outer, IntTuple(Int{offsetOnly, dynamicBits == 0}), std::move(sliced)}), offsetAnti};
   }
