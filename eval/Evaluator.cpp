@@ -300,17 +300,10 @@ private:
     if (args.size() == 1) {
       coordinate = std::move(args[0]);
     } else {
-      TupleBuilder b;
-      b.open();
-      for (const Value &a : args) {
-        if (a.kind != Value::Kind::Tuple)
-          return fail(makeError("column " + std::to_string(column) +
-                                ": a coordinate takes integers, tuples and `_`, not " + std::string(kindName(a.kind)) +
-                                " " + printValue(a, Style::Plain)));
-        b.add(a.tuple);
-      }
-      b.close();
-      coordinate = Value::ofTuple(b.finish());
+      Expected<Value> t = tupleOf(args, "a coordinate takes integers, tuples and `_`,");
+      if (!t)
+        return fail(makeError("column " + std::to_string(column) + ": " + t.error().message));
+      coordinate = t.take();
     }
     std::string_view name =
         coordinate.kind == Value::Kind::Tuple && hasUnderscore(coordinate.tuple) ? "slice" : "crd2idx";
@@ -618,12 +611,16 @@ private:
     if (isCopyOperationName(id)) // a copy operation names itself: UniversalCopy<uint128_t>
       return copyOperationName(id, args);
     // Shape<...>, Stride<...>, Tile<...>, Step<...>, Coord<...>: a tuple of the arguments.
+    return tupleOf(args, "takes integers and tuples,");
+  }
+
+  /// The tuple of args, each an int tuple; else the error "<takes> not <the value>".
+  static Expected<Value> tupleOf(const std::vector<Value> &args, const char *takes) {
     TupleBuilder b;
     b.open();
     for (const Value &a : args) {
       if (a.kind != Value::Kind::Tuple)
-        return makeError("takes integers and tuples, not " + std::string(kindName(a.kind)) + " " +
-                         printValue(a, Style::Plain));
+        return makeError(std::string(takes) + " not " + kindName(a.kind) + " " + printValue(a, Style::Plain));
       b.add(a.tuple);
     }
     b.close();

@@ -37,7 +37,8 @@ TensorIterator moved(const TensorIterator &it, IntTuple value) {
   return r;
 }
 
-Expected<ComposedLayout> composedOf(const Tensor &t) { return ComposedLayout{*t.outer, t.offset, t.layout}; }
+/// The composed layout of a tensor over one. @pre t.outer
+ComposedLayout composedOf(const Tensor &t) { return ComposedLayout{*t.outer, t.offset, t.layout}; }
 } // namespace
 
 Expected<TensorIterator> makeSmemPtr(int64_t valueBits, Int address) {
@@ -70,19 +71,19 @@ Expected<Tensor> makeTensor(const TensorIterator &it, const AnyLayout &l) {
 AnyLayout layoutOf(const Tensor &t) {
   if (!t.outer)
     return t.layout;
-  return ComposedLayout{*t.outer, t.offset, t.layout};
+  return composedOf(t);
 }
 
 Tensor staticTwin(const Tensor &t) {
   Tensor r{TensorIterator{t.iterator.kind, staticTwin(t.iterator.value), t.iterator.valueBits}, staticTwin(t.layout),
            std::nullopt, staticTwin(t.offset)};
   if (t.outer)
-    r.outer = staticTwin(ComposedLayout{*t.outer, t.offset, t.layout}).outer;
+    r.outer = staticTwin(composedOf(t)).outer;
   return r;
 }
 
 bool isStatic(const Tensor &t) {
-  if (t.outer && !isStatic(ComposedLayout{*t.outer, t.offset, t.layout}))
+  if (t.outer && !isStatic(composedOf(t)))
     return false;
   return isStatic(t.iterator.value) && isStatic(t.layout.shape) && isStatic(t.layout.stride);
 }
@@ -107,14 +108,14 @@ Expected<IntTuple> elementAt(const Tensor &t, TupleView c) {
                      " is a value in shared memory, which is not known here (crd2idx of its layout gives the "
                      "offset)");
   if (t.outer)
-    return advance(t.iterator, IntTuple(CL_TRY(crd2idx(c, CL_TRY(composedOf(t))))));
+    return advance(t.iterator, IntTuple(CL_TRY(crd2idx(c, composedOf(t)))));
   IntTuple offset = CL_TRY(crd2idxGeneral(c, t.layout.shape, t.layout.stride));
   return advance(t.iterator, offset);
 }
 
 Expected<Tensor> slice(TupleView c, const Tensor &t) {
   if (t.outer) {
-    ComposedSlice s = CL_TRY(sliceAndOffset(c, CL_TRY(composedOf(t))));
+    ComposedSlice s = CL_TRY(sliceAndOffset(c, composedOf(t)));
     TensorIterator it = moved(t.iterator, CL_TRY(advance(t.iterator, IntTuple(s.offset))));
     return makeTensor(it, s.layout);
   }
@@ -154,7 +155,7 @@ std::string print(const Tensor &t, Style style) {
   std::string out = print(t.iterator, style);
   out += " o ";
   if (t.outer)
-    out += print(ComposedLayout{*t.outer, t.offset, t.layout}, style);
+    out += print(composedOf(t), style);
   else
     out += print(t.layout, style);
   return out;
