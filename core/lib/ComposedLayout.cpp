@@ -265,10 +265,19 @@ Layout swizzleFieldsLayout(const Swizzle &s, bool anti = false) {
   return Layout{shape.finish(), stride.finish()};
 }
 
-/// CuTe's to_mixed_bits: the XOR over leaves of (c*d) & ((s-1)*d). The bits a runtime
-/// coordinate leaf may set, (s-1)*d, are added to *dynamicBits (CuTe's MixedBits flags).
+/// CuTe's to_mixed_bits of the fixed modes, XORed into the composed layout's offset:
+/// the XOR over leaves of (c*d) & ((s-1)*d). The bits a runtime coordinate leaf may set,
+/// (s-1)*d, and every bit of a runtime offset are `dynamicBits` (CuTe's MixedBits flags).
+/// The value is computed where the leaves' values are known; on a Trace's symbols (the
+/// lowering) a runtime leaf's bits are (c mod s)*d (c >= 0), added to the static bits,
+/// which needs each runtime leaf's bits to overlap no other leaf's.
+struct MixedBits {
+  Int value;
+  int64_t dynamicBits = 0;
+  int64_t staticValue = 0; // the value's bits outside dynamicBits
+};
 /// @pre every leaf's s*d static (CuTe: a static power of two or 0)
-Expected<int64_t> toMixedBits(const Layout &l, TupleView coord, int64_t *dynamicBits) {
+Expected<MixedBits> toMixedBits(const Layout &l, TupleView coord, Int offset) {
   IntTuple c = CL_TRY(idx2crd(coord, l.shape));
   uint32_t n = leafCount(l.shape);
   if (leafCount(c) != n)
@@ -281,15 +290,40 @@ Expected<int64_t> toMixedBits(const Layout &l, TupleView coord, int64_t *dynamic
                        " does not span a static power of two in the swizzle's fields (CuTe: \"Requires pow2 "
                        "shape*stride.\")");
   }
-  int64_t bits = 0;
+  const bool symbolic = detail::tracing();
+  MixedBits r;
+  uint64_t known = 0; // unsigned: an unknown runtime value's product must not overflow
+  if (offset.isStatic || !symbolic)
+    known = uint64_t(offset.value);
+  if (!offset.isStatic) {
+    if (symbolic)
+      return makeError("slice of a swizzled layout with a runtime offset: its swizzle bits cannot be computed in "
+                       "the lowered code here");
+    r.dynamicBits = ~int64_t(0);
+  }
+  int64_t masks = offset.isStatic ? offset.value : 0, overlap = 0; // a static offset's bits count as a mode's
+  Int runtime = Int::fixed(0);
   for (uint32_t k = 0; k < n; ++k) {
     int64_t s = leafAt(l.shape, k).asInt().value, d = leafAt(l.stride, k).asInt().value;
+    int64_t mask = (s - 1) * d;
     Int x = leafAt(c, k).asInt();
-    bits ^= (x.value * d) & ((s - 1) * d);
+    overlap |= masks & mask;
+    masks |= mask;
     if (!x.isStatic)
-      *dynamicBits |= (s - 1) * d;
+      r.dynamicBits |= mask;
+    if (x.isStatic || !symbolic)
+      known ^= (uint64_t(x.value) * uint64_t(d)) & uint64_t(mask);
+    else if (mask != 0)
+      runtime = add(runtime, mul(mod(x, Int::fixed(s)), Int::fixed(d)));
   }
-  return bits;
+  if (symbolic && (overlap & r.dynamicBits) != 0)
+    return makeError("slice of a swizzled layout: a runtime coordinate's swizzle bits overlap another mode's, "
+                     "which the lowered code does not combine");
+  r.staticValue = int64_t(known) & ~r.dynamicBits;
+  r.value = r.dynamicBits == 0 ? Int::fixed(int64_t(known))
+            : symbolic         ? add(Int::fixed(int64_t(known)), runtime)
+                               : Int{int64_t(known), false};
+  return r;
 }
 
 bool allUnderscore(TupleView t) {
@@ -315,8 +349,9 @@ Expected<ComposedSlice> sliceSwizzled(TupleView coord, const ComposedLayout &c) 
   Layout dicedOnly = CL_TRY(composition(only, diced));
   // Swizzle-field bits of the fixed modes: from runtime coordinates or a runtime offset,
   // they are runtime bits (a runtime offset makes them all runtime).
-  int64_t dynamicBits = c.offset.asInt().isStatic ? 0 : ~int64_t(0);
-  int64_t offsetOnly = c.offset.asInt().value ^ CL_TRY(toMixedBits(dicedOnly, dicedCoord, &dynamicBits));
+  MixedBits fixedBits = CL_TRY(toMixedBits(dicedOnly, dicedCoord, c.offset.asInt()));
+  const int64_t dynamicBits = fixedBits.dynamicBits;
+  const Int offsetOnly = fixedBits.value;
   // The fixed modes' bits outside the fields: the iterator's offset, whatever the swizzle.
   Layout dicedAnti = CL_TRY(composition(swizzleFieldsLayout(sw, true), diced));
   Int offsetAnti = CL_TRY(crd2idx(dicedCoord, dicedAnti));
@@ -330,20 +365,24 @@ Expected<ComposedSlice> sliceSwizzled(TupleView coord, const ComposedLayout &c) 
       return makeError("slice of " + print(c) + " at " + print(coord) +
                        ": the result's offset holds swizzle bits of a runtime coordinate (CuTe's MixedBits "
                        "value), which a composed layout here does not hold yet");
-    return ComposedSlice{
-        AnyLayout(ComposedLayout{c.outer, IntTuple(Int{offsetOnly, dynamicBits == 0}), std::move(sliced)}), offsetAnti};
+    return ComposedSlice{AnyLayout(ComposedLayout{c.outer, IntTuple(offsetOnly), std::move(sliced)}), offsetAnti};
   }
   // The remaining swizzle is linear on the sliced modes: it becomes strides.
   int64_t z = sw.zzzMask() & -sw.zzzMask(), y = sw.yyyMask() & -sw.yyyMask();
   // Each stride depends on one offset bit; a bit set by a runtime coordinate makes it a
-  // runtime stride (CuTe's conditional_return on a runtime bool).
+  // runtime stride (CuTe's conditional_return on a runtime bool), here `unset + bit *
+  // (set - unset)`, so that the lowering computes it without a branch.
   auto strides = [&](bool zBelowY, TupleBuilder &out) {
     for (int i = 0; i < sw.bits; ++i) {
       int64_t bit = zBelowY ? y << i : z << i;
       int64_t scale = int64_t(1) << i; // y - z is negative for a negative shift: no << on it
-      bool set = (offsetOnly & bit) != 0;
-      int64_t v = zBelowY ? (set ? -z * scale : z * scale) : (set ? (y - z) * scale : (y + z) * scale);
-      out.leaf(Int{v, (dynamicBits & bit) == 0});
+      int64_t ifSet = zBelowY ? -z * scale : (y - z) * scale, ifUnset = zBelowY ? z * scale : (y + z) * scale;
+      if ((dynamicBits & bit) == 0) {
+        out.leaf(Int::fixed((fixedBits.staticValue & bit) != 0 ? ifSet : ifUnset));
+        continue;
+      }
+      Int set = mod(div(offsetOnly, Int::fixed(bit)), Int::fixed(2));
+      out.leaf(add(Int::fixed(ifUnset), mul(set, Int::fixed(ifSet - ifUnset))));
     }
   };
   int64_t m = sw.base, b = sw.bits, as = sw.shift < 0 ? -sw.shift : sw.shift;
@@ -381,7 +420,7 @@ Expected<ComposedSlice> sliceSwizzled(TupleView coord, const ComposedLayout &c) 
   Layout decayed = CL_TRY(composition(swizzleLayout, sliced));
   // The iterator moves to the swizzled fixed bits plus the others (CuTe: swizzle(offset_only_zy)
   // + offset_anti_zy), a runtime offset where either part is.
-  Int moved = CL_TRY(checkedAdd(Int{sw.apply(offsetOnly), dynamicBits == 0}, offsetAnti, "slice"));
+  Int moved = CL_TRY(checkedAdd(sw.apply(offsetOnly), offsetAnti, "slice"));
   return ComposedSlice{AnyLayout(std::move(decayed)), moved};
 }
 } // namespace

@@ -9,6 +9,7 @@
 #include "cutelayout/ComposedLayout.h"
 #include "cutelayout/IntTupleMath.h"
 #include "cutelayout/Layout.h"
+#include "cutelayout/Tensor.h"
 #include "cutelayout/Tiler.h"
 
 #include <gtest/gtest.h>
@@ -502,6 +503,67 @@ TEST(Trace, LocalTileAndPartition) {
     ++agreed;
   }
   EXPECT_GT(agreed, 500);
+}
+
+// A thread's part of a swizzled tile at a runtime thread index (the dialect's
+// cute.local_partition of a shared-memory view): CuTe's slice_and_offset on the runtime
+// index is the static index's function (R19), and on a symbol it records the program that
+// gives the same layout leaves and the same pointer offset (the lowering's addresses).
+TEST(Trace, SwizzledPartitionsAtRuntimeThreads) {
+  LayoutGen gen(117, true);
+  const std::vector<Swizzle> swizzles{{3, 4, 3}, {3, 3, 3}, {2, 4, 3}, {1, 4, 3}, {2, 3, 3}, {3, 2, 3}};
+  const std::vector<Layout> tiles{*parseLayout("(_64,_64):(_64,_1)"), *parseLayout("(_32,_64):(_1,_32)"),
+                                  *parseLayout("(_8,_64):(_64,_1)"),
+                                  *parseLayout("((_8,_2),(_32,_2)):((_32,_512),(_1,_256))")};
+  int agreed = 0, decayed = 0;
+  for (int i = 0; i < 3000; ++i) {
+    const Swizzle &sw = gen.oneOf(swizzles);
+    const Layout &tile = gen.oneOf(tiles);
+    // Threads: rows x columns, row- or column-major, dividing the tile.
+    int64_t rows = int64_t(1) << gen.pick(0, 3), cols = int64_t(1) << gen.pick(0, 4);
+    bool rowMajor = gen.coin(50);
+    std::string r = "_" + std::to_string(rows), c = "_" + std::to_string(cols);
+    Layout threads = *parseLayout("(" + r + "," + c + "):" + (rowMajor ? "(" + c + ",_1)" : "(_1," + r + ")"));
+    int64_t tid = gen.pick(0, rows * cols - 1);
+    Expected<Tensor> t = makeTensor(TensorIterator{TensorIterator::Kind::Counting, IntTuple(Int::fixed(0))},
+                                    AnyLayout(ComposedLayout{OuterFunction::of(sw), IntTuple(Int::fixed(0)), tile}));
+    ASSERT_TRUE(bool(t)) << t.error().message;
+    Expected<Tensor> fixed = localPartition(*t, threads, IntTuple(Int::fixed(tid)), nullptr);
+    Expected<Tensor> runtime = localPartition(*t, threads, IntTuple(Int::dynamic(tid)), nullptr);
+    if (!fixed)
+      continue;
+    if (!runtime) { // only CuTe's MixedBits composed result is refused
+      EXPECT_NE(runtime.error().message.find("MixedBits"), std::string::npos) << runtime.error().message;
+      continue;
+    }
+    // The same function: element k of the part is at iterator + layout(k), both ways.
+    Int n = size(fixed->layout); // a composed layout's size is its inner layout's
+    ASSERT_EQ(n.value, size(runtime->layout).value);
+    for (int64_t k = 0; k < n.value; ++k) {
+      Expected<IntTuple> ef = elementAt(*fixed, IntTuple(Int::fixed(k)));
+      Expected<IntTuple> er = elementAt(*runtime, IntTuple(Int::fixed(k)));
+      ASSERT_TRUE(ef && er);
+      ASSERT_EQ(ef->asInt().value, er->asInt().value)
+          << print(tile) << " " << print(threads) << " thread " << tid << " element " << k;
+    }
+    // On a symbol: the same leaves and offset after replay.
+    Trace trace;
+    std::vector<int64_t> values{tid};
+    Int symbol = trace.input(0);
+    Expected<Tensor> traced = [&] {
+      TraceScope on(trace);
+      return localPartition(*t, threads, IntTuple(symbol), nullptr);
+    }();
+    ASSERT_TRUE(bool(traced)) << traced.error().message;
+    ASSERT_EQ(traced->isComposed(), runtime->isComposed());
+    decayed += !runtime->isComposed();
+    ASSERT_EQ(divergence(runtime->layout, traced->layout, trace, values), "") << print(tile) << " " << print(threads);
+    ASSERT_EQ(divergence(runtime->iterator.value, traced->iterator.value, trace, values), "");
+    ASSERT_EQ(divergence(runtime->offset, traced->offset, trace, values), "");
+    ++agreed;
+  }
+  EXPECT_GT(agreed, 1500);
+  EXPECT_GT(decayed, 500);
 }
 
 } // namespace

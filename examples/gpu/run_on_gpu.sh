@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # The GPU machine's half of docs/gpu.md: compile the runner with nvcc, run every case
 # against the PTX and expectations built here (examples/gpu/build_ptx.py), and record
-# the output (and the copy kernel's SASS) in $OUT when it is set.
+# the output (the cases, the copy kernel's timing beside cuMemcpy and a CUDA transpose, and
+# the copy kernel's SASS) in $OUT when it is set.
 #   examples/gpu/run_on_gpu.sh DIR
 set -euo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
@@ -10,7 +11,7 @@ out="${OUT:-$dir}"
 nvcc -O2 -o "$dir/runner" "$here/runner.cu" -lcuda
 nvidia-smi --query-gpu=name,driver_version --format=csv,noheader | tee "$out/gpu.txt"
 nvcc --version | tail -n 2 | tee -a "$out/gpu.txt"
-"$dir/runner" "$dir" | tee "$out/results.txt"
+"$dir/runner" "$dir" --bench | tee "$out/results.txt"
 # The SASS of the copy kernel, as ptxas compiles it for sm_90.
 ptxas -arch=sm_90 -o "$dir/copy.cubin" "$dir/copy.ptx"
 cuobjdump -sass "$dir/copy.cubin" > "$out/copy.sass"

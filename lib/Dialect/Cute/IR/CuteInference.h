@@ -158,6 +158,10 @@ std::optional<FailureOr<Inferred>> inferOnView(Operation *op, const Reporter &r,
 /// The operand an op reads as its view input (the layout it transforms or queries), or
 /// nothing when the op has no view form.
 std::optional<unsigned> viewOperand(Operation *op);
+/// Whether op moves the pointer of a view over a composed layout (local_tile,
+/// local_partition, tiled_partition or slice of it): its result's runtime strides are
+/// multiples the swizzle fixes, which inference derives as facts even without any.
+bool partitionsComposedView(Operation *op, const std::vector<Known> &ks);
 /// The layout type of a view (a !cute.memref or a !cute.coord_tensor), or null.
 Type viewLayout(Type t);
 /// cute.make_view: a pointer bound to a layout.

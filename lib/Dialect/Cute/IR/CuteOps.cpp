@@ -792,12 +792,13 @@ bool hasFacts(const std::vector<Known> &ks) {
 }
 
 /// Divisibility facts (docs/lowering.md#divisibility-facts): when an operand carries some,
-/// the op's inference runs again on trace symbols; a condition the facts refute is an
-/// error, and the result's runtime leaves get the divisors the facts imply.
+/// or the op partitions a swizzled view (whose runtime strides are multiples the swizzle
+/// fixes), the op's inference runs again on trace symbols; a condition the facts refute is
+/// an error, and the result's runtime leaves get the divisors the facts imply.
 LogicalResult applyFacts(Operation *op, const Reporter &r, const std::vector<Known> &ks, Inferred &inferred) {
   // Inside a trace (the lowering, after verification) the facts were derived and checked
   // already; running the inference again on nested symbols would only repeat that.
-  if (!hasFacts(ks) || cutelayout::detail::tracing())
+  if ((!hasFacts(ks) && !partitionsComposedView(op, ks)) || cutelayout::detail::tracing())
     return success();
   cutelayout::Trace trace;
   std::vector<int64_t> facts;

@@ -228,6 +228,12 @@ bool movesIterator(Operation *op) { return isa<LocalTileOp, LocalPartitionOp, Sl
 
 } // namespace
 
+bool mlir::cute::detail::partitionsComposedView(Operation *op, const std::vector<Known> &ks) {
+  std::optional<unsigned> at = viewOperand(op);
+  return movesIterator(op) && at && *at < ks.size() && isa<CuteMemRefType>(ks[*at].type) &&
+         isa<ComposedLayoutType>(viewLayout(ks[*at].type));
+}
+
 Type mlir::cute::detail::viewLayout(Type t) {
   if (auto view = dyn_cast<CuteMemRefType>(t))
     return view.getLayout();
@@ -247,12 +253,17 @@ Known layoutKnown(Type view, const TypeValue &value) {
 }
 
 /// CuTe's local_tile, local_partition, tiled partition or slice of the tensor at operand `at` over a counting
-/// iterator at 0: the result's layout, and the iterator moved to its first element.
-/// @pre every operand's value is known; the view's layout is a plain layout
+/// iterator at 0: the result's layout, and the iterator moved to its first element. Over a
+/// composed layout, the core's tensor algebra keeps the outer function or, where CuTe's
+/// slice decays it, gives a plain layout from a moved start (Tensor.h).
+/// @pre every operand's value is known; the view's layout is a layout or a composed layout
 cutelayout::Expected<cutelayout::Tensor>
 moveTensor(Operation *op, const std::vector<Known> &ks, unsigned at,
            cutelayout::TensorIterator start = {cutelayout::TensorIterator::Kind::Counting, IntTuple(Int::fixed(0))}) {
-  cutelayout::Tensor t{std::move(start), ks[at].value.layout()};
+  const TypeValue &layout = ks[at].value;
+  cutelayout::Tensor t = layout.isComposed()
+                             ? CL_TRY(cutelayout::makeTensor(start, cutelayout::AnyLayout(*layout.composed())))
+                             : cutelayout::Tensor{std::move(start), layout.layout()};
   IntTuple projection = ks.size() > 3 ? ks[3].value.tuple() : IntTuple();
   const IntTuple *step = ks.size() > 3 ? &projection : nullptr;
   return llvm::TypeSwitch<Operation *, cutelayout::Expected<cutelayout::Tensor>>(op)
@@ -313,10 +324,10 @@ int64_t alignmentAfter(PtrType ptr, uint64_t multiple) {
   return std::max<int64_t>(1, int64_t(uint64_t(a / 8)));
 }
 
-/// The alignment (bytes) the pointer keeps when moved as op moves it; a composed layout's
-/// offsets go through its outer function and are not tracked (the element's alignment).
+/// The alignment (bytes) the pointer keeps when moved as op moves it (over a composed
+/// layout, by the offset of CuTe's slice_and_offset, traced like any other).
 int64_t movedAlignment(Operation *op, PtrType ptr, const std::vector<Known> &onLayout, unsigned at) {
-  if (onLayout[at].value.isComposed() || !isa<LayoutType>(onLayout[at].type))
+  if (!isa<LayoutType, ComposedLayoutType>(onLayout[at].type))
     return std::min<int64_t>(std::max<int64_t>(1, elementBits(ptr.getElementType()) / 8), ptr.getKnownAlignment());
   return alignmentAfter(ptr, offsetMultiple(op, onLayout, at));
 }
@@ -334,13 +345,25 @@ std::optional<FailureOr<Inferred>> mlir::cute::detail::inferOnView(Operation *op
   if (isa<DiceOp>(op))
     return FailureOr<Inferred>(r.error() << "expects a layout to dice, but got the view " << view
                                          << " (CuTe slices a tensor; dice its layout)");
-  if (movesIterator(op) && !isa<LayoutType>(viewLayout(view)))
-    return FailureOr<Inferred>(r.error() << "expects a view over a plain layout, but got " << view
-                                         << " (moving a pointer through a composed layout or a swizzle is "
-                                            "not supported yet; partition its layout)");
+  const bool partitionsComposed = movesIterator(op) && isa<ComposedLayoutType>(viewLayout(view));
+  if (movesIterator(op) && isa<SwizzleType>(viewLayout(view)))
+    return FailureOr<Inferred>(r.error() << "expects a view over a layout or a composed layout, but got " << view
+                                         << " (a bare swizzle maps no coordinates to move a pointer by)");
   std::vector<Known> onLayout = ks;
   onLayout[*at] = layoutKnown(view, ks[*at].value);
-  FailureOr<Inferred> inner = inferOp(op, r, onLayout);
+  if (partitionsComposed && (!ks[*at].value.isComposed() || !allKnown(onLayout)))
+    return FailureOr<Inferred>(r.error() << "expects operands of known structure to partition a view over a composed "
+                                            "layout, but got "
+                                         << view);
+  // A partition of a composed view runs the op's gates on its inner layout B; its value is
+  // the core's tensor algebra on the composed layout (below).
+  std::vector<Known> gates = onLayout;
+  if (partitionsComposed) {
+    TypeValue b = TypeValue::ofLayout(ks[*at].value.composed()->inner);
+    gates[*at].value = b;
+    gates[*at].type = LayoutType::get(op->getContext(), b);
+  }
+  FailureOr<Inferred> inner = inferOp(op, r, gates);
   if (failed(inner) || !returnsView(op))
     return inner;
   // A coordinate tensor's iterator moves by the offset CuTe's tensor algebra gives it.
@@ -372,7 +395,7 @@ std::optional<FailureOr<Inferred>> mlir::cute::detail::inferOnView(Operation *op
     cutelayout::Expected<cutelayout::Tensor> moved = moveTensor(op, onLayout, *at);
     if (!moved)
       return FailureOr<Inferred>(r.error() << "cannot move the view's pointer: " << moved.error().message);
-    inner->value = TypeValue::ofLayout(moved->layout);
+    inner->value = TypeValue::ofAny(cutelayout::layoutOf(*moved));
     if (moved->iterator.value.isInt())
       inner->offset = moved->iterator.value.asInt();
   }
@@ -543,9 +566,8 @@ LogicalResult MakePtrOp::verify() {
   if (memref.getElementType() != getType().getElementType())
     return emitOpError("expects a pointer to the memref's element type ")
            << memref.getElementType() << ", but got " << getType();
-  if (getType().getAlignment())
-    return emitOpError("expects a pointer without a stated alignment (a memref's offset may be any), but got ")
-           << getType();
+  // A stated alignment is the caller's fact about the memref's first element (the
+  // lowering checks it, as cute.assume's divisibility).
   return success();
 }
 

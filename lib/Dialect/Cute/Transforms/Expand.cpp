@@ -20,6 +20,7 @@
 #include "cutelayout/Notation.h"
 #include "cutelayout/Tensor.h"
 #include "cutelayout/Trace.h"
+#include "cutelayout/Vectorize.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/ControlFlow/IR/ControlFlowOps.h"
@@ -384,7 +385,9 @@ struct ExpandCuteOp : ConversionPattern {
     }
 
     if (isa<MakePtrOp, GetIterOp, AddOffsetOp, MemRefLoadOp, MemRefStoreOp, LoadScaledIndexOp>(op))
-      return lowerMemoryOp(op, operands, rw);
+      return lowerMemoryOp(op, operands, rw, runtimeChecks);
+    if (auto copy = dyn_cast<CopyOp>(op)) // (expandCopies has left those of a static size, unpredicated)
+      return lowerCopy(copy, operands, rw);
     if (op->getNumResults() != 1)
       return op->emitOpError("cannot be lowered: it does not have one result");
 
@@ -528,15 +531,42 @@ struct ExpandCuteOp : ConversionPattern {
     return advance(rw, loc, base, view.getElementType(), *offset);
   }
 
+  /// The offset of coordinate c in a view over a layout or a composed layout (through its
+  /// swizzle), computed by the core (on symbols inside a trace).
+  static cutelayout::Expected<cutelayout::IntTuple> viewOffset(const cute::detail::Known &view,
+                                                               const cutelayout::IntTuple &c) {
+    if (view.value.isComposed()) {
+      cutelayout::Expected<Int> x = cutelayout::crd2idx(c, *view.value.composed());
+      return x ? cutelayout::Expected<cutelayout::IntTuple>(cutelayout::IntTuple(*x)) : x.error();
+    }
+    const cutelayout::Layout l = view.value.layout(); // (crd2idx's fast stage is not traced)
+    return cutelayout::crd2idxGeneral(c, l.shape, l.stride);
+  }
+
   /// The pointer and memory ops: address arithmetic and LLVM loads and stores; a
   /// coordinate tensor's element is its iterator plus the layout there, computed by the
   /// core on symbols like any op's result.
-  static LogicalResult lowerMemoryOp(Operation *op, ArrayRef<ValueRange> operands, ConversionPatternRewriter &rw) {
+  static LogicalResult lowerMemoryOp(Operation *op, ArrayRef<ValueRange> operands, ConversionPatternRewriter &rw,
+                                     bool runtimeChecks) {
     Location loc = op->getLoc();
     if (auto make = dyn_cast<MakePtrOp>(op)) {
       Value m = operands[0].front();
       auto meta = memref::ExtractStridedMetadataOp::create(rw, loc, m);
       Value base = memref::ExtractAlignedPointerAsIndexOp::create(rw, loc, m);
+      if (int64_t align = make.getType().getAlignment(); align > 1 && runtimeChecks) {
+        // A stated alignment is a fact about the first element: a wrong one stops.
+        unsigned bits = make.getType().getElementType().getIntOrFloatBitWidth();
+        Value offsetBits =
+            arith::MulIOp::create(rw, loc, meta.getOffset(), arith::ConstantIndexOp::create(rw, loc, bits));
+        Value first = arith::AddIOp::create(
+            rw, loc, base, arith::DivUIOp::create(rw, loc, offsetBits, arith::ConstantIndexOp::create(rw, loc, 8)));
+        Value rem = arith::RemUIOp::create(rw, loc, first, arith::ConstantIndexOp::create(rw, loc, align));
+        Value ok =
+            arith::CmpIOp::create(rw, loc, arith::CmpIPredicate::eq, rem, arith::ConstantIndexOp::create(rw, loc, 0));
+        cf::AssertOp::create(rw, loc, ok,
+                             "cute.make_ptr: the memref's first element is not aligned to " + std::to_string(align) +
+                                 " bytes");
+      }
       Value p = LLVM::IntToPtrOp::create(rw, loc, llvmPointer(make.getType()), asI64(rw, loc, base));
       rw.replaceOp(op, advance(rw, loc, p, make.getType().getElementType(), meta.getOffset()));
       return success();
@@ -577,12 +607,8 @@ struct ExpandCuteOp : ConversionPattern {
                                                           view.iterator.tuple()},
                                view.value.layout()},
             c);
-      } else if (view.value.isComposed()) {
-        cutelayout::Expected<Int> x = cutelayout::crd2idx(c, *view.value.composed());
-        where = x ? cutelayout::Expected<cutelayout::IntTuple>(cutelayout::IntTuple(*x)) : x.error();
-      } else if (isa<LayoutType>(cast<CuteMemRefType>(view.type).getLayout())) {
-        const cutelayout::Layout l = view.value.layout(); // (crd2idx's fast stage is not traced)
-        where = cutelayout::crd2idxGeneral(c, l.shape, l.stride);
+      } else if (isa<LayoutType, ComposedLayoutType>(cast<CuteMemRefType>(view.type).getLayout())) {
+        where = viewOffset(view, c);
       } else {
         return op->emitOpError("cannot be lowered: a view over a bare swizzle has no coordinate mapping to lower");
       }
@@ -624,6 +650,97 @@ struct ExpandCuteOp : ConversionPattern {
       return success();
     }
     rw.replaceOp(op, LLVM::LoadOp::create(rw, loc, element, address).getResult());
+    return success();
+  }
+
+  /// cute.copy of a static size without a predicate: each run of w elements that both
+  /// views keep contiguous and aligned to w (the core's vectorWidth, on what the trace
+  /// knows of the runtime leaves; the pointers' known alignment; w times the element's
+  /// bits at most 128) is one load and one store of a vector of w. Up to kUnrolledRuns runs
+  /// are unrolled, so a static part's offsets are constants; more are a loop over runs.
+  static constexpr int64_t kUnrolledRuns = 64;
+  static LogicalResult lowerCopy(CopyOp op, ArrayRef<ValueRange> operands, ConversionPatternRewriter &rw) {
+    Location loc = op.getLoc();
+    TracedOperands t;
+    if (failed(t.build(op, operands, rw)))
+      return failure();
+    auto src = cast<CuteMemRefType>(op.getSrc().getType()), dst = cast<CuteMemRefType>(op.getDst().getType());
+    Type element = src.getElementType();
+    unsigned bits = element.getIntOrFloatBitWidth();
+    std::vector<int64_t> divisors = t.trace.divisors(t.facts);
+    cutelayout::MultipleOf multipleOf = [&](Int x) -> int64_t {
+      if (x.isStatic)
+        return x.value;
+      return t.trace.isSymbol(x.value) ? std::max<int64_t>(1, divisors[t.trace.node(x.value)]) : 1;
+    };
+    auto anyLayout = [](const cute::detail::Known &k) {
+      return k.value.isComposed() ? cutelayout::AnyLayout(*k.value.composed())
+                                  : cutelayout::AnyLayout(k.value.layout());
+    };
+    int64_t maxElements = bits >= 8 && bits % 8 == 0 && bits <= 128 ? 128 / bits : 1;
+    auto widthOf = [&](const cute::detail::Known &k, CuteMemRefType view) {
+      int64_t w = cutelayout::vectorWidth(anyLayout(k), maxElements, multipleOf);
+      int64_t bytes = std::max<int64_t>(1, bits / 8);
+      while (w > 1 && view.getIterator().getKnownAlignment() % (w * bytes) != 0)
+        w /= 2;
+      return w;
+    };
+    const int64_t w = std::min(widthOf(t.ks[0], src), widthOf(t.ks[1], dst));
+    const cute::detail::Known &s = t.ks[0];
+    Int n = cutelayout::size(s.value.isComposed() ? s.value.composed()->inner : s.value.layout());
+    if (!n.isStatic)
+      return op.emitOpError("cannot be lowered: a copy of a runtime size reached the vectorized copy");
+    Type accessType = w > 1 ? Type(VectorType::get({w}, element)) : element;
+    unsigned alignment = unsigned(std::max<int64_t>(1, w * bits / 8));
+    // One run: the offsets of index `first` in both views, then the load and the store.
+    auto copyRun = [&](Emitter &emit, Int first) -> LogicalResult {
+      Int at[2];
+      {
+        cutelayout::TraceScope on(t.trace);
+        cutelayout::ArithScope scope;
+        for (int side = 0; side < 2; ++side) {
+          cutelayout::Expected<cutelayout::IntTuple> x = viewOffset(t.ks[side], cutelayout::IntTuple(first));
+          if (!x || !x->isInt())
+            return op.emitOpError("cannot be lowered: ") << (x ? "a coordinate offset" : x.error().message);
+          at[side] = x->asInt();
+        }
+        if (scope.failed())
+          return op.emitOpError("cannot be lowered: ") << scope.error("copy").message;
+      }
+      FailureOr<Value> from = emit.leaf(at[0]), to = emit.leaf(at[1]);
+      if (failed(from) || failed(to))
+        return op.emitOpError("cannot be lowered: the core computed an address without recording it (an internal "
+                              "defect; please report it)");
+      Value x = LLVM::LoadOp::create(rw, loc, accessType, advance(rw, loc, t.pointers[0], element, *from), alignment);
+      LLVM::StoreOp::create(rw, loc, x, advance(rw, loc, t.pointers[1], element, *to), alignment);
+      return success();
+    };
+    int64_t runs = n.value / w;
+    if (runs <= kUnrolledRuns) {
+      Emitter emit(rw, loc, t.trace, t.inputs, divisors);
+      for (int64_t k = 0; k < runs; ++k)
+        if (failed(copyRun(emit, Int::fixed(k * w))))
+          return failure();
+    } else {
+      OpBuilder::InsertionGuard guard(rw);
+      auto loop =
+          scf::ForOp::create(rw, loc, arith::ConstantIndexOp::create(rw, loc, 0),
+                             arith::ConstantIndexOp::create(rw, loc, runs), arith::ConstantIndexOp::create(rw, loc, 1));
+      rw.setInsertionPointToStart(loop.getBody());
+      t.facts.push_back(1); // the run's index: nothing known
+      Int run = t.trace.input(uint32_t(t.facts.size() - 1));
+      t.inputs.push_back(loop.getInductionVar());
+      std::vector<int64_t> withRun = t.trace.divisors(t.facts);
+      Emitter emit(rw, loc, t.trace, t.inputs, withRun);
+      Int first;
+      {
+        cutelayout::TraceScope on(t.trace);
+        first = cutelayout::mul(run, Int::fixed(w));
+      }
+      if (failed(copyRun(emit, first)))
+        return failure();
+    }
+    rw.eraseOp(op);
     return success();
   }
 
@@ -758,10 +875,17 @@ struct CuteExpand : cute::impl::CuteExpandBase<CuteExpand> {
 
   /// cute.copy as a loop over the source's elements (a 1-D index into each view), each
   /// loaded and stored, under the predicate's element when there is one; the loop's cute
-  /// ops then lower as any.
+  /// ops then lower as any. A copy of a static size without a predicate is left to the
+  /// conversion, which vectorizes and unrolls it (lowerCopy).
   void expandCopies() {
     SmallVector<CopyOp> copies;
-    getOperation()->walk([&](CopyOp c) { copies.push_back(c); });
+    getOperation()->walk([&](CopyOp c) {
+      const TypeValue &v = cast<CuteMemRefType>(c.getSrc().getType()).getLayoutValue();
+      bool staticSize = v.hasValue() && cutelayout::size(v.isComposed() ? v.composed()->inner : v.layout()).isStatic &&
+                        cast<CuteMemRefType>(c.getDst().getType()).getLayoutValue().hasValue();
+      if (c.getPred() || !staticSize)
+        copies.push_back(c);
+    });
     for (CopyOp c : copies) {
       OpBuilder b(c);
       Location loc = c.getLoc();

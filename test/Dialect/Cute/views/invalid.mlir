@@ -347,9 +347,17 @@ func.func @scaled_other_type(%p: !cute.ptr<f32, gmem>, %c: !cute.coord<(1,1)>, %
 
 // -----
 
-func.func @tile_of_swizzled_view(%v: !cute.memref<f16, smem, !cute.composed_layout<Sw<3,4,3> o 0 o (8,64):(64,1)>>, %t: !cute.shape<(8,8)>, %c: !cute.coord<(0,1)>) {
-  // expected-error @+1 {{'cute.local_tile' op expects a view over a plain layout, but got '!cute.memref<f16, smem, !cute.composed_layout<Sw<3,4,3> o 0 o (8,64):(64,1)>>' (moving a pointer through a composed layout or a swizzle is not supported yet; partition its layout)}}
-  %r = cute.local_tile(%v, %t, %c) : (!cute.memref<f16, smem, !cute.composed_layout<Sw<3,4,3> o 0 o (8,64):(64,1)>>, !cute.shape<(8,8)>, !cute.coord<(0,1)>) -> !cute.memref<f16, smem, !cute.layout>
+func.func @tile_of_swizzle_view(%v: !cute.memref<f16, smem, !cute.swizzle<3,4,3>>, %t: !cute.shape<(8,8)>, %c: !cute.coord<(0,1)>) {
+  // expected-error @+1 {{'cute.local_tile' op expects a view over a layout or a composed layout, but got '!cute.memref<f16, smem, !cute.swizzle<3,4,3>>' (a bare swizzle maps no coordinates to move a pointer by)}}
+  %r = cute.local_tile(%v, %t, %c) : (!cute.memref<f16, smem, !cute.swizzle<3,4,3>>, !cute.shape<(8,8)>, !cute.coord<(0,1)>) -> !cute.memref<f16, smem, !cute.layout>
+  return
+}
+
+// -----
+
+func.func @partition_of_unknown_composed_view(%v: !cute.memref<f16, smem, !cute.composed_layout>, %t: !cute.layout<(8,8):(8,1)>, %i: index) {
+  // expected-error @+1 {{'cute.local_partition' op expects operands of known structure to partition a view over a composed layout, but got '!cute.memref<f16, smem, !cute.composed_layout>'}}
+  %r = cute.local_partition(%v, %t, %i) : (!cute.memref<f16, smem, !cute.composed_layout>, !cute.layout<(8,8):(8,1)>, index) -> !cute.memref<f16, smem, !cute.layout>
   return
 }
 
