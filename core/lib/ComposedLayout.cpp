@@ -361,7 +361,11 @@ Expected<ComposedSlice> sliceSwizzled(TupleView coord, const ComposedLayout &c) 
   // CuTe decides at compile time: the sliced modes keep bits of both fields (a static
   // `active` with bits the swizzle moves), or not (any runtime `active` included).
   if (active.isStatic && (active.value & ~sw.apply(active.value)) != 0) {
-    if (dynamicBits != 0 && c.offset.asInt().isStatic)
+    // CuTe's offset is then a MixedBits value: static and runtime bits, printed as such.
+    // Where values are known (the command line) that print has no counterpart here, so it
+    // is refused; where they are not (the dialect's types, the lowering's symbols) the
+    // composed layout holds it as a runtime offset, the same function.
+    if (dynamicBits != 0 && c.offset.asInt().isStatic && !dynamicValuesAreUnknown())
       return makeError("slice of " + print(c) + " at " + print(coord) +
                        ": the result's offset holds swizzle bits of a runtime coordinate (CuTe's MixedBits "
                        "value), which a composed layout here does not hold yet");

@@ -60,6 +60,16 @@ private:
 };
 
 /// Reports errors when verifying; stays silent when folding or looking through.
+/// The mark of an op whose parse-time inference failed and was reported: verification
+/// fails it without reporting the error again (a file's every such error is reported once).
+/// Its value is this process's own token, so a mark written in the input is not taken for
+/// one (verification refuses it).
+inline constexpr llvm::StringLiteral kReportedAtParse = "cute.reported_at_parse";
+inline int64_t reportedAtParseToken() {
+  static const char token = 0;
+  return int64_t(reinterpret_cast<intptr_t>(&token));
+}
+
 struct Reporter {
   Operation *op;
   bool emit;

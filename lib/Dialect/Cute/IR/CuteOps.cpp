@@ -941,6 +941,12 @@ LogicalResult checkViewResult(Operation *op, const Inferred &inferred) {
 } // namespace
 
 LogicalResult mlir::cute::verifyCuteOp(Operation *op) {
+  if (Attribute mark = op->getAttr(kReportedAtParse)) {
+    auto token = dyn_cast<IntegerAttr>(mark);
+    if (token && token.getType().isInteger(64) && token.getInt() == reportedAtParseToken())
+      return failure(); // its error is reported (CuteSyntax.cpp)
+    return op->emitOpError("has the attribute `") << kReportedAtParse << "`, which only the parser sets";
+  }
   VerifyRun &run = runFor(op);
   std::vector<Known> ks;
   ks.reserve(op->getNumOperands());

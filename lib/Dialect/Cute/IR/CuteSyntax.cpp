@@ -4,6 +4,7 @@
 //   %r = cute.op %a, %b : A, B -> R
 //   %r = cute.op %a, %b : R                         operand types are the op's defaults
 //   %r = cute.op(%a, %b) : (A, B)                   the result type is inferred
+#include "CuteInference.h"
 #include "cute/Dialect/Cute/IR/CuteOps.h"
 #include "cutelayout/Basis.h"
 
@@ -146,20 +147,22 @@ FailureOr<Type> placeholderResult(OpAsmParser &parser, StringRef name, ArrayRef<
       .Default([&] { return Type(LayoutType::get(ctx, any)); })();
 }
 
-/// The inferred result type of the op being parsed (a detached copy is inferred and erased).
-FailureOr<Type> inferParsedResult(OpAsmParser &parser, OperationState &result, StringRef name, llvm::SMLoc loc) {
-  SmallVector<Type> operandTypes;
-  for (Value v : result.operands)
-    operandTypes.push_back(v.getType());
-  FailureOr<Type> placeholder = placeholderResult(parser, name, operandTypes, loc);
-  if (failed(placeholder))
-    return failure();
+/// The result type inference gives the op being parsed with operands `result.operands`
+/// and result type `resultType` (a detached copy is inferred and erased), or failure after
+/// reporting why at the op when `emit`. The detached op is not dumped into the report (its
+/// operands would print as <<UNKNOWN SSA VALUE>>).
+FailureOr<Type> probeInference(OpAsmParser &parser, OperationState &result, StringRef name, llvm::SMLoc loc,
+                               Type resultType, bool emit) {
   OperationState probe(parser.getEncodedSourceLoc(loc), name);
   probe.addOperands(result.operands);
   probe.addAttributes(result.attributes.getAttrs());
-  probe.addTypes(*placeholder);
+  probe.addTypes(resultType);
   Operation *op = Operation::create(probe);
-  FailureOr<Type> inferred = inferResultType(op);
+  MLIRContext *ctx = op->getContext();
+  bool dumpOp = ctx->shouldPrintOpOnDiagnostic();
+  ctx->printOpOnDiagnostic(false);
+  FailureOr<Type> inferred = inferResultType(op, emit);
+  ctx->printOpOnDiagnostic(dumpOp);
   op->destroy();
   return inferred;
 }
@@ -217,12 +220,34 @@ ParseResult mlir::cute::parseCuteCall(OpAsmParser &parser, OperationState &resul
            << operands.size() << " operand types but got " << operandTypes.size();
   if (parser.resolveOperands(operands, operandTypes, operandsLoc, result.operands))
     return failure();
+  // Inference at parse time (of a result type not written) reports its error at the op and
+  // the parse goes on with the placeholder result type, so that every such error of a file
+  // is reported in one run; the op is marked (kReportedAtParse) and verification fails it without
+  // reporting again. An op using a marked op's result is not inferred: its error would
+  // follow from the first.
+  bool afterError = llvm::any_of(result.operands, [](Value v) {
+    Operation *def = v.getDefiningOp();
+    return def && def->hasAttr(detail::kReportedAtParse);
+  });
+  bool reported = false;
   if (inferResult) {
-    FailureOr<Type> inferred = inferParsedResult(parser, result, opName, typesLoc);
-    if (failed(inferred))
+    SmallVector<Type> types;
+    for (Value v : result.operands)
+      types.push_back(v.getType());
+    FailureOr<Type> placeholder = placeholderResult(parser, opName, types, typesLoc);
+    if (failed(placeholder))
       return failure();
-    resultType = *inferred;
+    resultType = *placeholder;
+    if (!afterError) {
+      FailureOr<Type> inferred = probeInference(parser, result, opName, typesLoc, resultType, true);
+      reported = failed(inferred);
+      if (!reported)
+        resultType = *inferred;
+    }
   }
+  if (reported)
+    result.addAttribute(detail::kReportedAtParse,
+                        parser.getBuilder().getI64IntegerAttr(detail::reportedAtParseToken()));
   result.addTypes(resultType);
   return success();
 }

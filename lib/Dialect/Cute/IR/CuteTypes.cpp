@@ -169,7 +169,9 @@ std::vector<int64_t> TypeValue::dynamicDivisors() const {
 TypeValue TypeValue::withDivisors(std::vector<int64_t> d) const {
   TypeValue v = *this;
   v.divisors_.clear();
-  if (!hasValue())
+  // A composed layout's syntax has no divisibility facts (they would not print, and the
+  // type would not read back as itself).
+  if (!hasValue() || isComposed())
     return v;
   std::vector<Int> all = leaves();
   if (d.size() != all.size())
