@@ -44,7 +44,7 @@ struct KeyIndex {
 template <class D> struct ModeList {
   typename D::template Vec<typename D::Num> shape, stride;
   /// Makes room for n more modes; false where a StaticDomain list cannot hold them.
-  [[gnu::always_inline]] bool reserve(uint32_t n) { return roomFor(shape, n) && roomFor(stride, n); }
+  [[gnu::always_inline]] bool reserve(uint32_t n) { return roomForBoth(shape, stride, n); }
   /// @pre reserve covered it
   [[gnu::always_inline]] void push(typename D::Num s, typename D::Num d) {
     shape.pushUnchecked(s);

@@ -53,7 +53,7 @@ template <class D> struct FlatModes {
     return rank() == 1 ? s + ":" + d : s + "):" + d + ")";
   }
   [[gnu::always_inline]] void push(Int s, Int d) {
-    if (!roomFor(shape, 1) || !roomFor(stride, 1)) {
+    if (!roomForBoth(shape, stride, 1)) {
       full = true;
       return;
     }
@@ -101,14 +101,27 @@ template <class D> bool loadFlat(D &dom, LayoutView a, FlatModes<D> &flat) {
   return loadModes<Seed::UnitAsTwo>(dom, a, flat);
 }
 
-/// Writes modes given in order, as they come: one mode is a leaf, more a tuple of them
-/// (CuTe's unwrap of a fresh list). The first mode waits here until a second one opens the
-/// tuple, so no list of modes is kept.
+/// Writes modes given in order: one mode is a leaf, more a tuple of them (CuTe's unwrap of
+/// a fresh list). Into a NodeOut (the fast domains, whose A has at most 32 modes, so at most
+/// 32 are added) the modes are kept and written at finish() at once (NodeOut::modes: one
+/// room test); into another writer they are written as they come, the first one waiting
+/// until a second one opens the tuple.
 template <class D, class Out> class UnwrapWriter {
+  static constexpr bool kKept = std::is_same<Out, NodeOut>::value;
+  static constexpr uint32_t kMaxKept = 32;
+
 public:
   explicit UnwrapWriter(Out &out) : out_(out) {}
   uint32_t count() const { return n_; }
   void add(typename D::Num s, typename D::Num d) {
+    if constexpr (kKept) {
+      if (n_ < kMaxKept) {
+        shape_.pushUnchecked(s);
+        stride_.pushUnchecked(d);
+      }
+      ++n_;
+      return;
+    }
     if (n_ == 0) {
       s0_ = s, d0_ = d;
     } else {
@@ -122,6 +135,17 @@ public:
   }
   /// @pre count() >= 1
   void finish() {
+    if constexpr (kKept) {
+      if (n_ > kMaxKept) { // not in the fast domains' working sets: decline
+        out_.overflow();
+        return;
+      }
+      out_.modes(n_, [&](uint32_t i, Int &shape, Int &stride) {
+        shape = D::toInt(shape_[i]);
+        stride = D::toInt(stride_[i]);
+      });
+      return;
+    }
     if (n_ == 1)
       out_.leaf(D::toInt(s0_), D::toInt(d0_));
     else
@@ -132,6 +156,7 @@ private:
   Out &out_;
   uint32_t n_ = 0;
   typename D::Num s0_{}, d0_{};
+  FixedVec<typename D::Num, kKept ? kMaxKept : 1> shape_, stride_; // the kept modes (raw)
 };
 
 // R18 on runtime leaves while a Trace records (out of line: composeMode is hot).

@@ -171,6 +171,8 @@ public:
   }
   /// Where the next element goes (its first node).
   uint32_t size() const { return n_; }
+  /// A caller's working set overflowed: the result is incomplete, so finish() declines.
+  void overflow() { n_ = kFull; }
   /// CuTe's unpacking of a mode, result(_, repeat<R>(_)) with R its rank: the element
   /// written last, starting at node `at`, is replaced by its children when it is a tuple
   /// of rank R >= 2; a leaf or a rank-1 tuple stays (repeat<1>(_) is `_`). False for an
@@ -242,8 +244,7 @@ template <class Kernel> bool runFast(bool allStatic, Layout &result, Kernel kern
     StaticDomain dom;
     answered = kernel(dom, out) && !dom.declined() && out.finish();
   } else {
-    BoundedCuteDomain dom;
-    dom.integersOnly = true;
+    BoundedCuteDomain dom; // integer leaves only
     answered = kernel(dom, out) && !dom.declined() && attempt.clean() && out.finish();
   }
   tFastAnswers += answered;
