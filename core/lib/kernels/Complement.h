@@ -191,9 +191,11 @@ template <class D, class At> FlatTupleRest<D, At> flatTupleRest(uint32_t k, At a
 /// The complement of one leaf s:d that filtering keeps (s not _1, d not _0) for an
 /// integer cotarget, without the walk's sort: the modes of coalesce((d:_1, rest)), last
 /// first, into out.
+/// Inline: the divides' and products' leaf pairs call it once a pair, and its steps are few.
 /// @post false: CuteDomain holds the message (error()); StaticDomain has declined
 template <class D, class Sink>
-bool complementLeaf(D &dom, typename D::Num s, typename D::Num d, typename D::Num cotarget, Sink &out) {
+[[gnu::always_inline]] inline bool complementLeaf(D &dom, typename D::Num s, typename D::Num d,
+                                                  typename D::Num cotarget, Sink &out) {
   using Num = typename D::Num;
   auto mode = [&] { return print(D::toInt(s)) + ":" + print(D::toInt(d)); }; // for messages only
   Num newShape = dom.div(d, dom.constant(1));

@@ -228,6 +228,10 @@ template <class D, class Flat, class Out>
     bool stat = dom.isStatic(currShape) && dom.isStatic(restStride);
     bool traced = D::kExact && __builtin_expect(detail::tracing(), 0);
     Num absStride, nextShape, nextStride;
+    // Whether this branch's values already show that R19's condition below holds. With no
+    // trace recording, requireStaticFunction reads only the value of a condition that holds
+    // (it records nothing), so the condition's Bools are then not built.
+    bool fitsShown = false;
     if (!traced && cs > 0 && rs > 0 && rs <= INT64_MAX - cs) {
       // Positive values whose ceiling divisions cannot overflow, the common case: the
       // stride either passes the mode whole (rs a multiple of cs: nothing of the mode is
@@ -240,9 +244,12 @@ template <class D, class Flat, class Out>
           return strideViolation(dom, a, i, currShape, restStride, stat);
         nextShape = D::make(1, stat);
         nextStride = D::make(q * cs == rs ? q : q + 1, stat);
+        fitsShown = q * cs == rs; // the stride is a multiple of the shape
       } else {
-        nextShape = D::make((cs - 1) / rs + 1, stat);
+        int64_t left = (cs - 1) / rs + 1;
+        nextShape = D::make(left, stat);
         nextStride = D::make(1, stat);
+        fitsShown = left >= D::value(restShape); // B's rest fits in the mode
       }
     } else {
       if (traced && !stat)
@@ -263,8 +270,9 @@ template <class D, class Flat, class Out>
       // coalesced A first, does not put them, unless the stride and the shape divide or
       // B's rest fits in the mode. (Where A is static, its modes are the static form's: a
       // condition on static values alone is then decided alike.)
-      Bool fits = either(either(multipleOf(absStride, currShape), multipleOf(currShape, absStride)),
-                         negation(less(nextShape, restShape)));
+      Bool fits = fitsShown ? Bool{true, true}
+                            : either(either(multipleOf(absStride, currShape), multipleOf(currShape, absStride)),
+                                     negation(less(nextShape, restShape)));
       if (!(a.allStatic && fits.isStatic))
         requireStaticFunction(fits, [&] {
           return "stride " + print(absStride) + " and shape " + print(currShape) + " of mode " + std::to_string(i) +
