@@ -73,16 +73,6 @@ uint32_t leafCount(TupleView v) {
   return n;
 }
 
-bool isStatic(TupleView v) {
-  // Tuple and `_` nodes are static as built, so every node's flag is set exactly when every
-  // integer leaf's is: one AND per node, without a branch.
-  const Node *n = v.nodes();
-  bool all = true;
-  for (uint32_t i = 0, e = n->span; i < e; ++i)
-    all &= n[i].isStatic;
-  return all;
-}
-
 TupleView leafAt(TupleView v, uint32_t i) {
   const Node *n = v.nodes();
   for (uint32_t k = 0;; ++k) {

@@ -367,8 +367,24 @@ template <kernels::Seed seed> bool runtimeExtentsInto(const Node *s, const Node 
 template <kernels::Seed seed> void coalesceInto(const Layout &l, Layout &result) {
   const Node *s = l.shape.view().nodes(), *d = l.stride.view().nodes();
   uint32_t back = s->span - 1; // a runtime last leaf: maybe every extent is runtime
-  if (!s[back].isStatic && kernels::fastPathsEnabled() && !detail::tracing() && runtimeExtentsInto<seed>(s, d, result))
-    return;
+  if (kernels::fastPathsEnabled() && !detail::tracing()) {
+    if (!s[back].isStatic) {
+      if (runtimeExtentsInto<seed>(s, d, result))
+        return;
+    } else {
+      // A static last leaf: maybe every leaf is static. coalesceNodes' first stage, its modes
+      // kept as StaticDomain's plain integers (no flags to store and read back).
+      kernels::StaticDomain fast;
+      kernels::FlatModes<kernels::StaticDomain> modes;
+      if (kernels::coalesceWalk<seed>(fast, kernels::ReversedNodeLeaves<kernels::StaticDomain>(s, d), modes) &&
+          !modes.full) {
+        kernels::NodeOut out(result);
+        kernels::writeModes(modes, out);
+        out.finish(); // at most 33 nodes: they fit
+        return;
+      }
+    }
+  }
   kernels::FlatModes<kernels::CuteDomain> modes;
   if (!kernels::coalesceNodes<seed>(s, d, modes)) {
     result = l; // (): nothing to merge

@@ -306,12 +306,17 @@ inline Int neg(Int a) {
   }
   return Int{detail::checkedSub(0, a.value), a.isStatic, a.basis};
 }
+namespace detail {
+[[gnu::always_inline]] inline Int minInts(Int a, Int b) {
+  if (tracesDynamic(a, b))
+    return traced(TraceOp::Min, a, b);
+  return Int{a.value < b.value ? a.value : b.value, bothStatic(a, b)};
+}
+} // namespace detail
 [[gnu::always_inline]] inline Int min(Int a, Int b) {
   if (__builtin_expect(detail::eitherBasis(a, b), 0))
     return detail::basisMisuse(a, b, "min");
-  if (detail::tracesDynamic(a, b))
-    return detail::traced(TraceOp::Min, a, b);
-  return Int{a.value < b.value ? a.value : b.value, detail::bothStatic(a, b)};
+  return detail::minInts(a, b);
 }
 [[gnu::always_inline]] inline Int max(Int a, Int b) {
   if (__builtin_expect(detail::eitherBasis(a, b), 0))
@@ -322,29 +327,40 @@ inline Int neg(Int a) {
 }
 Int gcd(Int a, Int b);
 Int lcm(Int a, Int b);
+namespace detail {
+[[gnu::always_inline]] inline Int absInts(Int a) {
+  if (tracesDynamic(a, a))
+    return traced(TraceOp::Abs, a, a);
+  return a.value < 0 ? Int{checkedSub(0, a.value), a.isStatic} : a;
+}
+[[gnu::always_inline]] inline Int signumInts(Int a) {
+  if (tracesDynamic(a, a))
+    return traced(TraceOp::Signum, a, a);
+  return Int{(a.value > 0) - (a.value < 0), a.isStatic};
+}
+[[gnu::always_inline]] inline Int ceilDivInts(Int a, Int b) {
+  if (__builtin_expect(b.value == 0, 0)) { // name a, not the rounding sum, in the failure
+    badDivisor(a.value, 0, '/');
+    return Int{0, bothStatic(a, b)};
+  }
+  return divInts(subInts(addInts(a, b), Int::fixed(1)), b);
+}
+} // namespace detail
 [[gnu::always_inline]] inline Int abs(Int a) {
   if (__builtin_expect(a.isBasis(), 0))
     return detail::basisMisuse(a, Int::fixed(0), "abs");
-  if (detail::tracesDynamic(a, a))
-    return detail::traced(TraceOp::Abs, a, a);
-  return a.value < 0 ? Int{detail::checkedSub(0, a.value), a.isStatic} : a;
+  return detail::absInts(a);
 }
 [[gnu::always_inline]] inline Int signum(Int a) {
   if (__builtin_expect(a.isBasis(), 0))
     return detail::basisMisuse(a, Int::fixed(0), "signum");
-  if (detail::tracesDynamic(a, a))
-    return detail::traced(TraceOp::Signum, a, a);
-  return Int{(a.value > 0) - (a.value < 0), a.isStatic};
+  return detail::signumInts(a);
 }
 /// (a + b - 1) / b with CuTe's staticness (so ceilDiv(static 0, dynamic) is dynamic).
 [[gnu::always_inline]] inline Int ceilDiv(Int a, Int b) {
   if (__builtin_expect(detail::eitherBasis(a, b), 0))
     return detail::basisMisuse(a, b, "ceil_div");
-  if (__builtin_expect(b.value == 0, 0)) { // name a, not the rounding sum, in the failure
-    detail::badDivisor(a.value, 0, '/');
-    return Int{0, detail::bothStatic(a, b)};
-  }
-  return detail::divInts(detail::subInts(detail::addInts(a, b), Int::fixed(1)), b);
+  return detail::ceilDivInts(a, b);
 }
 /// div(a, b) and mod(a, b) together, with one division where a >= 0 and b > 0 (an index
 /// split by an extent).

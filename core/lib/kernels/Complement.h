@@ -44,7 +44,7 @@ struct KeyIndex {
 template <class D> struct ModeList {
   typename D::template Vec<typename D::Num> shape, stride;
   /// Makes room for n more modes; false where a StaticDomain list cannot hold them.
-  [[gnu::always_inline]] bool reserve(uint32_t n) { return roomFor(shape, n) && roomFor(stride, n); }
+  [[gnu::always_inline]] bool reserve(uint32_t n) { return roomForBoth(shape, stride, n); }
   /// @pre reserve covered it
   [[gnu::always_inline]] void push(typename D::Num s, typename D::Num d) {
     shape.pushUnchecked(s);
@@ -191,9 +191,11 @@ template <class D, class At> FlatTupleRest<D, At> flatTupleRest(uint32_t k, At a
 /// The complement of one leaf s:d that filtering keeps (s not _1, d not _0) for an
 /// integer cotarget, without the walk's sort: the modes of coalesce((d:_1, rest)), last
 /// first, into out.
+/// Inline: the divides' and products' leaf pairs call it once a pair, and its steps are few.
 /// @post false: CuteDomain holds the message (error()); StaticDomain has declined
 template <class D, class Sink>
-bool complementLeaf(D &dom, typename D::Num s, typename D::Num d, typename D::Num cotarget, Sink &out) {
+[[gnu::always_inline]] inline bool complementLeaf(D &dom, typename D::Num s, typename D::Num d,
+                                                  typename D::Num cotarget, Sink &out) {
   using Num = typename D::Num;
   auto mode = [&] { return print(D::toInt(s)) + ":" + print(D::toInt(d)); }; // for messages only
   Num newShape = dom.div(d, dom.constant(1));

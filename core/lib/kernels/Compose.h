@@ -53,7 +53,7 @@ template <class D> struct FlatModes {
     return rank() == 1 ? s + ":" + d : s + "):" + d + ")";
   }
   [[gnu::always_inline]] void push(Int s, Int d) {
-    if (!roomFor(shape, 1) || !roomFor(stride, 1)) {
+    if (!roomForBoth(shape, stride, 1)) {
       full = true;
       return;
     }
@@ -101,14 +101,27 @@ template <class D> bool loadFlat(D &dom, LayoutView a, FlatModes<D> &flat) {
   return loadModes<Seed::UnitAsTwo>(dom, a, flat);
 }
 
-/// Writes modes given in order, as they come: one mode is a leaf, more a tuple of them
-/// (CuTe's unwrap of a fresh list). The first mode waits here until a second one opens the
-/// tuple, so no list of modes is kept.
+/// Writes modes given in order: one mode is a leaf, more a tuple of them (CuTe's unwrap of
+/// a fresh list). Into a NodeOut (the fast domains, whose A has at most 32 modes, so at most
+/// 32 are added) the modes are kept and written at finish() at once (NodeOut::modes: one
+/// room test); into another writer they are written as they come, the first one waiting
+/// until a second one opens the tuple.
 template <class D, class Out> class UnwrapWriter {
+  static constexpr bool kKept = std::is_same<Out, NodeOut>::value;
+  static constexpr uint32_t kMaxKept = 32;
+
 public:
   explicit UnwrapWriter(Out &out) : out_(out) {}
   uint32_t count() const { return n_; }
   void add(typename D::Num s, typename D::Num d) {
+    if constexpr (kKept) {
+      if (n_ < kMaxKept) {
+        shape_.pushUnchecked(s);
+        stride_.pushUnchecked(d);
+      }
+      ++n_;
+      return;
+    }
     if (n_ == 0) {
       s0_ = s, d0_ = d;
     } else {
@@ -122,6 +135,17 @@ public:
   }
   /// @pre count() >= 1
   void finish() {
+    if constexpr (kKept) {
+      if (n_ > kMaxKept) { // not in the fast domains' working sets: decline
+        out_.overflow();
+        return;
+      }
+      out_.modes(n_, [&](uint32_t i, Int &shape, Int &stride) {
+        shape = D::toInt(shape_[i]);
+        stride = D::toInt(stride_[i]);
+      });
+      return;
+    }
     if (n_ == 1)
       out_.leaf(D::toInt(s0_), D::toInt(d0_));
     else
@@ -132,6 +156,7 @@ private:
   Out &out_;
   uint32_t n_ = 0;
   typename D::Num s0_{}, d0_{};
+  FixedVec<typename D::Num, kKept ? kMaxKept : 1> shape_, stride_; // the kept modes (raw)
 };
 
 // R18 on runtime leaves while a Trace records (out of line: composeMode is hot).
@@ -203,6 +228,10 @@ template <class D, class Flat, class Out>
     bool stat = dom.isStatic(currShape) && dom.isStatic(restStride);
     bool traced = D::kExact && __builtin_expect(detail::tracing(), 0);
     Num absStride, nextShape, nextStride;
+    // Whether this branch's values already show that R19's condition below holds. With no
+    // trace recording, requireStaticFunction reads only the value of a condition that holds
+    // (it records nothing), so the condition's Bools are then not built.
+    bool fitsShown = false;
     if (!traced && cs > 0 && rs > 0 && rs <= INT64_MAX - cs) {
       // Positive values whose ceiling divisions cannot overflow, the common case: the
       // stride either passes the mode whole (rs a multiple of cs: nothing of the mode is
@@ -215,9 +244,12 @@ template <class D, class Flat, class Out>
           return strideViolation(dom, a, i, currShape, restStride, stat);
         nextShape = D::make(1, stat);
         nextStride = D::make(q * cs == rs ? q : q + 1, stat);
+        fitsShown = q * cs == rs; // the stride is a multiple of the shape
       } else {
-        nextShape = D::make((cs - 1) / rs + 1, stat);
+        int64_t left = (cs - 1) / rs + 1;
+        nextShape = D::make(left, stat);
         nextStride = D::make(1, stat);
+        fitsShown = left >= D::value(restShape); // B's rest fits in the mode
       }
     } else {
       if (traced && !stat)
@@ -238,8 +270,9 @@ template <class D, class Flat, class Out>
       // coalesced A first, does not put them, unless the stride and the shape divide or
       // B's rest fits in the mode. (Where A is static, its modes are the static form's: a
       // condition on static values alone is then decided alike.)
-      Bool fits = either(either(multipleOf(absStride, currShape), multipleOf(currShape, absStride)),
-                         negation(less(nextShape, restShape)));
+      Bool fits = fitsShown ? Bool{true, true}
+                            : either(either(multipleOf(absStride, currShape), multipleOf(currShape, absStride)),
+                                     negation(less(nextShape, restShape)));
       if (!(a.allStatic && fits.isStatic))
         requireStaticFunction(fits, [&] {
           return "stride " + print(absStride) + " and shape " + print(currShape) + " of mode " + std::to_string(i) +

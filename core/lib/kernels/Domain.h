@@ -84,6 +84,16 @@ template <class T, unsigned N> [[gnu::always_inline]] inline bool roomFor(SmallV
 template <class T, uint32_t N> [[gnu::always_inline]] inline bool roomFor(const FixedVec<T, N> &v, uint32_t k) {
   return v.reserveMore(k);
 }
+/// roomFor of two lists that only ever grow and shrink together (the shapes and strides of
+/// a list of modes): of two FixedVecs, whose sizes are then equal, one count is tested.
+template <class T, unsigned N>
+[[gnu::always_inline]] inline bool roomForBoth(SmallVec<T, N> &a, SmallVec<T, N> &b, uint32_t k) {
+  return roomFor(a, k) && roomFor(b, k);
+}
+template <class T, uint32_t N>
+[[gnu::always_inline]] inline bool roomForBoth(const FixedVec<T, N> &a, const FixedVec<T, N> &, uint32_t k) {
+  return a.reserveMore(k);
+}
 
 /// CuTe's arithmetic on Int (Int.h). Declines only where its caller limits what it loads.
 struct CuteDomain {
@@ -144,8 +154,20 @@ struct CuteDomain {
 
 /// CuteDomain with the fixed working lists of StaticDomain (32 entries; a kernel declines
 /// past them): the fast domain of layouts with runtime leaves (kernels/NodeOut.h, runFast).
+/// It loads integer leaves only, so no value it holds is a basis: its leaf operations are
+/// Int's integer cases (Int.h's detail::*Ints), without the basis tests.
 struct BoundedCuteDomain : CuteDomain {
+  BoundedCuteDomain() { integersOnly = true; }
   template <class T> using Vec = FixedVec<T, 32>;
+  [[gnu::always_inline]] static bool isConstant(Num x, int64_t v) { return x.isStatic && x.value == v; }
+  [[gnu::always_inline]] static Num mul(Num a, Num b) { return detail::mulInts(a, b); }
+  [[gnu::always_inline]] static Num add(Num a, Num b) { return detail::addInts(a, b); }
+  [[gnu::always_inline]] static Num sub(Num a, Num b) { return detail::subInts(a, b); }
+  [[gnu::always_inline]] static Num div(Num a, Num b) { return detail::divInts(a, b); }
+  [[gnu::always_inline]] static Num ceilDiv(Num a, Num b) { return detail::ceilDivInts(a, b); }
+  [[gnu::always_inline]] static Num min(Num a, Num b) { return detail::minInts(a, b); }
+  [[gnu::always_inline]] static Num abs(Num a) { return detail::absInts(a); }
+  [[gnu::always_inline]] static Num signum(Num a) { return detail::signumInts(a); }
   /// A kernel's failure declines: the general path meets it again and reports it.
   template <class Message> bool fail(Message &&) { return false; }
 };

@@ -98,14 +98,19 @@ public:
     s_[at].span = d_[at].span = n_ - at;
     d_[at].value = s_[at].value; // children are counted on the shape side
   }
-  /// A leaf mode (an extent never holds a basis; a stride may).
+  /// The nodes of the leaf mode sh:st at s and d (an extent never holds a basis; a stride
+  /// may): what leaf() writes, for leafTuple's callers.
+  [[gnu::always_inline]] static void writeLeaf(Node *s, Node *d, Int sh, Int st) {
+    writeNode(s, sh.value, nodeTag(1, NodeKind::Int, sh.isStatic));
+    writeNode(d, st.value, nodeTag(1, NodeKind::Int, st.isStatic) | uint64_t(st.basis) << 48);
+  }
+  /// A leaf mode.
   [[gnu::always_inline]] void leaf(Int sh, Int st) {
     uint32_t at = n_;
     if (!room(1))
       return;
     countChild();
-    writeNode(s_ + at, sh.value, nodeTag(1, NodeKind::Int, sh.isStatic));
-    writeNode(d_ + at, st.value, nodeTag(1, NodeKind::Int, st.isStatic) | uint64_t(st.basis) << 48);
+    writeLeaf(s_ + at, d_ + at, sh, st);
     n_ = at + 1;
   }
   /// A subtree of an operand, copied whole.
@@ -133,6 +138,25 @@ public:
       leaf(sh, st);
       return;
     }
+    leafTuple(k, [&](uint32_t j, Node *s, Node *d) {
+      at(j, sh, st);
+      writeLeaf(s, d, sh, st);
+    });
+  }
+  /// k leaves in order, the nodes k leaf() calls write, with one room test: leafAt(j, s, d)
+  /// writes leaf j's shape and stride nodes at s and d (writeLeaf, or a copy of an
+  /// operand's leaf).
+  template <class LeafAt> [[gnu::always_inline]] void leaves(uint32_t k, LeafAt leafAt) {
+    if (!room(k))
+      return;
+    *count_[depth_] += k;
+    for (uint32_t j = 0; j < k; ++j)
+      leafAt(j, s_ + n_ + j, d_ + n_ + j);
+    n_ += k;
+  }
+  /// A tuple of k >= 1 leaves, the nodes open(), leaves(k, leafAt) and close() write, with
+  /// one room test and its span and child count known up front.
+  template <class LeafAt> [[gnu::always_inline]] void leafTuple(uint32_t k, LeafAt leafAt) {
     if (depth_ == kMaxDepth || !room(k + 1)) {
       n_ = kFull;
       return;
@@ -141,15 +165,14 @@ public:
     Node *s = s_ + n_, *d = d_ + n_;
     writeNode(s, k, nodeTag(k + 1, NodeKind::Tuple, true));
     writeNode(d, k, nodeTag(k + 1, NodeKind::Tuple, true));
-    for (uint32_t j = 0; j < k; ++j) {
-      at(j, sh, st);
-      writeNode(s + 1 + j, sh.value, nodeTag(1, NodeKind::Int, sh.isStatic));
-      writeNode(d + 1 + j, st.value, nodeTag(1, NodeKind::Int, st.isStatic) | uint64_t(st.basis) << 48);
-    }
+    for (uint32_t j = 0; j < k; ++j)
+      leafAt(j, s + 1 + j, d + 1 + j);
     n_ += k + 1;
   }
   /// Where the next element goes (its first node).
   uint32_t size() const { return n_; }
+  /// A caller's working set overflowed: the result is incomplete, so finish() declines.
+  void overflow() { n_ = kFull; }
   /// CuTe's unpacking of a mode, result(_, repeat<R>(_)) with R its rank: the element
   /// written last, starting at node `at`, is replaced by its children when it is a tuple
   /// of rank R >= 2; a leaf or a rank-1 tuple stays (repeat<1>(_) is `_`). False for an
@@ -221,8 +244,7 @@ template <class Kernel> bool runFast(bool allStatic, Layout &result, Kernel kern
     StaticDomain dom;
     answered = kernel(dom, out) && !dom.declined() && out.finish();
   } else {
-    BoundedCuteDomain dom;
-    dom.integersOnly = true;
+    BoundedCuteDomain dom; // integer leaves only
     answered = kernel(dom, out) && !dom.declined() && attempt.clean() && out.finish();
   }
   tFastAnswers += answered;

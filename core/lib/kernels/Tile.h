@@ -261,6 +261,47 @@ template <class D> [[gnu::noinline]] bool computePairOutOfLine(D &dom, TilePair<
   return computePair(dom, p, isProduct);
 }
 
+/// Whether a pair's first half is one leaf: a divide's leaf pair's tile, or a product's
+/// leaf mode of A.
+template <class D> [[gnu::always_inline]] inline bool firstIsLeaf(const TilePair<D> &p, bool isProduct) {
+  return isProduct ? p.as->kind != NodeKind::Tuple : p.leaves;
+}
+/// Whether a pair's second half is one leaf: a leaf pair whose rest is one mode.
+template <class D> [[gnu::always_inline]] inline bool secondIsLeaf(const TilePair<D> &p) {
+  return p.leaves && p.rest.rank() == 1;
+}
+/// The nodes of a first or second half that is one leaf (firstIsLeaf, secondIsLeaf), at s
+/// and d: what emitFirst and emitSecond write there, for NodeOut::leafTuple.
+template <class D>
+[[gnu::always_inline]] inline void writeFirstLeaf(const TilePair<D> &p, bool isProduct, Node *s, Node *d) {
+  if (isProduct)
+    *s = *p.as, *d = *p.ad;
+  else
+    NodeOut::writeLeaf(s, d, D::toInt(p.tile[0]), D::toInt(p.tile[1]));
+}
+template <class D> [[gnu::always_inline]] inline void writeSecondLeaf(const TilePair<D> &p, Node *s, Node *d) {
+  NodeOut::writeLeaf(s, d, D::toInt(p.rest.shapeAt(0)), D::toInt(p.rest.strideAt(0)));
+}
+/// A pair (first, second) as one tuple: where both halves are leaves (the common pair), its
+/// three nodes at once (NodeOut::leafTuple), else emitFirst and emitSecond in a tuple.
+template <class D>
+[[gnu::always_inline]] inline bool emitPair(D &dom, const TilePair<D> &p, bool isProduct, NodeOut &out) {
+  if (firstIsLeaf(p, isProduct) && secondIsLeaf(p)) {
+    out.leafTuple(2, [&](uint32_t j, Node *s, Node *d) {
+      if (j == 0)
+        writeFirstLeaf(p, isProduct, s, d);
+      else
+        writeSecondLeaf(p, s, d);
+    });
+    return true;
+  }
+  out.open();
+  if (!emitFirst(dom, p, isProduct, out) || !emitSecond(dom, p, isProduct, out))
+    return false;
+  out.close();
+  return true;
+}
+
 /// The divides and products of the layout at (as, ad) by a layout tiler, or by a tuple
 /// tiler of at most four layout or extent elements, in any form, into out.
 /// @post false: a fast domain declined (or the tiler is not such a tiler)
@@ -281,6 +322,9 @@ bool byTiler(D &dom, const Node *as, const Node *ad, TilerNodes t, Form form, bo
     p.as = as, p.ad = ad;
     if (!compute(p))
       return false;
+    // Two leaves are (first, second) in every form: unpacking a leaf keeps it.
+    if (firstIsLeaf(p, isProduct) && secondIsLeaf(p))
+      return emitPair(dom, p, isProduct, out);
     // The tiled form unpacks the second half into its modes, the flat form both halves;
     // the logical and zipped forms are (first, second).
     out.open();
@@ -320,32 +364,53 @@ bool byTiler(D &dom, const Node *as, const Node *ad, TilerNodes t, Form form, bo
   };
   out.open();
   if (form == Form::Logical) {
-    for (uint32_t i = 0; i < g; ++i) {
-      out.open();
-      if (!emitFirst(dom, pairs[i], isProduct, out) || !emitSecond(dom, pairs[i], isProduct, out))
+    for (uint32_t i = 0; i < g; ++i)
+      if (!emitPair(dom, pairs[i], isProduct, out))
         return false;
-      out.close();
-    }
     copyKept();
   } else {
     // ((firsts...), (seconds..., untouched...)); the tiled form unpacks the second half,
-    // the flat form both, except a half of one mode, which stays whole.
+    // the flat form both, except a half of one mode, which stays whole. Halves that are
+    // all leaves (the common pairs) are written at once: a tuple of them, or, unpacked,
+    // the leaves.
     bool unpackFirst = form == Form::Flat && g > 1, unpackSecond = form != Form::Zipped && r > 1;
-    if (!unpackFirst)
-      out.open();
-    for (uint32_t i = 0; i < g; ++i)
-      if (!emitFirst(dom, pairs[i], isProduct, out))
-        return false;
-    if (!unpackFirst)
-      out.close();
-    if (!unpackSecond)
-      out.open();
-    for (uint32_t i = 0; i < g; ++i)
-      if (!emitSecond(dom, pairs[i], isProduct, out))
-        return false;
-    copyKept();
-    if (!unpackSecond)
-      out.close();
+    bool firstLeaves = true, secondLeaves = true;
+    for (uint32_t i = 0; i < g; ++i) {
+      firstLeaves = firstLeaves && firstIsLeaf(pairs[i], isProduct);
+      secondLeaves = secondLeaves && secondIsLeaf(pairs[i]);
+    }
+    auto firstAt = [&](uint32_t j, Node *s, Node *d) { writeFirstLeaf(pairs[j], isProduct, s, d); };
+    auto secondAt = [&](uint32_t j, Node *s, Node *d) { writeSecondLeaf(pairs[j], s, d); };
+    if (firstLeaves) {
+      if (unpackFirst)
+        out.leaves(g, firstAt);
+      else
+        out.leafTuple(g, firstAt);
+    } else {
+      if (!unpackFirst)
+        out.open();
+      for (uint32_t i = 0; i < g; ++i)
+        if (!emitFirst(dom, pairs[i], isProduct, out))
+          return false;
+      if (!unpackFirst)
+        out.close();
+    }
+    if (secondLeaves && !unpackSecond && keptS == as + as->span) {
+      out.leafTuple(g, secondAt);
+    } else {
+      if (!unpackSecond)
+        out.open();
+      if (secondLeaves) {
+        out.leaves(g, secondAt);
+      } else {
+        for (uint32_t i = 0; i < g; ++i)
+          if (!emitSecond(dom, pairs[i], isProduct, out))
+            return false;
+      }
+      copyKept();
+      if (!unpackSecond)
+        out.close();
+    }
   }
   out.close();
   return true;
