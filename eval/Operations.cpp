@@ -611,6 +611,57 @@ template <bool Back> Expected<Value> padOp(const Args &a) {
   return tupleValue(CL_TRY(Back ? appendToRank(t, n, x) : prependToRank(t, n, x)));
 }
 
+/// Argument i of the shape predicates (weakly_congruent, compatible, evenly_divides): an
+/// int tuple, or a layout standing for its shape (CuTe's shape(x) of a non-tuple). CuTe
+/// has none of them for `_`.
+Expected<const IntTuple *> shapeArg(const Args &a, size_t i) {
+  if (a.isLayout(i))
+    return &static_cast<const Layout &>(CL_TRY(a.layout(i))).shape;
+  return &static_cast<const IntTuple &>(CL_TRY(a.shape(i)));
+}
+
+/// A CuTe boolean as the integer it prints as: _1 or _0 where static, 1 or 0 at run time.
+Expected<Value> boolValue(Bool b) { return intValue(asInt(b)); }
+
+/// zip(t0, t1, ...) of int tuples (zip of their tuple), zip(L) and zip(LA, LB) of layouts.
+Expected<Value> zipOp(const Args &a) {
+  if (a.isLayout(0)) {
+    const Layout &l = CL_TRY(a.layout(0));
+    if (a.size() == 1)
+      return layOr(zip(l));
+    if (a.size() > 2)
+      return makeError("zip takes one or two layouts (CuTe's zip(L) and zip(LA, LB)), not " + std::to_string(a.size()));
+    return layOr(zip(l, CL_TRY(a.layout(1))));
+  }
+  TupleView t0 = CL_TRY(a.tuple(0));
+  if (a.size() == 1)
+    return tupleValue(CL_TRY(zip(t0)));
+  TupleBuilder b;
+  b.open();
+  for (size_t i = 0; i < a.size(); ++i)
+    b.add(CL_TRY(a.tuple(i)));
+  b.close();
+  return tupleValue(CL_TRY(zip(b.finish().view())));
+}
+
+/// inner_partition or outer_partition of a layout: the tensor form's layout (TensorOps.cpp
+/// moves a tensor's iterator too).
+template <Expected<Layout> (*F)(const Layout &, const Tiler &, TupleView)> Expected<Value> partitionOp(const Args &a) {
+  const Layout &l = CL_TRY(a.layout(0));
+  Tiler t = CL_TRY(asTiler(a[1]));
+  TupleView c = CL_TRY(a.tuple(2));
+  return layOr(F(l, t, c));
+}
+
+/// domain_offset(coord, L): CuTe's tuple (L, L(coord)), a tile here.
+Expected<Value> domainOffsetOp(const Args &a) {
+  TupleView c = CL_TRY(a.tuple(0));
+  LayoutAndOffset r = CL_TRY(domainOffset(c, CL_TRY(a.layout(1))));
+  Tiler offset = CL_TRY(asTiler(Value::ofTuple(std::move(r.offset))));
+  Tiler both[2] = {tilerFromLayout(r.layout), std::move(offset)};
+  return Value::ofTile(makeTile(both, 2));
+}
+
 const std::map<std::string, Operation, std::less<>> &operations() {
   static const std::map<std::string, Operation, std::less<>> table = {
       // --- queries -------------------------------------------------------------------
@@ -1036,6 +1087,62 @@ const std::map<std::string, Operation, std::less<>> &operations() {
                                 [](const Args &a) { return partitionFragmentOp(a.values(), 'C'); }}},
       {"partition_C", {3, 3, "partition_C(tiled_mma, thread, L)", "thread's values of C (as partition_A)",
                        [](const Args &a) { return partitionOp(a.values(), 'C'); }}},
+      // --- further layout queries and int-tuple predicates (LayoutQueries.cpp) -------
+      {"coshape", {1, 64, "coshape(L[, i...])", "the shape of the codomain of a layout (of mode i...)",
+                   [](const Args &a) {
+                     return onOperand(a, [](const Value &v) -> Expected<Value> {
+                       if (v.kind != Value::Kind::Layout)
+                         return makeError("argument 1 must be a layout but is " + std::string(kindName(v.kind)) +
+                                          " " + printValue(v, Style::Plain));
+                       return tupleValue(CL_TRY(coshape(v.layout)));
+                     });
+                   }}},
+      {"nullspace", {1, 1, "nullspace(L)", "the layout of the coordinates L sends to 0 (its static-0-stride modes)",
+                     unary<nullspace>}},
+      {"max_alignment", {1, 1, "max_alignment(L)",
+                         "the largest N for which upcast<N>(L) passes CuTe's static checks (of a tensor: in bits)",
+                         [](const Args &a) -> Expected<Value> { return intValue(CL_TRY(maxAlignment(CL_TRY(a.layout(0))))); }}},
+      {"zip", {1, 64, "zip(t...) | zip(L[, L2])", "transpose: ((a,b),(x,y)) -> ((a,x),(b,y)); of layouts, by shape and stride",
+               zipOp}},
+      {"unflatten", {2, 2, "unflatten(x, profile)", "the elements of a flat layout or int tuple regrouped as profile",
+                     [](const Args &a) -> Expected<Value> {
+                       TupleView profile = CL_TRY(a.tuple(1));
+                       if (a.isLayout(0))
+                         return layOr(unflatten(CL_TRY(a.layout(0)), profile));
+                       return tupleValue(CL_TRY(unflatten(CL_TRY(a.tuple(0)), profile)));
+                     }}},
+      {"domain_offset", {2, 2, "domain_offset(coord, L)",
+                         "CuTe's (L, L(coord)); of a tensor, the tensor moved to coord", domainOffsetOp}},
+      {"weakly_congruent", {2, 2, "weakly_congruent(a, b)", "_1 where a's profile is a coarsening of b's, else _0",
+                            [](const Args &a) -> Expected<Value> {
+                              const IntTuple *x = CL_TRY(shapeArg(a, 0)), *y = CL_TRY(shapeArg(a, 1));
+                              return boolValue(Bool{weaklyCongruent(*x, *y), true});
+                            }}},
+      {"compatible", {2, 2, "compatible(a, b)", "whether every coordinate of shape a is one of shape b (1 or 0)",
+                      [](const Args &a) -> Expected<Value> {
+                        const IntTuple *x = CL_TRY(shapeArg(a, 0)), *y = CL_TRY(shapeArg(a, 1));
+                        return boolValue(compatibleAsCute(*x, *y));
+                      }}},
+      {"evenly_divides", {2, 2, "evenly_divides(shape, T)", "whether tiler T divides shape without a remainder (1 or 0)",
+                          [](const Args &a) -> Expected<Value> {
+                            const IntTuple *x = CL_TRY(shapeArg(a, 0));
+                            if (a[1].kind == Value::Kind::Tuple)
+                              return boolValue(evenlyDivides(*x, CL_TRY(a.shape(1)).view()));
+                            return boolValue(CL_TRY(evenlyDivides(*x, CL_TRY(asTiler(a[1])))));
+                          }}},
+      // --- partitions and tensors (TensorOps.cpp) -------------------------------------
+      {"inner_partition", {3, 3, "inner_partition(x, T, coord)",
+                           "the tile of a tensor (or layout) at coord of the rest modes (local_tile)",
+                           partitionOp<innerPartition>}},
+      {"outer_partition", {3, 3, "outer_partition(x, T, coord)",
+                           "element coord of every tile of a tensor (or layout): the rest modes",
+                           partitionOp<outerPartition>}},
+      {"recast", {2, 2, "recast<T>(tensor)", "a tensor over a pointer read as elements of T: recast<float>(t)",
+                  [](const Args &a) -> Expected<Value> {
+                    return makeError("recast<T> takes a tensor over a pointer, not " + std::string(kindName(a[0].kind)) +
+                                     " " + printValue(a[0], Style::Plain) +
+                                     " (for a layout, recast_layout<Old,New>(L))");
+                  }}},
       // --- recast --------------------------------------------------------------------
       {"upcast", {2, 2, "upcast(L, n)", "n elements become one: upcast<n>(L)",
                   [](const Args &a) -> Expected<Value> {
@@ -1443,7 +1550,8 @@ std::optional<Error> runtimeFormError(const std::string &name, const Value &r, c
                                       const char *note) {
   // filter_zeros and filter collapse static zeros only, by definition: their runtime forms
   // keep a runtime zero stride's extent (R17), so their size is not the static form's.
-  if (name == "filter_zeros" || name == "filter")
+  // So does nullspace, which keeps the static-zero-stride modes alone (CuTe's is_constant<0>).
+  if (name == "filter_zeros" || name == "filter" || name == "nullspace")
     return std::nullopt;
   bool inverse = name == "right_inverse" || name == "left_inverse" || name == "max_common_layout";
   if (inverse && (r.kind == Value::Kind::Composed || t.kind == Value::Kind::Composed))

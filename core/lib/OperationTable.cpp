@@ -25,6 +25,7 @@ constexpr std::string_view kAtomQuery = "a tiled atom's layouts are the atom ops
 constexpr std::string_view kPartition = "IR partitions with cute.tiled_partition and builds fragments with "
                                         "cute.mma.make_fragment";
 constexpr std::string_view kBasis = "IR carries scaled bases in its types, not as values";
+constexpr std::string_view kNotYet = "not yet in IR (issue 45 item 5)";
 constexpr std::string_view kPad = "IR pads to a rank with cute.append_to_rank and cute.prepend_to_rank (with _1) "
                                   "and builds other tuples with cute.make_tuple and cute.make_layout";
 
@@ -39,14 +40,18 @@ constexpr OperationFacts kTable[] = {
     op("compact_col_major", "compact_col_major"),
     op("compact_major", "compact_major"),
     op("compact_row_major", "compact_row_major"),
+    cliOnly("compatible", kNotYet),
     op("complement", "complement", C::OfInner),
     op("composition", "composition", C::Own, T::KeepsIterator),
+    cliOnly("coshape", kNotYet),
     op("cosize", "cosize", C::OfInner, T::OfLayout),
     cliOnly("counting_iterator", "IR's iterators are cute.make_ptr and coordinate tuples"),
     op("crd2idx", "crd2idx", C::Own, T::Own, 1),
     op("depth", "depth", C::OfInner, T::OfLayout),
     op("dice", "dice", C::Refused, T::Refused, 1),
+    cliOnly("domain_offset", kNotYet, C::Own, T::Own, 1),
     op("downcast", "downcast", C::Own),
+    cliOnly("evenly_divides", kNotYet),
     op("filter", "filter", C::Lifted, T::KeepsIterator, 0, 2),
     op("filter_zeros", "filter_zeros", C::Refused, T::KeepsIterator),
     op("flat_divide", "flat_divide", C::Lifted, T::KeepsIterator),
@@ -63,6 +68,7 @@ constexpr OperationFacts kTable[] = {
     op("group", "group_modes", C::Lifted, T::KeepsIterator),
     op("idx2crd", "idx2crd"),
     op("increment", "increment_coord"),
+    cliOnly("inner_partition", kNotYet, C::Refused, T::Own),
     op("layout", "get_layout", C::Lifted, T::OfLayout),
     op("left_inverse", "left_inverse", C::Own),
     op("local_partition", "local_partition", C::Refused, T::Own),
@@ -87,8 +93,11 @@ constexpr OperationFacts kTable[] = {
     cliOnly("make_tiled_copy_B", kAtomQuery),
     cliOnly("make_tiled_copy_C", kAtomQuery),
     op("make_tiled_mma", "make_tiled_mma"),
+    cliOnly("max_alignment", kNotYet, C::Own, T::Own),
     op("max_common_layout", "max_common_layout", C::Own),
     op("max_common_vector", "max_common_vector", C::Own),
+    cliOnly("nullspace", kNotYet, C::Own),
+    cliOnly("outer_partition", kNotYet, C::Refused, T::Own),
     cliOnly("partition_A", kPartition, C::Refused, T::Own, 2),
     cliOnly("partition_B", kPartition, C::Refused, T::Own, 2),
     cliOnly("partition_C", kPartition, C::Refused, T::Own, 2),
@@ -101,6 +110,7 @@ constexpr OperationFacts kTable[] = {
     op("product_each", "product_each"),
     op("raked_product", "raked_product", C::Lifted),
     op("rank", "rank", C::OfInner, T::OfLayout),
+    cliOnly("recast", kNotYet, C::Refused, T::Own),
     op("recast_layout", "recast_layout", C::Own),
     cliOnly("replace", kPad),
     op("right_inverse", "right_inverse", C::Own),
@@ -122,7 +132,10 @@ constexpr OperationFacts kTable[] = {
     op("tuple_mod", "tuple_mod"),
     op("tuple_mul", "tuple_mul"),
     op("tuple_sub", "tuple_sub"),
+    cliOnly("unflatten", kNotYet),
     op("upcast", "upcast", C::Own),
+    cliOnly("weakly_congruent", kNotYet),
+    cliOnly("zip", kNotYet, C::Own),
     op("zipped_divide", "zipped_divide", C::Lifted, T::KeepsIterator),
     op("zipped_product", "zipped_product", C::Lifted),
 };

@@ -136,6 +136,82 @@ Expected<Tensor> localPartition(const Tensor &t, const Layout &threads, TupleVie
   return slice(p.coord, withLayout(t, std::move(p.tiled)));
 }
 
+Expected<Tensor> innerPartition(const Tensor &t, const Tiler &tiler, TupleView coord) {
+  TilePlan p = CL_TRY(innerPartitionPlan(t.layout, tiler, coord));
+  return slice(p.coord, withLayout(t, std::move(p.tiled)));
+}
+
+Expected<Tensor> outerPartition(const Tensor &t, const Tiler &tiler, TupleView coord) {
+  TilePlan p = CL_TRY(outerPartitionPlan(t.layout, tiler, coord));
+  return slice(p.coord, withLayout(t, std::move(p.tiled)));
+}
+
+Expected<Tensor> domainOffset(TupleView coord, const Tensor &t) {
+  if (t.outer)
+    return makeTensor(t.iterator, AnyLayout(CL_TRY(domainOffset(coord, composedOf(t)))));
+  LayoutAndOffset at = CL_TRY(domainOffset(coord, t.layout));
+  return Tensor{moved(t.iterator, CL_TRY(advance(t.iterator, at.offset))), t.layout};
+}
+
+namespace {
+Error noElementType(const Tensor &t, const char *op) {
+  return makeError(std::string(op) + " of " + print(t, Style::Plain) +
+                   ": only a tensor over a pointer (make_smem_ptr<T>) has an element type here");
+}
+
+/// How far CuTe's recast moves the pointer on an upcast of a plain layout: the sum over the
+/// flat modes of min((old extent - new extent) * old stride, _0), in old elements.
+Expected<IntTuple> upcastShift(const Layout &from, const Layout &to) {
+  IntTuple s0 = flattenToTuple(from.shape), s1 = flattenToTuple(to.shape), d0 = flattenToTuple(from.stride);
+  if (s0.rank() != s1.rank())
+    return makeError("recast: the recast layout " + print(to) + " has another rank than " + print(from));
+  Int shift = kStatic0;
+  TupleView::Iterator b = s1.view().begin(), d = d0.view().begin();
+  for (TupleView a : s0.view()) {
+    shift = add(shift, min(mul(sub(a.asInt(), (*b).asInt()), (*d).asInt()), kStatic0));
+    ++b;
+    ++d;
+  }
+  return IntTuple(shift);
+}
+} // namespace
+
+Expected<Tensor> recast(const Tensor &t, int64_t newBits) {
+  if (t.iterator.kind != TensorIterator::Kind::SmemPtr)
+    return noElementType(t, "recast");
+  if (newBits <= 0 || newBits % 8 != 0)
+    return makeError("recast: a pointer's element type has a whole number of bytes, not " + std::to_string(newBits) +
+                     " bits (CuTe's sub-byte pointers are a subbyte_iterator)");
+  int64_t oldBits = t.iterator.valueBits;
+  if (newBits == oldBits)
+    return t;
+  ArithScope scope;
+  TensorIterator it = t.iterator;
+  it.valueBits = newBits;
+  if (t.outer)
+    return makeTensor(it, CL_TRY(recastLayout(composedOf(t), oldBits, newBits)));
+  Layout to = CL_TRY(recastLayout(t.layout, oldBits, newBits));
+  if (oldBits < newBits)
+    it.value = CL_TRY(advance(t.iterator, CL_TRY(upcastShift(t.layout, to))));
+  if (scope.failed())
+    return scope.error("recast");
+  return Tensor{std::move(it), std::move(to)};
+}
+
+Expected<Int> maxAlignment(const Tensor &t) {
+  if (t.iterator.kind != TensorIterator::Kind::SmemPtr)
+    return noElementType(t, "max_alignment");
+  if (t.outer)
+    return makeError("max_alignment of " + print(t, Style::Plain) +
+                     ": CuTe defines max_alignment for a plain layout, not a composed one");
+  Int a = CL_TRY(maxAlignment(t.layout));
+  ArithScope scope;
+  Int bits = mul(a, Int::fixed(t.iterator.valueBits));
+  if (scope.failed())
+    return scope.error("max_alignment");
+  return bits;
+}
+
 std::string print(const TensorIterator &it, Style style) {
   if (it.kind == TensorIterator::Kind::Counting)
     return "counting_iter(" + print(it.value, style) + ")";

@@ -114,6 +114,38 @@ Tensor withLayout(const Tensor &t, Layout l);
 Expected<Tensor> localTile(const Tensor &t, const Tiler &tiler, TupleView coord, const IntTuple *projection);
 Expected<Tensor> localPartition(const Tensor &t, const Layout &threads, TupleView index, const IntTuple *projection);
 
+/// CuTe's inner_partition and outer_partition of a tensor (Tiler.h): the layout's, with the
+/// iterator moved to the first element of the slice.
+/// Example: inner_partition(counting_iter(0) o (8,8):(1,8), (4,4), (1,1)) = counting_iter(36) o (4,4):(1,8)
+Expected<Tensor> innerPartition(const Tensor &t, const Tiler &tiler, TupleView coord);
+Expected<Tensor> outerPartition(const Tensor &t, const Tiler &tiler, TupleView coord);
+
+/// CuTe's domain_offset(coord, tensor): the same layout, the iterator moved by L(coord); over
+/// a composed layout, the iterator stays and L(coord) joins the composed layout's offset.
+/// @pre domain_offset's @pre of the layout (Layout.h, ComposedLayout.h); a pointer stays at
+///      an address >= 0
+/// @post the element at c of the result is the element at coord + c of t, where both exist
+/// Example: domain_offset((1,2), smem_ptr[16b](0x100) o (4,8):(1,4)) = smem_ptr[16b](0x112) o (4,8):(1,4)
+Expected<Tensor> domainOffset(TupleView coord, const Tensor &t);
+
+/// CuTe's recast<T>(tensor) of a tensor over a pointer to elements of oldBits bits, to T of
+/// newBits bits: the layout's recast_layout (Layout.h, ComposedLayout.h) over the same
+/// address read as T. An upcast of a plain layout with negative strides also moves the
+/// address back by the extent the narrower modes lose there, as CuTe does; CuTe checks no
+/// alignment of the address, and neither is it checked here.
+/// @pre a pointer iterator (a counting or coordinate iterator has no element type to
+///      recast); newBits a positive multiple of 8; recast_layout's @pre
+/// @post the result covers the same bytes; its element bits are newBits
+/// Example: recast(smem_ptr[16b](0x100) o (4,8):(-1,4), 32) = smem_ptr[32b](0xfc) o (2,8):(-1,2)
+Expected<Tensor> recast(const Tensor &t, int64_t newBits);
+
+/// CuTe's max_alignment(tensor) in bits: gcd of the pointer's statically known alignment
+/// (none, CuTe's _0: a pointer's address is a runtime value) and max_alignment(layout) times
+/// the element's bits, so max_alignment(layout) * bits.
+/// @pre a pointer iterator over a plain layout (CuTe defines it for those alone here)
+/// Example: max_alignment(smem_ptr[16b](0x100) o (_4,_8):(_1,_4)) = _512
+Expected<Int> maxAlignment(const Tensor &t);
+
 /// CuTe's print of an iterator: `counting_iter(3)`, `ArithTuple(_0,_1)`, `ArithTuple_0`,
 /// `smem_ptr[16b](0x120)` and, at address 0, `smem_ptr[16b]((nil))` (printf's %p).
 std::string print(const TensorIterator &it, Style style);
