@@ -1137,6 +1137,17 @@ const std::map<std::string, Operation, std::less<>> &operations() {
       {"outer_partition", {3, 3, "outer_partition(x, T, coord)",
                            "element coord of every tile of a tensor (or layout): the rest modes",
                            partitionOp<outerPartition>}},
+      {"make_tensor_like", {1, 2, "make_tensor_like<T>(x)",
+                            "a register tensor of T over make_layout_like of x's layout (T: x's element type)",
+                            [](const Args &a) -> Expected<Value> {
+                              // A layout: make_tensor_like<T>(L), T appended (or first, from Python).
+                              size_t at = a.size() == 2 && a[0].kind == Value::Kind::Name ? 1 : 0;
+                              const Layout &l = CL_TRY(a.layout(at));
+                              if (a.size() == 1)
+                                return makeError("make_tensor_like<T>(L) of a layout needs the element type T");
+                              int64_t bits = CL_TRY(elementBits(a[1 - at]));
+                              return Value::ofTensor(CL_TRY(makeTensorLike(l, bits)));
+                            }}},
       {"recast", {2, 2, "recast<T>(tensor)", "a tensor over a pointer read as elements of T: recast<float>(t)",
                   [](const Args &a) -> Expected<Value> {
                     return makeError("recast<T> takes a tensor over a pointer, not " + std::string(kindName(a[0].kind)) +

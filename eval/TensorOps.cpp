@@ -36,6 +36,12 @@ Expected<Value> tensorValue(Expected<Tensor> t) {
   return Value::ofTensor(t.take());
 }
 
+/// make_tensor_like<T>(tensor) and make_tensor_like(tensor) (T the tensor's element type).
+Expected<Value> tensorLikeOp(const Value &tensor, const Value *type) {
+  int64_t bits = type ? CL_TRY(elementBits(*type)) : 0;
+  return tensorValue(makeTensorLike(*tensor.tensor(), bits));
+}
+
 /// recast<T>(tensor): T a type name (or a width in bits, as recast_layout takes).
 Expected<Value> recastOp(const Value &tensor, const Value &type) {
   if (tensor.kind != Value::Kind::Tensor)
@@ -59,8 +65,9 @@ Expected<Value> callWithTensor(std::string_view name, ValueRefs args,
       !isTensorLike(args[0]) && !isTensorLike(args[1]))
     return plain(args);
   bool coordFirst = name == "crd2idx" || name == "slice" || name == "domain_offset";
-  if (name == "recast" && args.size() == 2 && args[1].kind == Value::Kind::Tensor && !isTensorLike(args[0]))
-    return recastOp(args[1], args[0]); // from Python: recast("float", t), the type first
+  if ((name == "recast" || name == "make_tensor_like") && args.size() == 2 && args[1].kind == Value::Kind::Tensor &&
+      !isTensorLike(args[0])) // from Python: recast("float", t), the type first
+    return name == "recast" ? recastOp(args[1], args[0]) : tensorLikeOp(args[1], &args[0]);
   for (size_t i = 1; i < args.size(); ++i)
     if (isTensorLike(args[i]) && !coordFirst)
       return noOverload(name, args);
@@ -99,6 +106,8 @@ Expected<Value> callWithTensor(std::string_view name, ValueRefs args,
   }
   if (name == "recast") // recast<T>(tensor): T appended
     return recastOp(args[0], args[1]);
+  if (name == "make_tensor_like") // make_tensor_like[<T>](tensor)
+    return tensorLikeOp(args[0], args.size() == 2 ? &args[1] : nullptr);
   if (name == "max_alignment")
     return Value::ofInt(CL_TRY(maxAlignment(t)));
   const OperationFacts *facts = operationFacts(name); // the operation table's rule

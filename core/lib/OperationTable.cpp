@@ -87,6 +87,7 @@ constexpr OperationFacts kTable[] = {
     cliOnly("make_smem_ptr", "IR's iterators are cute.make_ptr and coordinate tuples"),
     op("make_swizzle", "make_swizzle"),
     op("make_tensor", "make_view", C::Refused, T::Own),
+    cliOnly("make_tensor_like", kNotYet, C::Refused, T::Own),
     op("make_tile", "make_tile"),
     op("make_tiled_copy", "make_tiled_copy"),
     cliOnly("make_tiled_copy_A", kAtomQuery),

@@ -38,6 +38,7 @@ template <class T> std::string show(const Expected<T> &x) {
 std::string show(Bool b) { return print(asInt(b), Style::Cute); }
 std::string show(const Expected<Bool> &b) { return b.ok() ? show(*b) : "error: " + b.error().message; }
 Tiler tiler(const char *shape) { return tilerFromShape(tup(shape)); }
+Tensor identity(const char *shape) { return *makeIdentityTensor(tup(shape)); }
 
 /// coshape's @post: size(coshape(l)) == cosize(l).
 testing::AssertionResult checkCoshape(const Layout &l) {
@@ -257,6 +258,25 @@ TEST(LayoutQueries, TensorForms) {
   Tensor counting = *makeCountingTensor(Int::dynamic(0), lay("(8,8)"));
   EXPECT_EQ(show(innerPartition(counting, tiler("(4,4)"), tup("(1,1)", true))), "counting_iter(36) o (_4,_4):(_1,_8)");
   EXPECT_EQ(show(outerPartition(counting, tiler("(4,4)"), tup("(1,1)", true))), "counting_iter(9) o (_2,_2):(_4,_32)");
+}
+
+TEST(LayoutQueries, MakeTensorLike) {
+  // CuTe prints the array's stack address where these print rmem.
+  EXPECT_EQ(show(makeTensorLike(lay("(4,8):(0,1)"), 32)), "ptr[32b](rmem) o (_4,_8):(_0,_1)");
+  EXPECT_EQ(show(makeTensorLike(*makeCountingTensor(Int::dynamic(0), lay("(4,8):(8,1)")), 0)),
+            "ptr[32b](rmem) o (_4,_8):(_8,_1)");
+  TensorIterator half = *makeSmemPtr(16, Int::dynamic(256));
+  Tensor t = *makeTensor(half, AnyLayout(lay("(4,8):(8,1)")));
+  EXPECT_EQ(show(makeTensorLike(t, 0)), "ptr[16b](rmem) o (_4,_8):(_8,_1)");
+  EXPECT_EQ(show(makeTensorLike(t, 32)), "ptr[32b](rmem) o (_4,_8):(_8,_1)");
+  EXPECT_EQ(show(makeTensorLike(lay("(4,8)", true), 16)),
+            "error: make_tensor_like of (4,8):(1,4): its make_layout_like (4,8):(1,4) is not static (CuTe: Dynamic "
+            "owning tensors not supported)");
+  Tensor regs = *makeTensorLike(lay("(8,8)"), 16);
+  EXPECT_EQ(show(localTile(regs, tiler("(4,4)"), tup("(1,1)"), nullptr)), "ptr[16b](rmem+0x48) o (_4,_4):(_1,_8)");
+  EXPECT_EQ(makeTensorLike(identity("(4,8)"), 0).error().message,
+            "make_tensor_like of ArithTuple(0,0) o (4,8):(1@0,1@1): a coordinate tensor's elements are arithmetic "
+            "tuples, which a register array does not hold here (name the element type: make_tensor_like<T>)");
 }
 
 } // namespace

@@ -75,3 +75,14 @@ def test_recast_of_a_tensor():
     assert repr(cl.recast(neg, "float")) == "smem_ptr[32b](0xfc) o (_2,_8):(_-1,_2)"
     with pytest.raises(cl.Error, match=r"recast<T> takes a tensor over a pointer, not a layout"):
         cl.recast(cl.Layout((4, 8)), "float")
+
+
+def test_make_tensor_like():
+    # CuTe prints the register array's stack address where this prints rmem.
+    assert repr(cl.make_tensor_like(cl.Layout((4, 8), (0, 1)), "float")) == "ptr[32b](rmem) o (_4,_8):(_0,_1)"
+    assert repr(cl.make_tensor_like("float", cl.Layout((4, 8), (0, 1)))) == "ptr[32b](rmem) o (_4,_8):(_0,_1)"
+    t = cl.make_tensor(cl.make_smem_ptr("half_t", 256), cl.Layout((4, 8), (8, 1)))
+    assert repr(cl.make_tensor_like(t)) == "ptr[16b](rmem) o (_4,_8):(_8,_1)"
+    assert repr(cl.make_tensor_like(t, "float")) == "ptr[32b](rmem) o (_4,_8):(_8,_1)"
+    with pytest.raises(cl.Error, match=r"Dynamic owning tensors not supported"):
+        cl.make_tensor_like(cl.evaluate("(4,8):(1,4)", dynamic=True), "half_t")

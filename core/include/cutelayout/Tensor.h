@@ -5,6 +5,11 @@
 //                      coordinate t plus a coordinate, for layouts with basis strides
 //   smem_ptr[16b](a)   a shared-memory pointer (CuTe's make_smem_ptr<T>): byte address a,
 //                      elements of 16 bits; it moves by whole elements, a + 2 * index
+//   ptr[16b](rmem)     a register array (CuTe's owning make_tensor<T>(layout), which
+//                      make_tensor_like builds): its value is the byte offset into the
+//                      array, printed rmem+0x20 past the start. CuTe prints the array's
+//                      stack address there, which no two runs share, so no print can be
+//                      CuTe's; the rest of the tensor (bits, layout) prints as CuTe's
 // Slicing, tiling and partitioning a tensor act on its layout and move the iterator by the
 // offset of the slice, as CuTe's tensor algebra does; so a thread's partition of the
 // identity tensor says which global coordinates it holds, a counting tensor's which
@@ -18,8 +23,9 @@
 // swizzled start. (The dialect's views have their own pointers with address spaces.)
 //
 // Representation invariant: a Counting iterator's value is an integer; an ArithTuple
-// iterator's is an integer or an arithmetic tuple (no `_`, no basis leaf); a SmemPtr's is
-// a byte address >= 0 and valueBits a positive multiple of 8 (0 for the other kinds). The
+// iterator's is an integer or an arithmetic tuple (no `_`, no basis leaf); a SmemPtr's (an
+// Rmem's) is a byte address (offset) >= 0 and valueBits a positive multiple of 8 (0 for
+// the other kinds). The
 // layout is plain, or B of a composed layout whose A and O are in `outer` and `offset`
 // (an integer offset, no inner-swizzle inverse), over a Counting or SmemPtr iterator.
 //   make_identity_tensor((4,2))          ArithTuple(_0,_0) o (_4,_2):(_1@0,_1@1)
@@ -44,7 +50,9 @@ namespace cutelayout {
 CUTELAYOUT_ABI_BEGIN
 
 struct TensorIterator {
-  enum class Kind : uint8_t { Counting, ArithTuple, SmemPtr };
+  enum class Kind : uint8_t { Counting, ArithTuple, SmemPtr, Rmem };
+  /// A pointer into memory: shared memory or a register array (they move by elements).
+  bool isPointer() const { return kind == Kind::SmemPtr || kind == Kind::Rmem; }
   Kind kind = Kind::Counting;
   IntTuple value;        // the index, the coordinate, or the pointer's byte address
   int64_t valueBits = 0; // SmemPtr: the element type's width in bits
@@ -113,6 +121,17 @@ Tensor withLayout(const Tensor &t, Layout l);
 /// moved to the tile's (or the thread's first) element.
 Expected<Tensor> localTile(const Tensor &t, const Tiler &tiler, TupleView coord, const IntTuple *projection);
 Expected<Tensor> localPartition(const Tensor &t, const Layout &threads, TupleView index, const IntTuple *projection);
+
+/// CuTe's make_tensor_like<T>(x): a register tensor of elements of valueBits bits over
+/// make_layout_like of x's layout (Layout.h), at the start of its array; of a tensor with
+/// valueBits 0, of the tensor's element type (a pointer's, or a counting iterator's int).
+/// @pre a plain layout with integer strides whose make_layout_like is static (CuTe:
+///      "Dynamic owning tensors not supported"); valueBits a positive multiple of 8; a
+///      tensor's element type known (not a coordinate iterator's)
+/// @post layout == makeLayoutLike(x's layout); the iterator is Rmem at offset 0
+/// Example: make_tensor_like<float>((4,8):(0,1)) = ptr[32b](rmem) o (_4,_8):(_0,_1)
+Expected<Tensor> makeTensorLike(const Layout &l, int64_t valueBits);
+Expected<Tensor> makeTensorLike(const Tensor &t, int64_t valueBits);
 
 /// CuTe's inner_partition and outer_partition of a tensor (Tiler.h): the layout's, with the
 /// iterator moved to the first element of the slice.
