@@ -662,6 +662,62 @@ Expected<Value> domainOffsetOp(const Args &a) {
   return Value::ofTile(makeTile(both, 2));
 }
 
+/// Mode i of transform_layout's tuple argument: a layout's sub-layout, a tile's element, an
+/// int tuple's element (a leaf is its own mode 0, as CuTe's get<0>).
+Expected<Value> modeOf(const Value &t, uint32_t i) {
+  if (t.kind == Value::Kind::Tile)
+    return t.tile().isTuple() ? elementValue(t.tile().child(i)) : elementValue(t.tile());
+  if (t.kind == Value::Kind::Tuple)
+    return tupleValue(IntTuple(t.tuple.view().child(i)));
+  return at(t, {i});
+}
+
+uint32_t modeCount(const Value &t) {
+  if (t.kind == Value::Kind::Tile)
+    return t.tile().rank();
+  return t.kind == Value::Kind::Layout ? t.layout.rank() : t.tuple.rank();
+}
+
+/// CuTe's transform_layout(t, f) and transform_layout(t0, t1, f): make_layout of f applied
+/// to the modes (of both, as far as the shorter goes), then the longer one's other modes.
+/// f is an operation's name; CuTe's is a callable.
+Expected<Value> transformLayoutOp(const Args &a) {
+  const Value &f = a[a.size() - 1];
+  if (f.kind != Value::Kind::Name || !isOperationName(f.name))
+    return makeError("argument " + std::to_string(a.size()) +
+                     " (the function) must name an operation, as in "
+                     "transform_layout(L, coalesce), but is " +
+                     printValue(f, Style::Plain));
+  size_t n = a.size() - 1;
+  for (size_t k = 0; k < n; ++k)
+    if (a[k].kind != Value::Kind::Layout && a[k].kind != Value::Kind::Tile && a[k].kind != Value::Kind::Tuple)
+      return makeError("argument " + std::to_string(k + 1) + " must be a layout, a tile or an int tuple but is " +
+                       std::string(kindName(a[k].kind)) + " " + printValue(a[k], Style::Plain));
+  if (a[0].kind == Value::Kind::Layout)
+    CL_TRY(a.layout(0));
+  uint32_t r0 = modeCount(a[0]), r1 = n == 2 ? modeCount(a[1]) : r0, r = std::min(r0, r1);
+  std::vector<Layout> modes;
+  auto asLayout = [&](Value v, const std::string &what) -> Expected<Layout> {
+    if (v.kind != Value::Kind::Layout || v.notCongruent)
+      return makeError("transform_layout: " + what + " is " + kindName(v.kind) + " " + printValue(v, Style::Plain) +
+                       ", not a layout (make_layout joins layouts)");
+    return std::move(v.layout);
+  };
+  for (uint32_t i = 0; i < r; ++i) {
+    Value x = CL_TRY(modeOf(a[0], i));
+    std::vector<Value> call{x};
+    if (n == 2)
+      call.push_back(CL_TRY(modeOf(a[1], i)));
+    Value y = CL_TRY(callOperationUnchecked(f.name, call));
+    modes.push_back(CL_TRY(asLayout(std::move(y), f.name + " of mode " + std::to_string(i))));
+  }
+  for (size_t k = 0; k < n; ++k)
+    for (uint32_t i = r; i < modeCount(a[k]); ++i)
+      modes.push_back(CL_TRY(
+          asLayout(CL_TRY(modeOf(a[k], i)), "mode " + std::to_string(i) + " of argument " + std::to_string(k + 1))));
+  return lay(concat(modes.data(), uint32_t(modes.size())));
+}
+
 const std::map<std::string, Operation, std::less<>> &operations() {
   static const std::map<std::string, Operation, std::less<>> table = {
       // --- queries -------------------------------------------------------------------
@@ -1130,6 +1186,9 @@ const std::map<std::string, Operation, std::less<>> &operations() {
                               return boolValue(evenlyDivides(*x, CL_TRY(a.shape(1)).view()));
                             return boolValue(CL_TRY(evenlyDivides(*x, CL_TRY(asTiler(a[1])))));
                           }}},
+      {"transform_layout", {2, 3, "transform_layout(t[, t1], f)",
+                            "make_layout(f(mode i of t[, mode i of t1])..., other modes): f an operation's name",
+                            transformLayoutOp}},
       // --- partitions and tensors (TensorOps.cpp) -------------------------------------
       {"inner_partition", {3, 3, "inner_partition(x, T, coord)",
                            "the tile of a tensor (or layout) at coord of the rest modes (local_tile)",

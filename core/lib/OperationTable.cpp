@@ -128,6 +128,7 @@ constexpr OperationFacts kTable[] = {
     op("tile_to_shape", "tile_to_shape", C::Lifted),
     op("tiled_divide", "tiled_divide", C::Lifted, T::KeepsIterator),
     op("tiled_product", "tiled_product", C::Lifted),
+    cliOnly("transform_layout", kNotYet),
     op("tuple_add", "tuple_add"),
     op("tuple_div", "tuple_div"),
     op("tuple_mod", "tuple_mod"),

@@ -86,3 +86,11 @@ def test_make_tensor_like():
     assert repr(cl.make_tensor_like(t, "float")) == "ptr[32b](rmem) o (_4,_8):(_8,_1)"
     with pytest.raises(cl.Error, match=r"Dynamic owning tensors not supported"):
         cl.make_tensor_like(cl.evaluate("(4,8):(1,4)", dynamic=True), "half_t")
+
+
+def test_transform_layout_takes_an_operation_name():
+    assert repr(cl.transform_layout(cl.Layout(((2, 4), (3, 5))), "coalesce")) == "(_8,_15):(_1,_8)"
+    assert repr(cl.transform_layout(cl.Layout((8, 6, 2)), (4, 3), "logical_divide")) == \
+        "((_4,_2),(_3,_2),_2):((_1,_4),(_8,_24),_48)"
+    with pytest.raises(cl.Error, match=r"size of mode 0 is an int tuple 8, not a layout"):
+        cl.transform_layout(cl.Layout((8, 6)), "size")
