@@ -221,8 +221,9 @@ TEST(LayoutQueries, InnerAndOuterPartitions) {
     IntTuple c(Int::fixed(0));
     Expected<Layout> inner = innerPartition(l, t, c), local = localTile(l, t, c, nullptr);
     ASSERT_EQ(inner.ok(), local.ok()) << print(l);
-    if (inner.ok())
+    if (inner.ok()) {
       ASSERT_EQ(*inner, *local) << print(l);
+    }
   }
 }
 

@@ -1046,7 +1046,8 @@ OPS["sw_product_tiler"] = gen_sw_product_tiler
 
 # ---------------------------------------------------------------------------
 # CuTe's further layout API (issue 45): coshape, nullspace, max_alignment, zip, unflatten,
-# weakly_congruent, compatible and evenly_divides. `--ops api` selects them (the a_
+# weakly_congruent, compatible, evenly_divides, and of identity and counting tensors
+# inner_partition, outer_partition and domain_offset. `--ops api` selects them (the a_
 # operations), for core/test/data/golden-api.tsv.
 # ---------------------------------------------------------------------------
 
@@ -1136,6 +1137,41 @@ def gen_a_evenly_divides(g):
     return Call("evenly_divides", [g.tup(s), g.tup(t)])
 
 
+def _a_partition(name):
+    """inner_partition / outer_partition of an identity or counting tensor by a shape or
+    tile: the coordinate picks a rest (inner) or tile (outer) position, a tuple or an index."""
+
+    def gen(g):
+        shape = tile_shape(g)
+        ms = modes(shape)
+        k = g.r.randint(1, len(ms))
+        tsizes = [g.prefix_divisor(size_of(x)) for x in ms[:k]]
+        tiler = Tile([g.lay(P(t, 1)) for t in tsizes]) if g.chance(0.25) else g.tup(tuple(tsizes))
+        rest = [-(-size_of(x) // t) for x, t in zip(ms, tsizes)] + [size_of(x) for x in ms[k:]]
+        sliced = rest if name == "inner_partition" else tsizes
+        if g.chance(0.25):
+            coord = g.num(g.r.randrange(math.prod(sliced)))
+        else:
+            n = g.r.randint(1, len(sliced)) + (1 if g.chance(0.08) else 0)  # one too many: an error
+            coord = g.tup(tuple(U if g.chance(0.1) else g.r.randrange(x) for x in (sliced + [2])[:n]), "make_coord")
+        return Call(name, [any_tensor(g, shape), tiler, coord])
+
+    return gen
+
+
+def gen_a_domain_offset(g):
+    """domain_offset of a coordinate into a tensor (its iterator moves) or a layout (CuTe's
+    tuple of the layout and its offset)."""
+    shape = tile_shape(g)
+    c = g.tup(g.coord(shape), "make_coord") if g.chance(0.7) else g.num(g.r.randrange(size_of(shape)))
+    if g.chance(0.3):
+        return Call("domain_offset", [c, g.lay(int_modes(g, shape))])
+    return Call("domain_offset", [c, any_tensor(g, shape)])
+
+
+OPS["a_inner_partition"] = _a_partition("inner_partition")
+OPS["a_outer_partition"] = _a_partition("outer_partition")
+OPS["a_domain_offset"] = gen_a_domain_offset
 OPS["a_coshape"] = gen_a_coshape
 OPS["a_nullspace"] = gen_a_nullspace
 OPS["a_max_alignment"] = gen_a_max_alignment
