@@ -1322,6 +1322,29 @@ const NameIndex &byName() {
 constexpr unsigned kComposedKinds = 1u << unsigned(Value::Kind::Swizzle) | 1u << unsigned(Value::Kind::Composed);
 constexpr unsigned kTensorKinds = 1u << unsigned(Value::Kind::Tensor) | 1u << unsigned(Value::Kind::Iterator);
 
+/// weakly_congruent, compatible and evenly_divides read a composed layout or a tensor as
+/// its shape (CuTe's shape(x) of what is not a tuple); evenly_divides its first argument
+/// only (CuTe divides by no composed tiler). Null where an argument stays special.
+[[gnu::noinline]] std::optional<std::vector<Value>> asShapes(const std::string &key, ValueRefs args) {
+  if (key != "weakly_congruent" && key != "compatible" && key != "evenly_divides")
+    return std::nullopt;
+  std::vector<Value> out;
+  for (size_t i = 0; i < args.size(); ++i) {
+    const Value &v = args[i];
+    bool byShape = i == 0 || key != "evenly_divides";
+    if (byShape && v.kind == Value::Kind::Composed && !v.composed()->innerSwizzle)
+      out.push_back(Value::ofTuple(v.composed()->inner.shape));
+    else if (byShape && v.kind == Value::Kind::Tensor)
+      out.push_back(Value::ofTuple(v.tensor()->layout.shape));
+    else if (v.kind == Value::Kind::Composed || v.kind == Value::Kind::Swizzle || v.kind == Value::Kind::Tensor ||
+             v.kind == Value::Kind::Iterator)
+      return std::nullopt;
+    else
+      out.push_back(v);
+  }
+  return out;
+}
+
 /// The calls that do not go straight to the handler: an argument that is a non-congruent
 /// make_layout (CuTe prints it, and nothing takes it further), or swizzles, composed
 /// layouts and tensors, which have their own rules. Out of line: the common call is plain.
@@ -1332,6 +1355,8 @@ constexpr unsigned kTensorKinds = 1u << unsigned(Value::Kind::Tensor) | 1u << un
       return makeError("argument " + std::to_string(i + 1) + ": shape " + print(args[i].layout.shape) + " and stride " +
                        print(args[i].layout.stride) +
                        " are not congruent (CuTe prints such a make_layout, but no operation is defined on it)");
+  if (std::optional<std::vector<Value>> shapes = asShapes(key, args))
+    return op.handler(Args(ValueRefs(*shapes)));
   auto plain = [&](ValueRefs a) { return op.handler(Args(a)); };
   auto lifted = [&](ValueRefs a) { return callWithComposed(key, a, plain); }; // a tensor's composed layout
   if ((kinds & kTensorKinds) && key == "make_tensor")                         // make_tensor(ptr, composition(Sw, L))

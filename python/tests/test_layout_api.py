@@ -49,6 +49,10 @@ def test_predicates_are_cutes_booleans():
     assert static(cl.evenly_divides((8, 6), 5), 0)
     r = cl.evenly_divides((8, cl.Dyn(6)), (4, 4))
     assert r == 0 and isinstance(r, cl.Dyn)
+    # A composed layout or a tensor stands for its shape, as in CuTe.
+    swizzled = cl.evaluate("Sw<3,4,3> o _0 o (_64,_64):(_1,_64)")
+    assert static(cl.weakly_congruent(swizzled, (64, 64)), 1)
+    assert static(cl.compatible((64, 64), cl.make_tensor(cl.counting_iterator(0), cl.Layout((64, 64)))), 1)
     with pytest.raises(cl.Error, match=r"compatible: argument 1: \(2,_\) cannot contain `_`"):
         cl.compatible((2, None), (2, 3))
 
