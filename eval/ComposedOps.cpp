@@ -130,6 +130,35 @@ Expected<Value> makeLayoutRule(ValueRefs a) {
   return noOverload("make_layout", a);
 }
 
+Expected<Value> zipRule(ValueRefs a) { // CuTe's zip(A o O o B) = A o O o zip(B), one argument only
+  if (a.size() != 1 || a[0].kind != Value::Kind::Composed)
+    return noOverload("zip", a);
+  const ComposedLayout &c = *a[0].composed();
+  if (c.innerSwizzle)
+    return innerSwizzleError(c, "zip");
+  return anyValue(liftInner(c, [](const Layout &b) { return zip(b); }));
+}
+
+Expected<Value> nullspaceRule(ValueRefs a) { // CuTe does not attempt composed layouts: _1:_0
+  if (a[0].kind != Value::Kind::Composed)
+    return noOverload("nullspace", a);
+  return Value::ofLayout(Layout{IntTuple(Int::fixed(1)), IntTuple(Int::fixed(0))});
+}
+
+Expected<Value> maxAlignmentRule(ValueRefs a) {
+  if (a[0].kind == Value::Kind::Swizzle)
+    return Value::ofInt(maxAlignment(a[0].swizzle));
+  return Value::ofInt(CL_TRY(maxAlignment(*a[0].composed())));
+}
+
+Expected<Value> domainOffsetRule(ValueRefs a) {
+  if (a.size() != 2 || a[1].kind != Value::Kind::Composed || a[0].kind != Value::Kind::Tuple)
+    return noOverload("domain_offset", a);
+  ComposedLayout c = CL_TRY(domainOffset(a[0].tuple, *a[1].composed()));
+  return makeError("domain_offset of a composed layout is CuTe's plain tuple (" + print(c, Style::Plain) +
+                   ",0), which no value here holds (a tile holds layouts; of a tensor over it, the tensor)");
+}
+
 /// Operations with rules of their own for swizzles and composed layouts.
 const std::map<std::string_view, Rule> &rules() {
   static const std::map<std::string_view, Rule> table = {
@@ -144,6 +173,10 @@ const std::map<std::string_view, Rule> &rules() {
       {"max_common_layout", maxCommonLayoutRule},
       {"max_common_vector", maxCommonVectorRule},
       {"make_layout", makeLayoutRule},
+      {"zip", zipRule},
+      {"nullspace", nullspaceRule},
+      {"max_alignment", maxAlignmentRule},
+      {"domain_offset", domainOffsetRule},
       {"make_composed_layout", makeComposedLayoutOp},
       {"get_swizzle_portion", swizzlePortionOp},
       {"get_nonswizzle_portion", nonSwizzlePortionOp},

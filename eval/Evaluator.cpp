@@ -460,6 +460,13 @@ private:
         return fail(reader_.errorHere("'(' after the template arguments of " + std::string(id)));
       // A name is a value only where an operation takes one (make_layout(s, LayoutRight),
       // recast_layout<uint8_t,half_t>(L)); anything else would print the input back.
+      // transform_layout's function argument names an operation (CuTe passes a callable).
+      if (isOperationName(id) && depth == functionArgDepth_) {
+        isCall = false;
+        bareName.kind = Value::Kind::Name;
+        bareName.name.assign(id.data(), id.size());
+        return true;
+      }
       if (isOperationName(id))
         return fail(reader_.errorHere("'(' after the operation name " + std::string(id)));
       if (!isArgumentName(id))
@@ -474,7 +481,11 @@ private:
       return true;
     }
     isCall = true;
-    if (!parseList(')', depth, args, true))
+    int savedFunctionDepth = functionArgDepth_;
+    functionArgDepth_ = id == "transform_layout" ? depth + 1 : -1;
+    bool listed = parseList(')', depth, args, true);
+    functionArgDepth_ = savedFunctionDepth;
+    if (!listed)
       return false;
     for (Value &t : templateArgs)
       args.push_back(std::move(t));
@@ -678,6 +689,7 @@ private:
   bool cpp_ = false;
   bool sawCpp_ = false;
   bool inTypeOrTile_ = false; // reading template arguments or a tile's elements
+  int functionArgDepth_ = -1; // the depth of transform_layout's arguments, where a bare operation name is a value
 };
 
 } // namespace

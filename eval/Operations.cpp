@@ -611,6 +611,113 @@ template <bool Back> Expected<Value> padOp(const Args &a) {
   return tupleValue(CL_TRY(Back ? appendToRank(t, n, x) : prependToRank(t, n, x)));
 }
 
+/// Argument i of the shape predicates (weakly_congruent, compatible, evenly_divides): an
+/// int tuple, or a layout standing for its shape (CuTe's shape(x) of a non-tuple). CuTe
+/// has none of them for `_`.
+Expected<const IntTuple *> shapeArg(const Args &a, size_t i) {
+  if (a.isLayout(i))
+    return &static_cast<const Layout &>(CL_TRY(a.layout(i))).shape;
+  return &static_cast<const IntTuple &>(CL_TRY(a.shape(i)));
+}
+
+/// A CuTe boolean as the integer it prints as: _1 or _0 where static, 1 or 0 at run time.
+Expected<Value> boolValue(Bool b) { return intValue(asInt(b)); }
+
+/// zip(t0, t1, ...) of int tuples (zip of their tuple), zip(L) and zip(LA, LB) of layouts.
+Expected<Value> zipOp(const Args &a) {
+  if (a.isLayout(0)) {
+    const Layout &l = CL_TRY(a.layout(0));
+    if (a.size() == 1)
+      return layOr(zip(l));
+    if (a.size() > 2)
+      return makeError("zip takes one or two layouts (CuTe's zip(L) and zip(LA, LB)), not " + std::to_string(a.size()));
+    return layOr(zip(l, CL_TRY(a.layout(1))));
+  }
+  TupleView t0 = CL_TRY(a.tuple(0));
+  if (a.size() == 1)
+    return tupleValue(CL_TRY(zip(t0)));
+  TupleBuilder b;
+  b.open();
+  for (size_t i = 0; i < a.size(); ++i)
+    b.add(CL_TRY(a.tuple(i)));
+  b.close();
+  return tupleValue(CL_TRY(zip(b.finish().view())));
+}
+
+/// inner_partition or outer_partition of a layout: the tensor form's layout (TensorOps.cpp
+/// moves a tensor's iterator too).
+template <Expected<Layout> (*F)(const Layout &, const Tiler &, TupleView)> Expected<Value> partitionOp(const Args &a) {
+  const Layout &l = CL_TRY(a.layout(0));
+  Tiler t = CL_TRY(asTiler(a[1]));
+  TupleView c = CL_TRY(a.tuple(2));
+  return layOr(F(l, t, c));
+}
+
+/// domain_offset(coord, L): CuTe's tuple (L, L(coord)), a tile here.
+Expected<Value> domainOffsetOp(const Args &a) {
+  TupleView c = CL_TRY(a.tuple(0));
+  LayoutAndOffset r = CL_TRY(domainOffset(c, CL_TRY(a.layout(1))));
+  Tiler offset = CL_TRY(asTiler(Value::ofTuple(std::move(r.offset))));
+  Tiler both[2] = {tilerFromLayout(r.layout), std::move(offset)};
+  return Value::ofTile(makeTile(both, 2));
+}
+
+/// Mode i of transform_layout's tuple argument: a layout's sub-layout, a tile's element, an
+/// int tuple's element (a leaf is its own mode 0, as CuTe's get<0>).
+Expected<Value> modeOf(const Value &t, uint32_t i) {
+  if (t.kind == Value::Kind::Tile)
+    return t.tile().isTuple() ? elementValue(t.tile().child(i)) : elementValue(t.tile());
+  if (t.kind == Value::Kind::Tuple)
+    return tupleValue(IntTuple(t.tuple.view().child(i)));
+  return at(t, {i});
+}
+
+uint32_t modeCount(const Value &t) {
+  if (t.kind == Value::Kind::Tile)
+    return t.tile().rank();
+  return t.kind == Value::Kind::Layout ? t.layout.rank() : t.tuple.rank();
+}
+
+/// CuTe's transform_layout(t, f) and transform_layout(t0, t1, f): make_layout of f applied
+/// to the modes (of both, as far as the shorter goes), then the longer one's other modes.
+/// f is an operation's name; CuTe's is a callable.
+Expected<Value> transformLayoutOp(const Args &a) {
+  const Value &f = a[a.size() - 1];
+  if (f.kind != Value::Kind::Name || !isOperationName(f.name))
+    return makeError("argument " + std::to_string(a.size()) +
+                     " (the function) must name an operation, as in "
+                     "transform_layout(L, coalesce), but is " +
+                     printValue(f, Style::Plain));
+  size_t n = a.size() - 1;
+  for (size_t k = 0; k < n; ++k)
+    if (a[k].kind != Value::Kind::Layout && a[k].kind != Value::Kind::Tile && a[k].kind != Value::Kind::Tuple)
+      return makeError("argument " + std::to_string(k + 1) + " must be a layout, a tile or an int tuple but is " +
+                       std::string(kindName(a[k].kind)) + " " + printValue(a[k], Style::Plain));
+  if (a[0].kind == Value::Kind::Layout)
+    CL_TRY(a.layout(0));
+  uint32_t r0 = modeCount(a[0]), r1 = n == 2 ? modeCount(a[1]) : r0, r = std::min(r0, r1);
+  std::vector<Layout> modes;
+  auto asLayout = [&](Value v, const std::string &what) -> Expected<Layout> {
+    if (v.kind != Value::Kind::Layout || v.notCongruent)
+      return makeError("transform_layout: " + what + " is " + kindName(v.kind) + " " + printValue(v, Style::Plain) +
+                       ", not a layout (make_layout joins layouts)");
+    return std::move(v.layout);
+  };
+  for (uint32_t i = 0; i < r; ++i) {
+    Value x = CL_TRY(modeOf(a[0], i));
+    std::vector<Value> call{x};
+    if (n == 2)
+      call.push_back(CL_TRY(modeOf(a[1], i)));
+    Value y = CL_TRY(callOperationUnchecked(f.name, call));
+    modes.push_back(CL_TRY(asLayout(std::move(y), f.name + " of mode " + std::to_string(i))));
+  }
+  for (size_t k = 0; k < n; ++k)
+    for (uint32_t i = r; i < modeCount(a[k]); ++i)
+      modes.push_back(CL_TRY(
+          asLayout(CL_TRY(modeOf(a[k], i)), "mode " + std::to_string(i) + " of argument " + std::to_string(k + 1))));
+  return lay(concat(modes.data(), uint32_t(modes.size())));
+}
+
 const std::map<std::string, Operation, std::less<>> &operations() {
   static const std::map<std::string, Operation, std::less<>> table = {
       // --- queries -------------------------------------------------------------------
@@ -1036,6 +1143,76 @@ const std::map<std::string, Operation, std::less<>> &operations() {
                                 [](const Args &a) { return partitionFragmentOp(a.values(), 'C'); }}},
       {"partition_C", {3, 3, "partition_C(tiled_mma, thread, L)", "thread's values of C (as partition_A)",
                        [](const Args &a) { return partitionOp(a.values(), 'C'); }}},
+      // --- further layout queries and int-tuple predicates (LayoutQueries.cpp) -------
+      {"coshape", {1, 64, "coshape(L[, i...])", "the shape of the codomain of a layout (of mode i...)",
+                   [](const Args &a) {
+                     return onOperand(a, [](const Value &v) -> Expected<Value> {
+                       if (v.kind != Value::Kind::Layout)
+                         return makeError("argument 1 must be a layout but is " + std::string(kindName(v.kind)) +
+                                          " " + printValue(v, Style::Plain));
+                       return tupleValue(CL_TRY(coshape(v.layout)));
+                     });
+                   }}},
+      {"nullspace", {1, 1, "nullspace(L)", "the layout of the coordinates L sends to 0 (its static-0-stride modes)",
+                     unary<nullspace>}},
+      {"max_alignment", {1, 1, "max_alignment(L)",
+                         "the largest N for which upcast<N>(L) passes CuTe's static checks (of a tensor: in bits)",
+                         [](const Args &a) -> Expected<Value> { return intValue(CL_TRY(maxAlignment(CL_TRY(a.layout(0))))); }}},
+      {"zip", {1, 64, "zip(t...) | zip(L[, L2])", "transpose: ((a,b),(x,y)) -> ((a,x),(b,y)); of layouts, by shape and stride",
+               zipOp}},
+      {"unflatten", {2, 2, "unflatten(x, profile)", "the elements of a flat layout or int tuple regrouped as profile",
+                     [](const Args &a) -> Expected<Value> {
+                       TupleView profile = CL_TRY(a.tuple(1));
+                       if (a.isLayout(0))
+                         return layOr(unflatten(CL_TRY(a.layout(0)), profile));
+                       return tupleValue(CL_TRY(unflatten(CL_TRY(a.tuple(0)), profile)));
+                     }}},
+      {"domain_offset", {2, 2, "domain_offset(coord, L)",
+                         "CuTe's (L, L(coord)); of a tensor, the tensor moved to coord", domainOffsetOp}},
+      {"weakly_congruent", {2, 2, "weakly_congruent(a, b)", "_1 where a's profile is a coarsening of b's, else _0",
+                            [](const Args &a) -> Expected<Value> {
+                              const IntTuple *x = CL_TRY(shapeArg(a, 0)), *y = CL_TRY(shapeArg(a, 1));
+                              return boolValue(Bool{weaklyCongruent(*x, *y), true});
+                            }}},
+      {"compatible", {2, 2, "compatible(a, b)", "whether every coordinate of shape a is one of shape b (1 or 0)",
+                      [](const Args &a) -> Expected<Value> {
+                        const IntTuple *x = CL_TRY(shapeArg(a, 0)), *y = CL_TRY(shapeArg(a, 1));
+                        return boolValue(compatibleAsCute(*x, *y));
+                      }}},
+      {"evenly_divides", {2, 2, "evenly_divides(shape, T)", "whether tiler T divides shape without a remainder (1 or 0)",
+                          [](const Args &a) -> Expected<Value> {
+                            const IntTuple *x = CL_TRY(shapeArg(a, 0));
+                            if (a[1].kind == Value::Kind::Tuple)
+                              return boolValue(evenlyDivides(*x, CL_TRY(a.shape(1)).view()));
+                            return boolValue(CL_TRY(evenlyDivides(*x, CL_TRY(asTiler(a[1])))));
+                          }}},
+      {"transform_layout", {2, 3, "transform_layout(t[, t1], f)",
+                            "make_layout(f(mode i of t[, mode i of t1])..., other modes): f an operation's name",
+                            transformLayoutOp}},
+      // --- partitions and tensors (TensorOps.cpp) -------------------------------------
+      {"inner_partition", {3, 3, "inner_partition(x, T, coord)",
+                           "the tile of a tensor (or layout) at coord of the rest modes (local_tile)",
+                           partitionOp<innerPartition>}},
+      {"outer_partition", {3, 3, "outer_partition(x, T, coord)",
+                           "element coord of every tile of a tensor (or layout): the rest modes",
+                           partitionOp<outerPartition>}},
+      {"make_tensor_like", {1, 2, "make_tensor_like<T>(x)",
+                            "a register tensor of T over make_layout_like of x's layout (T: x's element type)",
+                            [](const Args &a) -> Expected<Value> {
+                              // A layout: make_tensor_like<T>(L), T appended (or first, from Python).
+                              size_t at = a.size() == 2 && a[0].kind == Value::Kind::Name ? 1 : 0;
+                              const Layout &l = CL_TRY(a.layout(at));
+                              if (a.size() == 1)
+                                return makeError("make_tensor_like<T>(L) of a layout needs the element type T");
+                              int64_t bits = CL_TRY(elementBits(a[1 - at]));
+                              return Value::ofTensor(CL_TRY(makeTensorLike(l, bits)));
+                            }}},
+      {"recast", {2, 2, "recast<T>(tensor)", "a tensor over a pointer read as elements of T: recast<float>(t)",
+                  [](const Args &a) -> Expected<Value> {
+                    return makeError("recast<T> takes a tensor over a pointer, not " + std::string(kindName(a[0].kind)) +
+                                     " " + printValue(a[0], Style::Plain) +
+                                     " (for a layout, recast_layout<Old,New>(L))");
+                  }}},
       // --- recast --------------------------------------------------------------------
       {"upcast", {2, 2, "upcast(L, n)", "n elements become one: upcast<n>(L)",
                   [](const Args &a) -> Expected<Value> {
@@ -1145,6 +1322,29 @@ const NameIndex &byName() {
 constexpr unsigned kComposedKinds = 1u << unsigned(Value::Kind::Swizzle) | 1u << unsigned(Value::Kind::Composed);
 constexpr unsigned kTensorKinds = 1u << unsigned(Value::Kind::Tensor) | 1u << unsigned(Value::Kind::Iterator);
 
+/// weakly_congruent, compatible and evenly_divides read a composed layout or a tensor as
+/// its shape (CuTe's shape(x) of what is not a tuple); evenly_divides its first argument
+/// only (CuTe divides by no composed tiler). Null where an argument stays special.
+[[gnu::noinline]] std::optional<std::vector<Value>> asShapes(const std::string &key, ValueRefs args) {
+  if (key != "weakly_congruent" && key != "compatible" && key != "evenly_divides")
+    return std::nullopt;
+  std::vector<Value> out;
+  for (size_t i = 0; i < args.size(); ++i) {
+    const Value &v = args[i];
+    bool byShape = i == 0 || key != "evenly_divides";
+    if (byShape && v.kind == Value::Kind::Composed && !v.composed()->innerSwizzle)
+      out.push_back(Value::ofTuple(v.composed()->inner.shape));
+    else if (byShape && v.kind == Value::Kind::Tensor)
+      out.push_back(Value::ofTuple(v.tensor()->layout.shape));
+    else if (v.kind == Value::Kind::Composed || v.kind == Value::Kind::Swizzle || v.kind == Value::Kind::Tensor ||
+             v.kind == Value::Kind::Iterator)
+      return std::nullopt;
+    else
+      out.push_back(v);
+  }
+  return out;
+}
+
 /// The calls that do not go straight to the handler: an argument that is a non-congruent
 /// make_layout (CuTe prints it, and nothing takes it further), or swizzles, composed
 /// layouts and tensors, which have their own rules. Out of line: the common call is plain.
@@ -1155,6 +1355,8 @@ constexpr unsigned kTensorKinds = 1u << unsigned(Value::Kind::Tensor) | 1u << un
       return makeError("argument " + std::to_string(i + 1) + ": shape " + print(args[i].layout.shape) + " and stride " +
                        print(args[i].layout.stride) +
                        " are not congruent (CuTe prints such a make_layout, but no operation is defined on it)");
+  if (std::optional<std::vector<Value>> shapes = asShapes(key, args))
+    return op.handler(Args(ValueRefs(*shapes)));
   auto plain = [&](ValueRefs a) { return op.handler(Args(a)); };
   auto lifted = [&](ValueRefs a) { return callWithComposed(key, a, plain); }; // a tensor's composed layout
   if ((kinds & kTensorKinds) && key == "make_tensor")                         // make_tensor(ptr, composition(Sw, L))
@@ -1443,7 +1645,8 @@ std::optional<Error> runtimeFormError(const std::string &name, const Value &r, c
                                       const char *note) {
   // filter_zeros and filter collapse static zeros only, by definition: their runtime forms
   // keep a runtime zero stride's extent (R17), so their size is not the static form's.
-  if (name == "filter_zeros" || name == "filter")
+  // So does nullspace, which keeps the static-zero-stride modes alone (CuTe's is_constant<0>).
+  if (name == "filter_zeros" || name == "filter" || name == "nullspace")
     return std::nullopt;
   bool inverse = name == "right_inverse" || name == "left_inverse" || name == "max_common_layout";
   if (inverse && (r.kind == Value::Kind::Composed || t.kind == Value::Kind::Composed))

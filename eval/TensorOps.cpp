@@ -35,6 +35,21 @@ Expected<Value> tensorValue(Expected<Tensor> t) {
     return t.error();
   return Value::ofTensor(t.take());
 }
+
+/// make_tensor_like<T>(tensor) and make_tensor_like(tensor) (T the tensor's element type).
+Expected<Value> tensorLikeOp(const Value &tensor, const Value *type) {
+  int64_t bits = type ? CL_TRY(elementBits(*type)) : 0;
+  return tensorValue(makeTensorLike(*tensor.tensor(), bits));
+}
+
+/// recast<T>(tensor): T a type name (or a width in bits, as recast_layout takes).
+Expected<Value> recastOp(const Value &tensor, const Value &type) {
+  if (tensor.kind != Value::Kind::Tensor)
+    return makeError("recast<T> takes a tensor over a pointer, not " + std::string(kindName(tensor.kind)) + " " +
+                     describe(tensor));
+  int64_t bits = CL_TRY(elementBits(type));
+  return tensorValue(recast(*tensor.tensor(), bits));
+}
 } // namespace
 
 Expected<Value> callWithTensor(std::string_view name, ValueRefs args,
@@ -49,16 +64,22 @@ Expected<Value> callWithTensor(std::string_view name, ValueRefs args,
   if (name.substr(0, 10) == "partition_" && args.size() == 3 && args[2].kind == Value::Kind::Tensor &&
       !isTensorLike(args[0]) && !isTensorLike(args[1]))
     return plain(args);
+  bool coordFirst = name == "crd2idx" || name == "slice" || name == "domain_offset";
+  if ((name == "recast" || name == "make_tensor_like") && args.size() == 2 && args[1].kind == Value::Kind::Tensor &&
+      !isTensorLike(args[0])) // from Python: recast("float", t), the type first
+    return name == "recast" ? recastOp(args[1], args[0]) : tensorLikeOp(args[1], &args[0]);
   for (size_t i = 1; i < args.size(); ++i)
-    if (isTensorLike(args[i]) && !(name == "crd2idx" || name == "slice"))
+    if (isTensorLike(args[i]) && !coordFirst)
       return noOverload(name, args);
-  if (name == "crd2idx" || name == "slice") { // (coordinate, tensor)
+  if (coordFirst) { // (coordinate, tensor)
     if (args.size() != 2 || args[1].kind != Value::Kind::Tensor || isTensorLike(args[0]))
       return noOverload(name, args);
     const Tensor &t = *args[1].tensor();
     const IntTuple &c = *CL_TRY(tupleArg(args[0], 0));
     if (name == "slice")
       return tensorValue(slice(c, t));
+    if (name == "domain_offset")
+      return tensorValue(domainOffset(c, t));
     return Value::ofTuple(CL_TRY(elementAt(t, c)));
   }
   if (args.empty() || args[0].kind != Value::Kind::Tensor)
@@ -78,6 +99,17 @@ Expected<Value> callWithTensor(std::string_view name, ValueRefs args,
     const auto *index = CL_TRY(tupleArg(args[2], 2)); // before the projection (F16)
     return tensorValue(localPartition(t, threads, *index, CL_TRY(projectionArg(args, 3))));
   }
+  if (name == "inner_partition" || name == "outer_partition") { // (tensor, tiler, coord)
+    Tiler tiler = CL_TRY(asTiler(args[1]));
+    const auto *coord = CL_TRY(tupleArg(args[2], 2));
+    return tensorValue(name == "inner_partition" ? innerPartition(t, tiler, *coord) : outerPartition(t, tiler, *coord));
+  }
+  if (name == "recast") // recast<T>(tensor): T appended
+    return recastOp(args[0], args[1]);
+  if (name == "make_tensor_like") // make_tensor_like[<T>](tensor)
+    return tensorLikeOp(args[0], args.size() == 2 ? &args[1] : nullptr);
+  if (name == "max_alignment")
+    return Value::ofInt(CL_TRY(maxAlignment(t)));
   const OperationFacts *facts = operationFacts(name); // the operation table's rule
   OnTensor rule = facts && facts->layoutArg == 0 ? facts->onTensor : OnTensor::Refused;
   bool keeps = rule == OnTensor::KeepsIterator;

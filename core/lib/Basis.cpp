@@ -216,13 +216,17 @@ Expected<Layout> makeBasisLayout(TupleView shape) {
   return Layout{IntTuple(shape), CL_TRY(makeBasisLike(shape))};
 }
 
-Expected<Int> basisCosize(TupleView shape, TupleView stride) {
-  ArithScope scope;
+Expected<IntTuple> basisCoshape(TupleView shape, TupleView stride) {
   IntTuple last = mapLeaves(shape, [](Int s) { return sub(s, Int::fixed(1)); });
   IntTuple at = CL_TRY(crd2idxGeneral(last, shape, stride));
   if (at.isInt() && at.asInt().isBasis())
     at = basisAsTuple(at.asInt());
-  Int n = product(mapLeaves(at, [](Int x) { return add(x, Int::fixed(1)); }));
+  return mapLeaves(at, [](Int x) { return add(x, Int::fixed(1)); });
+}
+
+Expected<Int> basisCosize(TupleView shape, TupleView stride) {
+  ArithScope scope;
+  Int n = product(CL_TRY(basisCoshape(shape, stride)));
   if (scope.failed())
     return scope.error("cosize");
   return n;

@@ -452,6 +452,15 @@ Expected<ComposedSlice> sliceAndOffset(TupleView coord, const ComposedLayout &c)
   return ComposedSlice{AnyLayout(ComposedLayout{c.outer, IntTuple(total), std::move(sliced)}), Int::fixed(0)};
 }
 
+Expected<ComposedLayout> domainOffset(TupleView coord, const ComposedLayout &c) {
+  if (c.innerSwizzle)
+    return innerSwizzleError(c, "domain_offset");
+  LayoutAndOffset at = CL_TRY(domainOffset(coord, c.inner));
+  ComposedLayout r = c;
+  r.offset = CL_TRY(addCoordinates(c.offset, at.offset));
+  return r;
+}
+
 Expected<Layout> complement(const ComposedLayout &c, TupleView cotarget) {
   if (c.innerSwizzle)
     return innerSwizzleError(c, "complement");

@@ -251,37 +251,55 @@ IntTuple repeat(uint32_t n, TupleView x) {
 }
 
 namespace {
-void unflattenInto(TupleBuilder &b, TupleView profile, const Node *&leaf) {
+/// CuTe's unflatten_impl: the elements of flat from `next` on, regrouped by profile (a leaf
+/// of profile takes one element, whatever it is); next moves past the elements taken.
+/// False where flat runs out of elements first.
+bool unflattenFrom(TupleView flat, TupleView profile, TupleView::Iterator &next, TupleBuilder &b) {
   if (!profile.isTuple()) {
-    b.add(TupleView(leaf));
-    leaf += leaf->span;
-    return;
+    if (!(next != flat.end()))
+      return false;
+    b.add(*next);
+    ++next;
+    return true;
   }
   b.open();
   for (TupleView c : profile)
-    unflattenInto(b, c, leaf);
+    if (!unflattenFrom(flat, c, next, b))
+      return false;
   b.close();
+  return true;
 }
 } // namespace
 
-IntTuple unflatten(TupleView flat, TupleView profile) {
-  if (!flat.isTuple())
-    return IntTuple(flat);
+Expected<IntTuple> unflatten(TupleView flat, TupleView profile) {
   TupleBuilder b;
-  const Node *leaf = flat.nodes() + 1;
-  unflattenInto(b, profile, leaf);
+  TupleView::Iterator next = flat.begin();
+  bool complete = unflattenFrom(flat, profile, next, b);
+  if (!complete || next != flat.end())
+    return makeError("unflatten: the profile " + print(profile) + " has " + (complete ? "fewer" : "more") +
+                     " leaves (" + std::to_string(leafCount(profile)) + ") than " + print(flat) + " has elements (" +
+                     std::to_string(flat.rank()) + ")");
   return b.finish();
 }
 
 Expected<IntTuple> zip(TupleView t) {
   if (!t.isTuple())
     return IntTuple(t);
+  if (t.rank() == 0)
+    return makeError("zip: () has no element 0 to take the rank from");
   if (!t.child(0).isTuple())
     return IntTuple::makeTuple({t});
-  uint32_t inner = t.child(0).rank();
-  for (TupleView c : t)
-    if (!c.isTuple() || c.rank() != inner)
-      return makeError("zip: the elements of " + print(t) + " are not tuples of one rank");
+  uint32_t inner = t.child(0).rank(), i = 0;
+  for (TupleView c : t) {
+    if (!c.isTuple())
+      return makeError("zip: element " + std::to_string(i) + " of " + print(t) + " is " + print(c) +
+                       ", not a tuple like element 0");
+    if (c.rank() != inner)
+      return makeError("zip: element " + std::to_string(i) + " of " + print(t) + " has rank " +
+                       std::to_string(c.rank()) + ", not element 0's rank " + std::to_string(inner) +
+                       " (CuTe: Mismatched Ranks)");
+    ++i;
+  }
   TupleBuilder b;
   b.open();
   for (uint32_t j = 0; j < inner; ++j) {

@@ -529,6 +529,11 @@ bool congruent(TupleView a, TupleView b) {
   return true;
 }
 
+Bool cuteAnd(Bool acc, Bool r) {
+  bool stat = (acc.isStatic && r.isStatic) || (r.isStatic && !r.value) || (acc.isStatic && !acc.value);
+  return stat || !detail::tracing() ? Bool{acc.value && r.value, stat} : both(acc, r);
+}
+
 bool weaklyCongruent(TupleView a, TupleView b) {
   return matchLeaves(a, b, true, [](TupleView, TupleView) { return true; });
 }
@@ -538,6 +543,20 @@ bool compatible(TupleView a, TupleView b) {
                      [](TupleView x, TupleView y) { return x.isInt() && x.asInt().value == product(y).value; });
 }
 
+Bool compatibleAsCute(TupleView a, TupleView b) {
+  if (!a.isTuple())
+    return equal(a.asInt(), product(b));
+  if (!b.isTuple() || a.rank() != b.rank())
+    return Bool{false, true};
+  Bool acc{true, true};
+  TupleView::Iterator bi = b.begin();
+  for (TupleView ac : a) {
+    acc = cuteAnd(acc, compatibleAsCute(ac, *bi));
+    ++bi;
+  }
+  return acc;
+}
+
 Bool evenlyDivides(TupleView shape, TupleView tiler) {
   if (tiler.isTuple()) {
     if (!shape.isTuple() ? tiler.rank() > 1 : tiler.rank() > shape.rank())
@@ -545,9 +564,7 @@ Bool evenlyDivides(TupleView shape, TupleView tiler) {
     Bool acc{true, true};
     uint32_t i = 0;
     for (TupleView t : tiler) {
-      Bool r = evenlyDivides(shape.child(i++), t);
-      bool stat = (acc.isStatic && r.isStatic) || (r.isStatic && !r.value) || (acc.isStatic && !acc.value);
-      acc = stat || !detail::tracing() ? Bool{acc.value && r.value, stat} : both(acc, r);
+      acc = cuteAnd(acc, evenlyDivides(shape.child(i++), t));
     }
     return acc;
   }
@@ -810,7 +827,7 @@ Expected<IntTuple> compactOrder(TupleView shape, TupleView order) {
   ref.close();
   IntTuple refOrder = ref.finish();
   requireStaticOrder(flatOrder);
-  IntTuple newOrder = unflatten(refOrder, order);
+  IntTuple newOrder = CL_TRY(unflatten(refOrder, order));
   IntVec extents, orders;
   leavesOf(refShape, extents);
   leavesOf(refOrder, orders);

@@ -15,7 +15,7 @@ namespace {
 Expected<IntTuple> advance(const TensorIterator &it, TupleView offset) {
   if (it.kind == TensorIterator::Kind::ArithTuple)
     return addCoordinates(it.value, offset);
-  bool pointer = it.kind == TensorIterator::Kind::SmemPtr;
+  bool pointer = it.isPointer();
   const char *what = pointer ? "a pointer" : "a counting iterator";
   if (!offset.isInt() || offset.asInt().isBasis())
     return makeError(std::string(what) + " advances by an integer, not by " + print(offset) +
@@ -103,10 +103,10 @@ Expected<Tensor> makeIdentityTensor(TupleView shape) {
 Expected<IntTuple> elementAt(const Tensor &t, TupleView c) {
   if (hasUnderscore(c))
     return makeError("the element of a tensor at " + print(c) + ": `_` slices, it names no element");
-  if (t.iterator.kind == TensorIterator::Kind::SmemPtr)
-    return makeError("the element of " + print(t, Style::Plain) + " at " + print(c) +
-                     " is a value in shared memory, which is not known here (crd2idx of its layout gives the "
-                     "offset)");
+  if (t.iterator.isPointer())
+    return makeError("the element of " + print(t, Style::Plain) + " at " + print(c) + " is a value in " +
+                     (t.iterator.kind == TensorIterator::Kind::Rmem ? "registers" : "shared memory") +
+                     ", which is not known here (crd2idx of its layout gives the offset)");
   if (t.outer)
     return advance(t.iterator, IntTuple(CL_TRY(crd2idx(c, composedOf(t)))));
   IntTuple offset = CL_TRY(crd2idxGeneral(c, t.layout.shape, t.layout.stride));
@@ -136,9 +136,117 @@ Expected<Tensor> localPartition(const Tensor &t, const Layout &threads, TupleVie
   return slice(p.coord, withLayout(t, std::move(p.tiled)));
 }
 
+Expected<Tensor> makeTensorLike(const Layout &l, int64_t valueBits) {
+  if (valueBits <= 0 || valueBits % 8 != 0)
+    return makeError("make_tensor_like: a register array's element type has a whole number of bytes, not " +
+                     std::to_string(valueBits) + " bits");
+  Layout like = CL_TRY(makeLayoutLike(l));
+  if (!isStatic(like.shape) || !isStatic(like.stride))
+    return makeError("make_tensor_like of " + print(l) + ": its make_layout_like " + print(like) +
+                     " is not static (CuTe: Dynamic owning tensors not supported)");
+  return Tensor{TensorIterator{TensorIterator::Kind::Rmem, IntTuple(Int::dynamic(0)), valueBits}, std::move(like)};
+}
+
+Expected<Tensor> makeTensorLike(const Tensor &t, int64_t valueBits) {
+  if (t.outer)
+    return makeError("make_tensor_like of " + print(t, Style::Plain) +
+                     ": CuTe's make_layout_like takes a plain layout, not a composed one");
+  if (valueBits == 0) {
+    if (t.iterator.kind == TensorIterator::Kind::ArithTuple)
+      return makeError("make_tensor_like of " + print(t, Style::Plain) +
+                       ": a coordinate tensor's elements are arithmetic tuples, which a register array does not "
+                       "hold here (name the element type: make_tensor_like<T>)");
+    valueBits = t.iterator.isPointer() ? t.iterator.valueBits : 32; // a counting iterator's int
+  }
+  return makeTensorLike(t.layout, valueBits);
+}
+
+Expected<Tensor> innerPartition(const Tensor &t, const Tiler &tiler, TupleView coord) {
+  TilePlan p = CL_TRY(innerPartitionPlan(t.layout, tiler, coord));
+  return slice(p.coord, withLayout(t, std::move(p.tiled)));
+}
+
+Expected<Tensor> outerPartition(const Tensor &t, const Tiler &tiler, TupleView coord) {
+  TilePlan p = CL_TRY(outerPartitionPlan(t.layout, tiler, coord));
+  return slice(p.coord, withLayout(t, std::move(p.tiled)));
+}
+
+Expected<Tensor> domainOffset(TupleView coord, const Tensor &t) {
+  if (t.outer)
+    return makeTensor(t.iterator, AnyLayout(CL_TRY(domainOffset(coord, composedOf(t)))));
+  LayoutAndOffset at = CL_TRY(domainOffset(coord, t.layout));
+  return Tensor{moved(t.iterator, CL_TRY(advance(t.iterator, at.offset))), t.layout};
+}
+
+namespace {
+Error noElementType(const Tensor &t, const char *op) {
+  return makeError(std::string(op) + " of " + print(t, Style::Plain) +
+                   ": only a tensor over a pointer (make_smem_ptr<T>) has an element type here");
+}
+
+/// How far CuTe's recast moves the pointer on an upcast of a plain layout: the sum over the
+/// flat modes of min((old extent - new extent) * old stride, _0), in old elements.
+Expected<IntTuple> upcastShift(const Layout &from, const Layout &to) {
+  IntTuple s0 = flattenToTuple(from.shape), s1 = flattenToTuple(to.shape), d0 = flattenToTuple(from.stride);
+  if (s0.rank() != s1.rank())
+    return makeError("recast: the recast layout " + print(to) + " has another rank than " + print(from));
+  Int shift = kStatic0;
+  TupleView::Iterator b = s1.view().begin(), d = d0.view().begin();
+  for (TupleView a : s0.view()) {
+    shift = add(shift, min(mul(sub(a.asInt(), (*b).asInt()), (*d).asInt()), kStatic0));
+    ++b;
+    ++d;
+  }
+  return IntTuple(shift);
+}
+} // namespace
+
+Expected<Tensor> recast(const Tensor &t, int64_t newBits) {
+  if (!t.iterator.isPointer())
+    return noElementType(t, "recast");
+  if (newBits <= 0 || newBits % 8 != 0)
+    return makeError("recast: a pointer's element type has a whole number of bytes, not " + std::to_string(newBits) +
+                     " bits (CuTe's sub-byte pointers are a subbyte_iterator)");
+  int64_t oldBits = t.iterator.valueBits;
+  if (newBits == oldBits)
+    return t;
+  ArithScope scope;
+  TensorIterator it = t.iterator;
+  it.valueBits = newBits;
+  if (t.outer)
+    return makeTensor(it, CL_TRY(recastLayout(composedOf(t), oldBits, newBits)));
+  Layout to = CL_TRY(recastLayout(t.layout, oldBits, newBits));
+  if (oldBits < newBits)
+    it.value = CL_TRY(advance(t.iterator, CL_TRY(upcastShift(t.layout, to))));
+  if (scope.failed())
+    return scope.error("recast");
+  return Tensor{std::move(it), std::move(to)};
+}
+
+Expected<Int> maxAlignment(const Tensor &t) {
+  if (!t.iterator.isPointer())
+    return noElementType(t, "max_alignment");
+  if (t.outer)
+    return makeError("max_alignment of " + print(t, Style::Plain) +
+                     ": CuTe defines max_alignment for a plain layout, not a composed one");
+  Int a = CL_TRY(maxAlignment(t.layout));
+  ArithScope scope;
+  Int bits = mul(a, Int::fixed(t.iterator.valueBits));
+  if (scope.failed())
+    return scope.error("max_alignment");
+  return bits;
+}
+
 std::string print(const TensorIterator &it, Style style) {
   if (it.kind == TensorIterator::Kind::Counting)
     return "counting_iter(" + print(it.value, style) + ")";
+  if (it.kind == TensorIterator::Kind::Rmem) { // CuTe prints the array's stack address
+    std::string out = "ptr[" + std::to_string(it.valueBits) + "b](rmem";
+    int64_t offset = it.value.asInt().value;
+    char hex[24];
+    std::snprintf(hex, sizeof hex, "+0x%llx", static_cast<unsigned long long>(offset));
+    return out + (offset == 0 ? "" : hex) + ")";
+  }
   if (it.kind == TensorIterator::Kind::SmemPtr) { // CuTe: smem_ + ptr[<bits>b](%p)
     std::string out = "smem_ptr[" + std::to_string(it.valueBits) + "b](";
     int64_t address = it.value.asInt().value;

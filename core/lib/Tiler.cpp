@@ -643,6 +643,42 @@ Expected<Tiler> diceTiler(const Tiler &tiler, TupleView projection) {
   return kept.finish();
 }
 
+namespace {
+/// CuTe's inner_partition (inner) or outer_partition of `a`: its zipped divide by the
+/// tiler, and the slice coordinate: coord into the rest modes (inner) or the tile modes
+/// (outer), a tuple padded with `_` to their rank, and `_` for every mode of the other.
+Expected<TilePlan> partitionPlan(const Layout &a, const Tiler &tiler, TupleView coord, bool inner, const char *name) {
+  Layout tiled = CL_TRY(zippedDivide(a, tiler));
+  uint32_t r0 = tiled.shape.child(0).rank(), r1 = tiled.shape.child(1).rank();
+  uint32_t sliced = inner ? r1 : r0;
+  if (coord.isTuple() && coord.rank() > sliced)
+    return makeError(std::string(name) + ": coordinate " + print(coord) + " has more modes than the " +
+                     (inner ? "rest " : "tile ") + print(TupleView(tiled.shape.child(inner ? 1 : 0))));
+  IntTuple at = coord.isTuple() ? appendTo(coord, sliced, IntTuple::underscore()) : IntTuple(coord);
+  IntTuple whole = underscores(inner ? r0 : r1);
+  IntTuple both = inner ? IntTuple::makeTuple({whole, at}) : IntTuple::makeTuple({at, whole});
+  return TilePlan{std::move(tiled), std::move(both)};
+}
+} // namespace
+
+Expected<TilePlan> innerPartitionPlan(const Layout &a, const Tiler &tiler, TupleView coord) {
+  return partitionPlan(a, tiler, coord, true, "inner_partition");
+}
+
+Expected<TilePlan> outerPartitionPlan(const Layout &a, const Tiler &tiler, TupleView coord) {
+  return partitionPlan(a, tiler, coord, false, "outer_partition");
+}
+
+Expected<Layout> innerPartition(const Layout &a, const Tiler &tiler, TupleView coord) {
+  TilePlan p = CL_TRY(innerPartitionPlan(a, tiler, coord));
+  return slice(p.coord, p.tiled);
+}
+
+Expected<Layout> outerPartition(const Layout &a, const Tiler &tiler, TupleView coord) {
+  TilePlan p = CL_TRY(outerPartitionPlan(a, tiler, coord));
+  return slice(p.coord, p.tiled);
+}
+
 Expected<TilePlan> localTilePlan(const Layout &a, const Tiler &tiler, TupleView coord, const IntTuple *projection) {
   if (projection) {
     // Dice the tiler and the coordinate by the projection: `_` drops that mode.
@@ -653,14 +689,7 @@ Expected<TilePlan> localTilePlan(const Layout &a, const Tiler &tiler, TupleView 
     IntTuple dicedCoord = CL_TRY(dice(*projection, coord));
     return localTilePlan(a, diced, dicedCoord, nullptr);
   }
-  Layout tiled = CL_TRY(zippedDivide(a, tiler));
-  uint32_t r0 = tiled.shape.child(0).rank(), r1 = tiled.shape.child(1).rank();
-  IntTuple rest = coord.isTuple() ? appendTo(coord, r1, IntTuple::underscore()) : IntTuple(coord);
-  if (coord.isTuple() && coord.rank() > r1)
-    return makeError("local_tile: coordinate " + print(coord) + " has more modes than the rest " +
-                     print(TupleView(tiled.shape.child(1))));
-  IntTuple at = IntTuple::makeTuple({underscores(r0), rest});
-  return TilePlan{std::move(tiled), std::move(at)};
+  return partitionPlan(a, tiler, coord, true, "local_tile");
 }
 
 Expected<Layout> localTile(const Layout &a, const Tiler &tiler, TupleView coord, const IntTuple *projection) {
@@ -808,6 +837,27 @@ IntTuple shape(const Tiler &t) {
     b.add(shape(t.child(i)));
   b.close();
   return b.finish();
+}
+
+Expected<Bool> evenlyDivides(TupleView shape, const Tiler &t) {
+  if (t.isUnderscore())
+    return makeError("evenly_divides: cannot divide " + print(shape) + " by `_` (CuTe has no such overload)");
+  if (t.isExtent())
+    return evenlyDivides(shape, t.layout.shape.view());
+  if (t.isLayout()) { // size(a) == size(b) * size(ceil_div(shape(a), b))
+    ArithScope scope;
+    IntTuple rest = CL_TRY(ceilDiv(shape, t));
+    Bool r = equal(product(shape), mul(size(t.layout), product(rest)));
+    if (scope.failed())
+      return scope.error("evenly_divides");
+    return r;
+  }
+  if (t.rank() > shape.rank())
+    return Bool{false, true};
+  Bool acc{true, true};
+  for (uint32_t i = 0; i < t.rank(); ++i)
+    acc = cuteAnd(acc, CL_TRY(evenlyDivides(shape.child(i), t.child(i))));
+  return acc;
 }
 
 Expected<IntTuple> ceilDiv(TupleView target, const Tiler &t) {

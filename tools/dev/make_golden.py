@@ -20,7 +20,7 @@ is resumed after it.
 Families: the default operations make golden.tsv (and the golden-seed*.tsv corpora, with
 other seeds); `--ops sw` the swizzles and composed layouts of golden-swizzle.tsv; `--ops
 basis` the scaled-basis strides and tensors (identity and counting tensors) of
-golden-basis.tsv. With `--agree-with CUTE_LAYOUT` the cases that cute-layout answers
+golden-basis.tsv; `--ops api` CuTe's further layout API (issue 45) of golden-api.tsv. With `--agree-with CUTE_LAYOUT` the cases that cute-layout answers
 otherwise than CuTe are left out of the corpus and listed (`--disagreements` writes them to
 a file), so a corpus can be committed while the differences are reported; golden-basis.tsv
 was made so:
@@ -1045,6 +1045,144 @@ OPS["sw_product_tiler"] = gen_sw_product_tiler
 
 
 # ---------------------------------------------------------------------------
+# CuTe's further layout API (issue 45): coshape, nullspace, max_alignment, zip, unflatten,
+# weakly_congruent, compatible, evenly_divides, and of identity and counting tensors
+# inner_partition, outer_partition and domain_offset. `--ops api` selects them (the a_
+# operations), for core/test/data/golden-api.tsv.
+# ---------------------------------------------------------------------------
+
+
+def gen_a_coshape(g):
+    m = any_layout(g, kind=g.pick(["compact", "perm", "gapped", "general", "zeros", "neg"]))
+    if g.chance(0.3):
+        return Call("coshape", [g.lay(m)], targs=g.mode_path(m, bad=g.chance(0.1)))
+    return Call("coshape", [g.lay(m)])
+
+
+def gen_a_nullspace(g):
+    m = any_layout(g, kind=g.pick(["zeros", "zeros", "general", "perm"]))
+    return Call("nullspace", [g.lay(m, pd=lambda v: 0.8 if v == 0 else 0.2)])
+
+
+def gen_a_max_alignment(g):
+    m = any_layout(g, kind=g.pick(["compact", "perm", "gapped", "general", "zeros"]))
+    return Call("max_alignment", [g.lay(m, ps=0.6, pd=0.6)])
+
+
+def gen_a_zip(g):
+    k, r = g.r.randint(1, 3), g.r.randint(1, 3)
+    rows = [tuple(g.pick([1, 2, 3, 4, 8]) for _ in range(r)) for _ in range(k)]
+    if g.chance(0.15):  # mismatched ranks: CuTe's static_assert
+        rows[-1] = rows[-1] + (2,) if g.chance(0.5) or r == 1 else rows[-1][:-1]
+    v = g.r.random()
+    if v < 0.4:
+        return Call("zip", [g.tup(tuple(rows))])
+    if v < 0.7:
+        return Call("zip", [g.tup(x) for x in rows])
+    if v < 0.85 and k >= 2:  # zip(LA, LB) of two layouts of one rank
+        a, b = (g.layout_modes(kind="compact", n=r, max_rank=1) for _ in range(2))
+        a, b = (x if isinstance(x, tuple) else (x,) for x in (a, b))
+        return Call("zip", [g.lay(a), g.lay(b)])
+    m = tuple(tuple(g.compact(g.sizes(r, max_size=16))) for _ in range(max(k, 2)))  # zip(L) of a mode grid
+    return Call("zip", [g.lay(m)])
+
+
+def gen_a_unflatten(g):
+    n = g.nleaves(1, 5)
+    flat = g.compact(g.sizes(n))
+    marks = [0] * (n + (1 if g.chance(0.1) else 0) - (1 if g.chance(0.1) and n > 1 else 0))
+    prof = g.nest(marks, max_rank=3) if marks else ()
+    arg = g.tup(tuple(p.s for p in flat)) if g.chance(0.5) else g.lay(tuple(flat))
+    return Call("unflatten", [arg, Tup(tmap(prof, lambda v: I(0, True)))])
+
+
+def _coarsen(g, t):
+    """A shape whose leaves stand for t's modes, sometimes refined again (weakly_congruent
+    and compatible pairs): each mode is its size or its own structure."""
+    if not isinstance(t, tuple):
+        return t
+    return tuple(size_of(x) if g.chance(0.5) else _coarsen(g, x) for x in t)
+
+
+def _shape_pair(g):
+    b = shape_of(any_layout(g))
+    a = _coarsen(g, b)
+    v = g.r.random()
+    if v < 0.15:  # another size somewhere
+        a = tmap(a, lambda x: x + 1 if g.chance(0.3) else x)
+    elif v < 0.3:  # swapped
+        a, b = b, a
+    elif v < 0.4 and isinstance(a, tuple):  # another rank
+        a = a + (2,)
+    return a, b
+
+
+def _predicate(name):
+    def gen(g):
+        a, b = _shape_pair(g)
+        return Call(name, [g.tup(a), g.tup(b)])
+
+    return gen
+
+
+def gen_a_evenly_divides(g):
+    s = shape_of(any_layout(g, pow2=g.chance(0.5)))
+    v = g.r.random()
+    if v < 0.3:
+        t = g.pick([1, 2, 3, 4, 8, 16])
+    else:
+        t = tuple(g.pick([1, 2, 3, 4]) if g.chance(0.3) else g.prefix_divisor(size_of(x)) for x in (s if isinstance(s, tuple) else (s,)))
+        if g.chance(0.15):
+            t = t + (2,)
+    return Call("evenly_divides", [g.tup(s), g.tup(t)])
+
+
+def _a_partition(name):
+    """inner_partition / outer_partition of an identity or counting tensor by a shape or
+    tile: the coordinate picks a rest (inner) or tile (outer) position, a tuple or an index."""
+
+    def gen(g):
+        shape = tile_shape(g)
+        ms = modes(shape)
+        k = g.r.randint(1, len(ms))
+        tsizes = [g.prefix_divisor(size_of(x)) for x in ms[:k]]
+        tiler = Tile([g.lay(P(t, 1)) for t in tsizes]) if g.chance(0.25) else g.tup(tuple(tsizes))
+        rest = [-(-size_of(x) // t) for x, t in zip(ms, tsizes)] + [size_of(x) for x in ms[k:]]
+        sliced = rest if name == "inner_partition" else tsizes
+        if g.chance(0.25):
+            coord = g.num(g.r.randrange(math.prod(sliced)))
+        else:
+            n = g.r.randint(1, len(sliced)) + (1 if g.chance(0.08) else 0)  # one too many: an error
+            coord = g.tup(tuple(U if g.chance(0.1) else g.r.randrange(x) for x in (sliced + [2])[:n]), "make_coord")
+        return Call(name, [any_tensor(g, shape), tiler, coord])
+
+    return gen
+
+
+def gen_a_domain_offset(g):
+    """domain_offset of a coordinate into a tensor (its iterator moves) or a layout (CuTe's
+    tuple of the layout and its offset)."""
+    shape = tile_shape(g)
+    c = g.tup(g.coord(shape), "make_coord") if g.chance(0.7) else g.num(g.r.randrange(size_of(shape)))
+    if g.chance(0.3):
+        return Call("domain_offset", [c, g.lay(int_modes(g, shape))])
+    return Call("domain_offset", [c, any_tensor(g, shape)])
+
+
+OPS["a_inner_partition"] = _a_partition("inner_partition")
+OPS["a_outer_partition"] = _a_partition("outer_partition")
+OPS["a_domain_offset"] = gen_a_domain_offset
+OPS["a_coshape"] = gen_a_coshape
+OPS["a_nullspace"] = gen_a_nullspace
+OPS["a_max_alignment"] = gen_a_max_alignment
+OPS["a_zip"] = gen_a_zip
+OPS["a_unflatten"] = gen_a_unflatten
+OPS["a_weakly_congruent"] = _predicate("weakly_congruent")
+OPS["a_compatible"] = _predicate("compatible")
+OPS["a_evenly_divides"] = gen_a_evenly_divides
+
+
+# ---------------------------------------------------------------------------
 # Scaled-basis strides and tensors (issue 12, issue 13 item 4): identity tensors
 # (make_identity_tensor), counting tensors (make_tensor(counting_iterator<int>(n), L)) and
 # layouts with E<...>{} strides; their elements, slices, tiles, partitions, divides,
@@ -1679,11 +1817,13 @@ def main():
     ap.add_argument("--disagreements", metavar="TSV", help="with --agree-with: write the left-out cases here")
     args = ap.parse_args()
 
-    ops = [o for o in args.ops.split(",") if o] or [o for o in OPS if not o.startswith(("sw_", "b_"))]
+    ops = [o for o in args.ops.split(",") if o] or [o for o in OPS if not o.startswith(("sw_", "b_", "a_"))]
     if ops == ["sw"]:  # the swizzle corpus: core/test/data/golden-swizzle.tsv
         ops = [o for o in OPS if o.startswith("sw_")]
     if ops == ["basis"]:  # basis strides and tensors: core/test/data/golden-basis.tsv
         ops = [o for o in OPS if o.startswith("b_")]
+    if ops == ["api"]:  # CuTe's further layout API (issue 45): core/test/data/golden-api.tsv
+        ops = [o for o in OPS if o.startswith("a_")]
     unknown = [o for o in ops if o not in OPS]
     if unknown:
         ap.error("unknown operations: " + ", ".join(unknown))

@@ -90,6 +90,10 @@ Expected<IntTuple> sliceOffset(TupleView coord, TupleView shape, TupleView strid
 /// @pre shape is a shape: no `_`, no basis (else an error); make_basis_like's @pre
 Expected<Layout> makeBasisLayout(TupleView shape);
 
+/// CuTe's coshape of a layout with basis strides: the value at the last coordinate (an
+/// arithmetic tuple) plus 1 in every mode. `(4,8):(_1@1,_2@1)` has coshape (_1,_18).
+/// @pre crd2idxGeneral's @pre
+Expected<IntTuple> basisCoshape(TupleView shape, TupleView stride);
 /// CuTe's cosize of a layout with basis strides: the product of its coshape, the value at
 /// the last coordinate plus 1 in every mode. `(4,2):(_1@0,_1@1)` has coshape (4,2): 8.
 /// @pre crd2idxGeneral's @pre

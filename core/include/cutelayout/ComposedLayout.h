@@ -172,6 +172,21 @@ struct ComposedSlice {
 /// @pre as slice's   @post slice(coord, c) == result.layout
 Expected<ComposedSlice> sliceAndOffset(TupleView coord, const ComposedLayout &c);
 
+/// CuTe's domain_offset(coord, A o O o B): A o (O + B(coord)) o B, and a tensor's iterator
+/// stays (CuTe's offset _0).
+/// @pre coord has no `_`; B(coord) can be added to O (addCoordinates' @pre)
+/// @post result(c) == A(O + B(coord) + B(c))
+/// Example: domain_offset((1,2), Sw<1,0,1> o _0 o (4,8):(1,4)) = Sw<1,0,1> o 9 o (4,8):(1,4)
+Expected<ComposedLayout> domainOffset(TupleView coord, const ComposedLayout &c);
+
+/// CuTe's max_alignment of a swizzle (2^M, its unswizzled low bits) and of A o O o B: with
+/// a swizzle A, gcd(2^M, O, max_alignment(B)); with any other A, _1 (CuTe does not attempt
+/// general composed layouts).
+/// @pre with a swizzle A, a static integer O (CuTe's max_alignment of O)
+/// Example: max_alignment(Sw<3,4,3> o _0 o (_64,_64):(_64,_1)) = _16
+inline Int maxAlignment(const Swizzle &s) { return Int::fixed(int64_t(1) << s.base); }
+Expected<Int> maxAlignment(const ComposedLayout &c);
+
 /// The complement of B (CuTe ignores A and O). Without a bound, up to cosize(B).
 Expected<Layout> complement(const ComposedLayout &c, TupleView cotarget);
 Expected<Layout> complement(const ComposedLayout &c);

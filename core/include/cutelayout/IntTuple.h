@@ -278,11 +278,21 @@ IntTuple group(TupleView t, uint32_t b, uint32_t e);
 IntTuple repeatLike(TupleView t, TupleView x);
 /// CuTe's repeat<n>(x): x itself when n == 1, else a tuple of n copies.
 IntTuple repeat(uint32_t n, TupleView x);
-/// Inverse of flatten: rebuild flat's leaves with the profile of `profile`.
-/// @pre leafCount(profile) == rank(flat)
-IntTuple unflatten(TupleView flat, TupleView profile);
-/// CuTe's zip of a tuple of equal-rank tuples (transpose). @pre when t's first element
-/// is a tuple, every element is a tuple of that rank.
+/// CuTe's unflatten(flat, profile): the elements of flat regrouped as profile is, each
+/// leaf of profile (whatever its value, `_` too) taking the next element of flat (a leaf
+/// flat is its own one element). CuTe does not check that flat is flat: an element that is
+/// a tuple is taken whole.
+/// @pre leafCount(profile) == rank(flat) (CuTe: no element left, none missing)
+/// @post congruent(result, profile) where flat is flat; flatten(result) == flatten(flat)
+/// Example: unflatten((2,3,4), (_,(_,_))) = (2,(3,4)); unflatten(5, _) = 5;
+///          unflatten((2,3), _) fails: the profile has fewer leaves (1) than (2,3) has elements (2)
+Expected<IntTuple> unflatten(TupleView flat, TupleView profile);
+/// CuTe's zip (a transpose): a tuple of tuples of one rank r, ((a,b,...),(x,y,...),...),
+/// becomes ((a,x,...),(b,y,...),...); a tuple whose element 0 is a leaf becomes (t); a
+/// leaf stays.
+/// @pre t is not (); where element 0 is a tuple, every element is a tuple of its rank
+/// @post rank(result) == rank(element 0) where that is a tuple
+/// Example: zip(((1,2),(3,4))) = ((1,3),(2,4)); zip((1,2)) = ((1,2)); zip(3) = 3
 Expected<IntTuple> zip(TupleView t);
 /// CuTe's zip2_by: guided by `guide` (a profile; leaves mark rank-2 modes of t).
 Expected<IntTuple> zip2By(TupleView t, TupleView guide);

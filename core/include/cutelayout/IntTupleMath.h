@@ -57,11 +57,23 @@ template <class LeafPred> bool matchLeaves(TupleView a, TupleView b, bool weak, 
   return pred(a, b);
 }
 
+/// CuTe's && of two booleans in its folds (true_type && ... && z): a static false decides
+/// the answer, statically, whatever the other side is; else static when both are.
+Bool cuteAnd(Bool acc, Bool r);
+
 bool congruent(TupleView a, TupleView b);
 /// a <= b in CuTe's weak congruence: a leaf of a may stand for a subtree of b.
 bool weaklyCongruent(TupleView a, TupleView b);
 /// Every coordinate of a is a coordinate of b (sizes agree at a's leaves).
 bool compatible(TupleView a, TupleView b);
+/// CuTe's compatible(a, b) with CuTe's staticness: tuples of different ranks, or a tuple
+/// against a leaf, are static false; a leaf x against a part y is x == size(y), static
+/// when both are; the modes' answers fold with CuTe's && (a static false decides, statically).
+/// @pre a and b have no `_` (CuTe has no compatible of `_`; the caller refuses it)
+/// @post value == compatible(a, b)
+/// Example: compatible((6,4), ((2,3),4)) = _1; with a runtime 6 it is the runtime 1;
+///          compatible((2,4), (2,5)) with a runtime 2 is _0 (4 against _5 decides)
+Bool compatibleAsCute(TupleView a, TupleView b);
 /// CuTe's evenly_divides(shape, tiler-shape).
 Bool evenlyDivides(TupleView shape, TupleView tiler);
 

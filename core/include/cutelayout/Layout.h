@@ -147,6 +147,60 @@ Expected<bool> leftInverse(const Layout &l, Layout &result);
 Expected<Layout> maxCommonLayout(const Layout &a, const Layout &b);
 Expected<Int> maxCommonVector(const Layout &a, const Layout &b);
 
+// --- CuTe's further layout queries and rearrangements (LayoutQueries.cpp) ---------------
+
+/// CuTe's coshape: the shape of L's codomain, the smallest C with L(c) < C (mode by mode of
+/// the codomain) for every coordinate c: the sum of (s - _1) * |d| over the leaves, plus
+/// _1; with scaled-basis strides an arithmetic tuple, plus _1 in each of its modes.
+/// Staticness is CuTe's: static where every term is.
+/// @pre basis strides are not mixed with integer strides other than _0 (crd2idxGeneral's)
+/// @post size(result) == cosize(l)
+/// Example: coshape((4,8):(1,4)) = 32; coshape((_4,_8):(_1@1,_2@0)) = (_15,_4)
+Expected<IntTuple> coshape(const Layout &l);
+
+/// CuTe's nullspace: a layout of the coordinates (as indices of l's domain) that l maps to
+/// 0: the flat modes whose stride is a static _0, with the column-major strides of l's flat
+/// shape; _1:_0 where there are none (a runtime 0 stride does not count, as in CuTe).
+/// @post l(result(i)) == 0 for i < size(result); size(result) == size(l) / size(filter(l))
+/// Example: nullspace(((_2,_4),_8,_3):((_0,_1),_0,_0)) = (_2,_8,_3):(_1,_8,_64);
+///          nullspace((_4,_8):(_1,_4)) = _1:_0
+Expected<Layout> nullspace(const Layout &l);
+
+/// CuTe's max_alignment: the largest N for which upcast<N>(l) passes CuTe's static checks,
+/// from l's static shapes and strides alone (a runtime extent counts as _1, a runtime
+/// stride as _0): with F that static form of coalesce(l), gcd(size of mode 0, strides of
+/// mode 1) of logical_divide(F, right_inverse(F)), by CuTe's gcd. Always static.
+/// @pre integer strides (CuTe's gcd has no scaled bases)
+/// @post upcast(l, result) succeeds on the static form
+/// Example: max_alignment((_4,_8):(_1,_4)) = _32; max_alignment((_8,_3,_4):(_1,_12,_64)) = _4
+Expected<Int> maxAlignment(const Layout &l);
+
+/// CuTe's zip of a layout: zip(shape) and zip(stride) (IntTuple.h's zip), and of two
+/// layouts: zip((shapeA, shapeB)) and zip((strideA, strideB)).
+/// @pre zip's @pre on the shapes
+/// @post rank(result) == rank(mode 0 of the zipped tuple) where that is a tuple
+/// Example: zip(((2,3),(4,5)):((1,6),(2,24))) = ((2,4),(3,5)):((1,2),(6,24));
+///          zip((2,3):(1,2), (4,5):(1,4)) = ((2,4),(3,5)):((1,1),(2,4))
+Expected<Layout> zip(const Layout &l);
+Expected<Layout> zip(const Layout &a, const Layout &b);
+
+/// CuTe's unflatten of a layout: unflatten(shape, profile) and unflatten(stride, profile).
+/// @pre unflatten's @pre (IntTuple.h) on the shape
+/// @post congruent(result.shape, profile) where l is flat; flatten(result) == flatten(l)
+/// Example: unflatten((2,3,4):(1,2,6), (_,(_,_))) = (2,(3,4)):(1,(2,6))
+Expected<Layout> unflatten(const Layout &l, TupleView profile);
+
+/// CuTe's domain_offset(coord, L) of a layout: L itself and L(coord), the offset by which a
+/// tensor over L moves its iterator (Tensor.h); an arithmetic tuple for basis strides.
+/// @pre coord is a coordinate of l without `_` (crd2idxGeneral's @pre)
+/// @post offset == crd2idx(coord, l)
+/// Example: domain_offset((1,2), (4,8):(1,4)) = ((4,8):(1,4), 9)
+struct LayoutAndOffset {
+  Layout layout;
+  IntTuple offset;
+};
+Expected<LayoutAndOffset> domainOffset(TupleView coord, const Layout &l);
+
 /// Element width changes: upcast<n> divides strides (and the stride-1 mode's size) by n,
 /// downcast<n> multiplies; recastLayout goes from oldBits to newBits per element.
 Expected<Layout> upcast(const Layout &l, int64_t n);

@@ -50,6 +50,15 @@ IntTuple shape(const Tiler &t);
 /// modes past the tile are divided by _1). Example: ceil_div((16,32), (4,8):(1,4)) = 16
 Expected<IntTuple> ceilDiv(TupleView target, const Tiler &t);
 
+/// CuTe's evenly_divides(shape, tiler) for any tiler: by a tile, mode by mode (static false
+/// where the tile has more modes than the shape; the modes' answers fold with CuTe's &&);
+/// by an extent, IntTupleMath.h's evenlyDivides; by a layout T, whether size(shape) ==
+/// size(T) * size(ceil_div(shape, T)). Static where CuTe's answer is.
+/// @pre no `_` in the tiler (CuTe has no such overload); ceil_div's @pre for a layout
+/// @post true exactly where every element of the tiler divides its mode without a remainder
+/// Example: evenly_divides((8,6), <4:2, 3>) = _1; evenly_divides((8,6), 5) = _0
+Expected<Bool> evenlyDivides(TupleView shape, const Tiler &t);
+
 Tiler tilerFromLayout(const Layout &l);
 /// A shape read as a tiler: each extent n becomes n:_1, `_` stays `_`.
 Tiler tilerFromShape(TupleView shape);
@@ -152,6 +161,22 @@ struct TilePlan {
   Layout tiled;
   IntTuple coord;
 };
+
+/// CuTe's inner_partition(a, tiler, coord): zipped_divide(a, tiler) sliced at coord in its
+/// rest modes (a tuple coord padded with `_` to their rank, an integer a 1-D index), every
+/// tile mode kept: the tile that coord picks. outer_partition slices the tile modes
+/// instead, every rest mode kept: element coord of every tile. CuTe defines both on
+/// tensors; on a layout the tile's offset is not part of the answer (Tensor.h moves the
+/// iterator by it).
+/// @pre the zipped divide's @pre; a tuple coord has at most as many modes as it slices
+/// @post innerPartition(a, t, c) == localTile(a, t, c, nullptr)
+/// Example: inner_partition((8,8):(1,8), (4,4), (1,0)) = (4,4):(1,8);
+///          outer_partition((8,8):(1,8), (4,4), (1,0)) = (2,2):(4,32)
+Expected<Layout> innerPartition(const Layout &a, const Tiler &t, TupleView coord);
+Expected<Layout> outerPartition(const Layout &a, const Tiler &t, TupleView coord);
+/// The zipped divide and slice coordinate of innerPartition and outerPartition.
+Expected<TilePlan> innerPartitionPlan(const Layout &a, const Tiler &t, TupleView coord);
+Expected<TilePlan> outerPartitionPlan(const Layout &a, const Tiler &t, TupleView coord);
 
 /// CuTe's local_tile: the tile of `a` at coordinate `coord` of the rest modes (inner
 /// partition). `projection`, when given, first dices tiler and coord (`_` drops a mode).
