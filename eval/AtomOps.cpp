@@ -72,9 +72,9 @@ Expected<Value> copyOperationName(std::string_view name, const std::vector<Value
   Value v;
   v.kind = Value::Kind::Name;
   v.name.assign(name.data(), name.size());
-  if (name == "UniversalCopy") {
+  if (copyOperationTakesType(name)) {
     if (templateArgs.empty() || templateArgs[0].kind != Value::Kind::Name)
-      return makeError("takes the copied type: UniversalCopy<uint128_t>");
+      return makeError("takes the copied type: " + v.name + "<uint128_t>");
     v.name += "<" + templateArgs[0].name + ">";
   } else if (!templateArgs.empty()) {
     return makeError("takes no template arguments");

@@ -38,6 +38,10 @@ constexpr AtomData kAtoms[] = {
      "((4,8),(2,2)):((32,1),(16,8))", "half_t", "half_t", "half_t"},
     {"SM80_16x8x8_F32TF32TF32F32_TN", "(16,8,8)", "32:1", "((4,8),(2,2)):((16,1),(8,64))", "((4,8),2):((8,1),32)",
      "((4,8),(2,2)):((32,1),(16,8))", "tfloat32_t", "tfloat32_t", "float"},
+    {"SM80_16x8x16_F32BF16BF16F32_TN", "(16,8,16)", "32:1", "((4,8),(2,2,2)):((32,1),(16,8,128))",
+     "((4,8),(2,2)):((16,1),(8,64))", "((4,8),(2,2)):((32,1),(16,8))", "bfloat16_t", "bfloat16_t", "float"},
+    {"SM80_16x8x8_F32BF16BF16F32_TN", "(16,8,8)", "32:1", "((4,8),(2,2)):((32,1),(16,8))", "((4,8),2):((16,1),8)",
+     "((4,8),(2,2)):((32,1),(16,8))", "bfloat16_t", "bfloat16_t", "float"},
     {"UniversalFMA", "(1,1,1)", "1:0", "(1,1):(0,0)", "(1,1):(0,0)", "(1,1):(0,0)", "", "", ""},
 };
 
@@ -246,6 +250,18 @@ constexpr CopyData kCopies[] = {
     {"SM75_U32x1_LDSM_N", "32:1", "((8,4),128):((128,0),1)", "(32,32):(32,1)", "(32,32):(32,1)"},
     {"SM75_U32x2_LDSM_N", "32:1", "((16,2),128):((128,0),1)", "(32,(32,2)):(32,(1,1024))", "(32,(32,2)):(32,(1,1024))"},
     {"SM75_U32x4_LDSM_N", "32:1", "(32,128):(128,1)", "(32,(32,4)):(32,(1,1024))", "(32,(32,4)):(32,(1,1024))"},
+    {"SM75_U16x2_LDSM_T", "32:1", "((8,4),128):((128,0),1)", "((4,8),(16,2)):((256,16),(1,128))",
+     "((4,8),(16,2)):((256,16),(1,128))"},
+    {"SM75_U16x4_LDSM_T", "32:1", "((16,2),128):((128,0),1)", "((4,8),(16,2,2)):((256,16),(1,128,1024))",
+     "((4,8),(16,2,2)):((256,16),(1,128,1024))"},
+    {"SM75_U16x8_LDSM_T", "32:1", "(32,128):(128,1)", "((4,8),(16,2,4)):((256,16),(1,128,1024))",
+     "((4,8),(16,2,4)):((256,16),(1,128,1024))"},
+    // cp.async: one thread, one value of the source type (CuTe's Copy_Traits of
+    // SM80_CP_ASYNC_CACHEALWAYS<S,D> and _CACHEGLOBAL, copy_traits_sm80.hpp).
+    {"SM80_CP_ASYNC_CACHEALWAYS<uint32_t>", "1:0", "(1,32)", "(1,32)", "(1,32)"},
+    {"SM80_CP_ASYNC_CACHEALWAYS<uint64_t>", "1:0", "(1,64)", "(1,64)", "(1,64)"},
+    {"SM80_CP_ASYNC_CACHEALWAYS<uint128_t>", "1:0", "(1,128)", "(1,128)", "(1,128)"},
+    {"SM80_CP_ASYNC_CACHEGLOBAL<uint128_t>", "1:0", "(1,128)", "(1,128)", "(1,128)"},
 };
 
 /// A layout of bits as a layout of values of `bits` bits: CuTe's recast_layout<uint1_t, T>,
@@ -293,8 +309,17 @@ std::vector<RegisteredCopy> &registeredCopies() {
 }
 } // namespace
 
+bool copyOperationTakesType(std::string_view name) {
+  for (const CopyData &d : kCopies) {
+    std::string_view known = d.name;
+    if (known.size() > name.size() && known.substr(0, name.size()) == name && known[name.size()] == '<')
+      return true;
+  }
+  return false;
+}
+
 bool isCopyOperationName(std::string_view name) {
-  if (name == "UniversalCopy")
+  if (copyOperationTakesType(name))
     return true;
   for (const CopyData &d : kCopies)
     if (name == d.name)

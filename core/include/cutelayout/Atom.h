@@ -43,7 +43,8 @@ struct MmaAtom {
 
 /// The MMA atom CuTe names `name` (its MMA_Traits as data): SM80_16x8x16_F16F16F16F16_TN,
 /// SM80_16x8x8_F16F16F16F16_TN, SM80_16x8x16_F32F16F16F32_TN, SM80_16x8x8_F32TF32TF32F32_TN,
-/// and UniversalFMA (one thread, 1x1x1) for any element type.
+/// SM80_16x8x16_F32BF16BF16F32_TN, SM80_16x8x8_F32BF16BF16F32_TN, and UniversalFMA (one
+/// thread, 1x1x1) for any element type.
 /// @pre name is one of those (else an error naming the known atoms)
 Expected<MmaAtom> mmaAtom(std::string_view name);
 
@@ -127,12 +128,19 @@ struct CopyAtom {
 };
 
 /// CuTe's Copy_Atom<op, T> for a value type of valueBits bits: UniversalCopy<uint8_t |
-/// uint16_t | uint32_t | uint64_t | uint128_t> and SM75_U32x1_LDSM_N, SM75_U32x2_LDSM_N,
-/// SM75_U32x4_LDSM_N. @pre valueBits divides the operation's widths (else an error)
+/// uint16_t | uint32_t | uint64_t | uint128_t>, the ldmatrix reads SM75_U32x1_LDSM_N,
+/// SM75_U32x2_LDSM_N, SM75_U32x4_LDSM_N and their transposing SM75_U16x2_LDSM_T,
+/// SM75_U16x4_LDSM_T, SM75_U16x8_LDSM_T, and the cp.async copies
+/// SM80_CP_ASYNC_CACHEALWAYS<uint32_t | uint64_t | uint128_t> and
+/// SM80_CP_ASYNC_CACHEGLOBAL<uint128_t>. @pre valueBits divides the operation's widths
+/// (else an error)
 Expected<CopyAtom> copyAtom(std::string_view op, int64_t valueBits);
-/// True when `name` names a copy operation copyAtom knows, built in or registered
-/// (UniversalCopy also without its template argument, as its spelling begins).
+/// True when `name` names a copy operation copyAtom knows, built in or registered (a
+/// template such as UniversalCopy also without its argument, as its spelling begins).
 bool isCopyOperationName(std::string_view name);
+/// True when the copy operation `name` is a template of the copied type, as
+/// UniversalCopy<uint128_t> and SM80_CP_ASYNC_CACHEALWAYS<uint128_t> are.
+bool copyOperationTakesType(std::string_view name);
 
 /// Adds a copy operation (docs/atoms.md): its thread layout and its source, destination and
 /// reference layouts in bits, (thread, value) -> bit, as CuTe's Copy_Traits hold them.

@@ -168,7 +168,10 @@ struct ComposedSlice {
 /// Examples (CuTe's): Sw<3,4,3> o _0 o (_64,_64):(_64,_1) at (_2,_) decays: offset 144 (row 2,
 /// 128, swizzled), layout ((_16,_2,_2)):((_1,-16,_32)); at (_,_3) it does not (the column
 /// keeps both fields): offset _3, layout Sw<3,4,3> o _0 o (_64):(_64); at (_,_16), offset
-/// _0 and Sw<3,4,3> o _16 o (_64):(_64) (16 is inside the zzz field).
+/// _0 and Sw<3,4,3> o _16 o (_64):(_64) (16 is inside the zzz field). A runtime coordinate
+/// whose bits stay in the fields of a composed result (CuTe's MixedBits offset) is an error
+/// where values are known; with unknown values (an UnknownDynamicValues scope, a Trace) the
+/// result holds a runtime offset.
 /// @pre as slice's   @post slice(coord, c) == result.layout
 Expected<ComposedSlice> sliceAndOffset(TupleView coord, const ComposedLayout &c);
 
