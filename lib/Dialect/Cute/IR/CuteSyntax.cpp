@@ -148,11 +148,11 @@ FailureOr<Type> placeholderResult(OpAsmParser &parser, StringRef name, ArrayRef<
 }
 
 /// The result type inference gives the op being parsed with operands `result.operands`
-/// and result type `resultType` (a detached copy is inferred and erased), or failure after
-/// reporting why at the op when `emit`. The detached op is not dumped into the report (its
-/// operands would print as <<UNKNOWN SSA VALUE>>).
+/// and result type `resultType` (a detached copy is inferred and erased), or failure, with
+/// `*reported` set when inference reported why (at the op). The detached op is not dumped
+/// into the report (its operands would print as <<UNKNOWN SSA VALUE>>).
 FailureOr<Type> probeInference(OpAsmParser &parser, OperationState &result, StringRef name, llvm::SMLoc loc,
-                               Type resultType, bool emit) {
+                               Type resultType, bool *reported) {
   OperationState probe(parser.getEncodedSourceLoc(loc), name);
   probe.addOperands(result.operands);
   probe.addAttributes(result.attributes.getAttrs());
@@ -161,7 +161,13 @@ FailureOr<Type> probeInference(OpAsmParser &parser, OperationState &result, Stri
   MLIRContext *ctx = op->getContext();
   bool dumpOp = ctx->shouldPrintOpOnDiagnostic();
   ctx->printOpOnDiagnostic(false);
-  FailureOr<Type> inferred = inferResultType(op, emit);
+  FailureOr<Type> inferred = [&] {
+    ScopedDiagnosticHandler watch(ctx, [&](Diagnostic &d) {
+      *reported = *reported || d.getSeverity() == DiagnosticSeverity::Error;
+      return failure(); // passed on to the handler that prints it
+    });
+    return inferResultType(op);
+  }();
   ctx->printOpOnDiagnostic(dumpOp);
   op->destroy();
   return inferred;
@@ -222,9 +228,9 @@ ParseResult mlir::cute::parseCuteCall(OpAsmParser &parser, OperationState &resul
     return failure();
   // Inference at parse time (of a result type not written) reports its error at the op and
   // the parse goes on with the placeholder result type, so that every such error of a file
-  // is reported in one run; the op is marked (kReportedAtParse) and verification fails it without
-  // reporting again. An op using a marked op's result is not inferred: its error would
-  // follow from the first.
+  // is reported in one run; the op is marked (kReportedAtParse) and verification fails it
+  // without reporting again. An op using a marked op's result is not inferred: its error
+  // would follow from the first.
   bool afterError = llvm::any_of(result.operands, [](Value v) {
     Operation *def = v.getDefiningOp();
     return def && def->hasAttr(detail::kReportedAtParse);
@@ -239,10 +245,11 @@ ParseResult mlir::cute::parseCuteCall(OpAsmParser &parser, OperationState &resul
       return failure();
     resultType = *placeholder;
     if (!afterError) {
-      FailureOr<Type> inferred = probeInference(parser, result, opName, typesLoc, resultType, true);
-      reported = failed(inferred);
-      if (!reported)
+      FailureOr<Type> inferred = probeInference(parser, result, opName, typesLoc, resultType, &reported);
+      if (succeeded(inferred))
         resultType = *inferred;
+      else if (!reported) // nothing said why: the parse fails here rather than verify silently
+        return parser.emitError(typesLoc, "cannot infer the result type of ") << opName;
     }
   }
   if (reported)
