@@ -60,6 +60,10 @@ private:
 };
 
 /// Reports errors when verifying; stays silent when folding or looking through.
+/// What v's type says, or, where it leaves the value open, what its defining cute ops
+/// compute (the verifier's look-through): what --cute-refine-types writes into the type.
+TypeValue knownValue(Value v);
+
 /// The mark of an op whose parse-time inference failed and was reported: verification
 /// fails it without reporting the error again (a file's every such error is reported once).
 /// Its value is this process's own token, so a mark written in the input is not taken for

@@ -997,6 +997,8 @@ bool checksAtRunTime(Operation *op, const std::vector<Known> &ks) {
 }
 } // namespace
 
+TypeValue mlir::cute::detail::knownValue(Value v) { return Lookthrough().knowledgeOf(v).value; }
+
 OpFoldResult mlir::cute::foldCuteOp(Operation *op, ArrayRef<Attribute>) {
   Lookthrough lookthrough(kFoldLookthroughBudget);
   std::vector<Known> ks;
