@@ -1,29 +1,16 @@
 // Worked examples from CuTe's algebra documentation (the specification's algebra chapter) and its rulings
 // (docs/semantics.md), each checked in CuTe's printed form, static and dynamic.
+#include "Parsed.h"
 #include "cutelayout/Notation.h"
 #include "cutelayout/Tiler.h"
 
 #include <gtest/gtest.h>
 
 using namespace cutelayout;
+using cutelayout::test::L;
+using cutelayout::test::T;
 
 namespace {
-
-Layout L(const char *text, bool dynamic = false) {
-  ParseOptions o;
-  o.plainIsDynamic = dynamic;
-  Expected<Layout> l = parseLayout(text, o);
-  EXPECT_TRUE(l.ok()) << text << ": " << (l.ok() ? "" : l.error().message);
-  return l.ok() ? *l : Layout{};
-}
-
-IntTuple T(const char *text, bool dynamic = false) {
-  ParseOptions o;
-  o.plainIsDynamic = dynamic;
-  Expected<IntTuple> t = parseIntTuple(text, o);
-  EXPECT_TRUE(t.ok()) << text;
-  return t.ok() ? *t : IntTuple();
-}
 
 std::string show(const Expected<Layout> &l) { return l.ok() ? print(*l, Style::Cute) : "error: " + l.error().message; }
 

@@ -7,23 +7,18 @@
 
 #include "RandomLayouts.h"
 
+#include "Parsed.h"
+
 #include <gtest/gtest.h>
 
 #include <random>
 #include <string>
 
 using namespace cutelayout;
+using cutelayout::test::L;
+using cutelayout::test::T;
 
 namespace {
-
-/// Parses an int tuple: plain numbers static, or dynamic when `dynamic`.
-IntTuple T(const char *text, bool dynamic = false) {
-  ParseOptions o;
-  o.plainIsDynamic = dynamic;
-  Expected<IntTuple> t = parseIntTuple(text, o);
-  EXPECT_TRUE(t.ok()) << text << ": " << (t.ok() ? "" : t.error().message);
-  return t.ok() ? *t : IntTuple();
-}
 
 IntTuple D(const char *text) { return T(text, true); }
 

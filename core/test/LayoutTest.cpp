@@ -4,6 +4,7 @@
 #include "cutelayout/Layout.h"
 #include "cutelayout/Notation.h"
 
+#include "Parsed.h"
 #include "RandomLayouts.h"
 
 #include <gtest/gtest.h>
@@ -15,14 +16,6 @@ using testing::AssertionResult;
 using testing::AssertionSuccess;
 
 namespace {
-
-Layout L(const char *text, bool dynamic = false) {
-  ParseOptions o;
-  o.plainIsDynamic = dynamic;
-  Expected<Layout> l = parseLayout(text, o);
-  EXPECT_TRUE(l.ok()) << text << ": " << (l.ok() ? "" : l.error().message);
-  return l.ok() ? *l : Layout{};
-}
 
 std::string show(const Expected<Layout> &l) { return l.ok() ? print(*l, Style::Cute) : "error: " + l.error().message; }
 

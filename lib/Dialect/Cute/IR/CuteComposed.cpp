@@ -69,8 +69,7 @@ FailureOr<Inferred> lift(Operation *op, const Reporter &r, const std::vector<Kno
     return plain;
   const ComposedLayout &c = *ks[at].value.composed();
   // B's result is composed for a product by a swizzled tiler: CuTe's A o O o (A' o O' o B').
-  AnyLayout onB = plain->value.isComposed() ? AnyLayout(*plain->value.composed()) : AnyLayout(plain->value.layout());
-  return anyOr(r, cutelayout::composeFunctions(c.outer, c.offset, std::move(onB)),
+  return anyOr(r, cutelayout::composeFunctions(c.outer, c.offset, plain->value.anyLayout()),
                [&] { return "failed to compute the product of " + text(c) + " and " + text(*ks[1].value.composed()); });
 }
 

@@ -260,10 +260,7 @@ Known layoutKnown(Type view, const TypeValue &value) {
 cutelayout::Expected<cutelayout::Tensor>
 moveTensor(Operation *op, const std::vector<Known> &ks, unsigned at,
            cutelayout::TensorIterator start = {cutelayout::TensorIterator::Kind::Counting, IntTuple(Int::fixed(0))}) {
-  const TypeValue &layout = ks[at].value;
-  cutelayout::Tensor t = layout.isComposed()
-                             ? CL_TRY(cutelayout::makeTensor(start, cutelayout::AnyLayout(*layout.composed())))
-                             : cutelayout::Tensor{std::move(start), layout.layout()};
+  cutelayout::Tensor t = CL_TRY(cutelayout::makeTensor(start, ks[at].value.anyLayout()));
   IntTuple projection = ks.size() > 3 ? ks[3].value.tuple() : IntTuple();
   const IntTuple *step = ks.size() > 3 ? &projection : nullptr;
   return llvm::TypeSwitch<Operation *, cutelayout::Expected<cutelayout::Tensor>>(op)

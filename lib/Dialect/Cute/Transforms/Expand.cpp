@@ -673,13 +673,9 @@ struct ExpandCuteOp : ConversionPattern {
         return x.value;
       return t.trace.isSymbol(x.value) ? std::max<int64_t>(1, divisors[t.trace.node(x.value)]) : 1;
     };
-    auto anyLayout = [](const cute::detail::Known &k) {
-      return k.value.isComposed() ? cutelayout::AnyLayout(*k.value.composed())
-                                  : cutelayout::AnyLayout(k.value.layout());
-    };
     int64_t maxElements = bits >= 8 && bits % 8 == 0 && bits <= 128 ? 128 / bits : 1;
     auto widthOf = [&](const cute::detail::Known &k, CuteMemRefType view) {
-      int64_t w = cutelayout::vectorWidth(anyLayout(k), maxElements, multipleOf);
+      int64_t w = cutelayout::vectorWidth(k.value.anyLayout(), maxElements, multipleOf);
       int64_t bytes = std::max<int64_t>(1, bits / 8);
       while (w > 1 && view.getIterator().getKnownAlignment() % (w * bytes) != 0)
         w /= 2;

@@ -54,6 +54,10 @@ public:
   /// The composed layout, or null when the value is not one.
   const cutelayout::ComposedLayout *composed() const { return composed_.get(); }
   bool isComposed() const { return composed_ != nullptr; }
+  /// The layout or the composed layout (ofAny's inverse). @pre a layout's Value form
+  cutelayout::AnyLayout anyLayout() const {
+    return composed_ ? cutelayout::AnyLayout(*composed_) : cutelayout::AnyLayout(layout());
+  }
   /// Value form with no dynamic leaf: the value is known when the IR is built.
   bool isStatic() const;
 
