@@ -14,7 +14,7 @@ install(TARGETS cute-layout RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})
 install(FILES ${PROJECT_SOURCE_DIR}/LICENSE DESTINATION ${CMAKE_INSTALL_DOCDIR})
 
 if(CUTELAYOUT_DIALECT)
-  install(TARGETS CuteDialect CuteTransforms EXPORT cutelayoutTargets ARCHIVE DESTINATION ${CMAKE_INSTALL_LIBDIR})
+  install(TARGETS CuteDialect CuteNvgpu CuteTransforms EXPORT cutelayoutTargets ARCHIVE DESTINATION ${CMAKE_INSTALL_LIBDIR})
   # The headers and ODS files, and the headers TableGen generated next to them.
   install(DIRECTORY ${PROJECT_SOURCE_DIR}/include/cute DESTINATION ${CMAKE_INSTALL_INCLUDEDIR}
           FILES_MATCHING PATTERN "*.h" PATTERN "*.td")

@@ -1,12 +1,14 @@
 #!/usr/bin/env python3
 """Builds what the GPU run needs (docs/gpu.md), here, with no CUDA: each kernel of
-examples/gpu lowered to PTX for sm_90 (cute-opt --cute-expand, then Debian's mlir-opt:
-nvvm-attach-target, convert-gpu-to-nvvm, gpu-module-to-binary), and for each case the
-expected output, computed by the core library (the Python module) from the same layouts.
+examples/gpu lowered to PTX for sm_90 (cute-opt --cute-expand --canonicalize
+--cute-nvgpu-to-nvvm, then Debian's mlir-opt: nvvm-attach-target, convert-gpu-to-nvvm,
+gpu-module-to-binary), and for each case of the copy and gather kernels the expected output,
+computed by the core library (the Python module) from the same layouts. (The GEMM's runner
+checks it against cuBLAS on the GPU.)
 
     build_ptx.py --cute-opt BIN --mlir-opt BIN --pythonpath DIR OUT
 
-OUT receives copy.ptx, tv_gather.ptx, cases.txt (one case a line: kernel M N grid.x
+OUT receives copy.ptx, tv_gather.ptx, gemm.ptx, cases.txt (one case a line: kernel M N grid.x
 grid.y threads expected-file) and the expected outputs (raw little-endian float32)."""
 import argparse
 import array
@@ -16,7 +18,7 @@ import subprocess
 import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-KERNELS = ["copy", "tv_gather"]
+KERNELS = ["copy", "tv_gather", "gemm"]
 # (M, N): exact multiples of the tiles and ragged ones.
 SIZES = {"copy": [(128, 64), (256, 192), (1000, 700), (130, 65), (7, 300)],
          "tv_gather": [(16, 8), (64, 32), (33, 17), (100, 9), (5, 3)]}
@@ -32,7 +34,8 @@ def ptx_of(binary_mlir):
 
 def lower(kernel, cute_opt, mlir_opt):
     src = os.path.join(HERE, kernel + ".mlir")
-    expanded = subprocess.run([cute_opt, src, "--cute-expand", "--canonicalize", "-mlir-print-op-generic"],
+    expanded = subprocess.run([cute_opt, src, "--cute-expand", "--canonicalize", "--cute-nvgpu-to-nvvm",
+                               "-mlir-print-op-generic"],
                               check=True, capture_output=True, text=True).stdout
     binary = subprocess.run([mlir_opt, "--expand-strided-metadata", "--convert-scf-to-cf",
                              "--nvvm-attach-target=chip=sm_90", "--convert-gpu-to-nvvm",
@@ -83,7 +86,7 @@ def main():
         with open(os.path.join(a.out, k + ".ptx"), "w") as f:
             f.write(lower(k, a.cute_opt, a.mlir_opt))
     lines = []
-    for k in KERNELS:
+    for k in ("copy", "tv_gather"):
         tile_m, tile_n, threads = (128, 64, 128) if k == "copy" else (16, 8, 32)
         for M, N in SIZES[k]:
             name = "%s_%dx%d.f32" % (k, M, N)

@@ -7,44 +7,17 @@
 //   nvcc -O2 -o runner runner.cu -lcuda && ./runner DIR [--bench]
 // A memref<?xf32> kernel argument is five scalars (MLIR's memref descriptor: allocated and
 // aligned pointer, offset, size, stride); an index argument is a 64-bit integer.
+#include "runner_common.h"
+
 #include <cuda.h>
 #include <cuda_runtime.h>
 
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
-#include <fstream>
 #include <map>
-#include <sstream>
 #include <string>
 #include <vector>
-
-#define CHECK(x)                                                                                   \
-  do {                                                                                             \
-    CUresult r_ = (x);                                                                             \
-    if (r_ != CUDA_SUCCESS) {                                                                      \
-      const char *s_ = nullptr;                                                                    \
-      cuGetErrorString(r_, &s_);                                                                   \
-      std::fprintf(stderr, "%s:%d: %s: %s\n", __FILE__, __LINE__, #x, s_ ? s_ : "?");              \
-      std::exit(2);                                                                                \
-    }                                                                                              \
-  } while (0)
-
-static std::string slurp(const std::string &path) {
-  std::ifstream f(path, std::ios::binary);
-  if (!f) {
-    std::fprintf(stderr, "cannot read %s\n", path.c_str());
-    std::exit(2);
-  }
-  std::stringstream s;
-  s << f.rdbuf();
-  return s.str();
-}
-
-struct Memref { // MLIR's descriptor of a 1-D memref
-  CUdeviceptr allocated, aligned;
-  int64_t offset, size, stride;
-};
 
 // The baseline: a textbook shared-memory transpose (32x32 tiles padded by one column,
 // 32x8 threads, 4 elements each), out[n*M + m] = in[m*N + n].
@@ -58,26 +31,6 @@ __global__ void transposeBaseline(const float *in, float *out, long M, long N) {
   for (int j = threadIdx.y; j < 32; j += 8)
     if (n0 + j < N && m0 + threadIdx.x < M)
       out[(n0 + j) * M + m0 + threadIdx.x] = tile[threadIdx.x][j];
-}
-
-/// Milliseconds per launch of f, the mean of `reps` after two warm-up launches.
-template <class F> static float timeIt(F f, int reps) {
-  f();
-  f();
-  CHECK(cuCtxSynchronize());
-  cudaEvent_t a, b;
-  cudaEventCreate(&a);
-  cudaEventCreate(&b);
-  cudaEventRecord(a);
-  for (int i = 0; i < reps; ++i)
-    f();
-  cudaEventRecord(b);
-  cudaEventSynchronize(b);
-  float ms = 0;
-  cudaEventElapsedTime(&ms, a, b);
-  cudaEventDestroy(a);
-  cudaEventDestroy(b);
-  return ms / reps;
 }
 
 /// The copy kernel at M x N beside cuMemcpyDtoD and the baseline transpose; every output
@@ -95,13 +48,15 @@ static long bench(CUfunction copy, long M, long N) {
   CHECK(cuMemsetD32(dOut, 0xffffffffu, n));
   Memref mi{dIn, dIn, 0, int64_t(n), 1}, mo{dOut, dOut, 0, int64_t(n), 1};
   int64_t m64 = M, n64 = N;
-  void *args[] = {&mi.allocated, &mi.aligned, &mi.offset, &mi.size, &mi.stride,
-                  &mo.allocated, &mo.aligned, &mo.offset, &mo.size, &mo.stride, &m64, &n64};
+  void *args[] = {&mi.allocated, &mi.aligned, &mi.offset, &mi.size,   &mi.stride, &mo.allocated,
+                  &mo.aligned,   &mo.offset,  &mo.size,   &mo.stride, &m64,       &n64};
   const int reps = 20;
-  float tCute = timeIt([&] {
-    CHECK(cuLaunchKernel(copy, unsigned((M + 127) / 128), unsigned((N + 63) / 64), 1, 128, 1, 1, 0, nullptr, args,
-                         nullptr));
-  }, reps);
+  float tCute = timeIt(
+      [&] {
+        CHECK(cuLaunchKernel(copy, unsigned((M + 127) / 128), unsigned((N + 63) / 64), 1, 128, 1, 1, 0, nullptr, args,
+                             nullptr));
+      },
+      reps);
   CHECK(cuMemcpyDtoH(out.data(), dOut, bytes));
   long mismatches = 0;
   for (long m = 0; m < M; ++m)
@@ -110,9 +65,12 @@ static long bench(CUfunction copy, long M, long N) {
         ++mismatches;
   float tCopy = timeIt([&] { CHECK(cuMemcpyDtoD(dOut2, dIn, bytes)); }, reps);
   dim3 grid(unsigned((N + 31) / 32), unsigned((M + 31) / 32)), block(32, 8);
-  float tBase = timeIt([&] {
-    transposeBaseline<<<grid, block>>>(reinterpret_cast<const float *>(dIn), reinterpret_cast<float *>(dOut2), M, N);
-  }, reps);
+  float tBase = timeIt(
+      [&] {
+        transposeBaseline<<<grid, block>>>(reinterpret_cast<const float *>(dIn), reinterpret_cast<float *>(dOut2), M,
+                                           N);
+      },
+      reps);
   auto tbs = [&](float ms) { return 2.0 * double(bytes) / (double(ms) * 1e-3) / 1e12; };
   std::printf("bench M=%ld N=%ld (f32, %zu MiB each way), mean of %d launches:\n", M, N, bytes >> 20, reps);
   std::printf("  cute copy.mlir          %8.3f ms  %6.2f TB/s  mismatches=%ld\n", tCute, tbs(tCute), mismatches);
@@ -127,15 +85,7 @@ static long bench(CUfunction copy, long M, long N) {
 
 int main(int argc, char **argv) {
   std::string dir = argc > 1 ? argv[1] : ".";
-  CHECK(cuInit(0));
-  CUdevice dev;
-  CHECK(cuDeviceGet(&dev, 0));
-  char name[256];
-  CHECK(cuDeviceGetName(name, sizeof name, dev));
-  CUcontext ctx; // the primary context (cuCtxCreate's signature changed in CUDA 13)
-  CHECK(cuDevicePrimaryCtxRetain(&ctx, dev));
-  CHECK(cuCtxSetCurrent(ctx));
-  std::printf("device: %s\n", name);
+  usePrimaryContext();
   std::map<std::string, CUfunction> kernels;
   std::ifstream cases(dir + "/cases.txt");
   std::string kernel, file;
@@ -168,8 +118,8 @@ int main(int argc, char **argv) {
     int64_t m64 = M, n64 = N;
     std::vector<void *> args;
     if (kernel == "copy")
-      args = {&mi.allocated, &mi.aligned, &mi.offset, &mi.size, &mi.stride,
-              &mo.allocated, &mo.aligned, &mo.offset, &mo.size, &mo.stride, &m64, &n64};
+      args = {&mi.allocated, &mi.aligned, &mi.offset, &mi.size,   &mi.stride, &mo.allocated,
+              &mo.aligned,   &mo.offset,  &mo.size,   &mo.stride, &m64,       &n64};
     else
       args = {&mo.allocated, &mo.aligned, &mo.offset, &mo.size, &mo.stride, &m64, &n64};
     CHECK(cuLaunchKernel(kernels[kernel], unsigned(gx), unsigned(gy), 1, unsigned(threads), 1, 1, 0, nullptr,

@@ -1,5 +1,6 @@
 // Registration for tools that embed the cute dialect (cute-opt, an LSP server, a
-// compiler driver): call registerCuteDialect on a registry and registerCutePasses once.
+// compiler driver): call registerCuteDialect on a registry (cute and its target dialect
+// cute_nvgpu) and registerCutePasses once.
 #ifndef CUTE_INITCUTE_H
 #define CUTE_INITCUTE_H
 

@@ -6,7 +6,7 @@
 !ldsm = !cute.copy_atom<"SM75_U32x4_LDSM_N", f16>
 func.func @ldmatrix(%s: !cute.memref<f16, smem, !cute.layout<8:1>>, %d: !cute.memref<f16, rmem, !cute.layout<8:1>>) {
   %a = cute.make_atom() : () -> !ldsm
-  // expected-error @+1 {{'cute.copy_atom_call' op cannot be lowered: the atom '!cute.copy_atom<"SM75_U32x4_LDSM_N", f16>' is lowered by its target's dialect (only UniversalCopy and UniversalFMA lower to loads and stores here)}}
+  // expected-error @+1 {{'cute.copy_atom_call' op cannot be lowered: the atom '!cute.copy_atom<"SM75_U32x4_LDSM_N", f16>' is lowered by its target's dialect (a cute_nvgpu atom type; only UniversalCopy and UniversalFMA lower to loads and stores here)}}
   cute.copy_atom_call(%a, %s, %d) : (!ldsm, !cute.memref<f16, smem, !cute.layout<8:1>>, !cute.memref<f16, rmem, !cute.layout<8:1>>) -> ()
   return
 }

@@ -16,7 +16,7 @@
 // EXPAND-LABEL: func.func @unaligned
 // EXPAND-COUNT-32: llvm.load %{{.*}} {alignment = 4 : i64} : !llvm.ptr<1> -> f32
 // EXPAND-NOT: llvm.load
-// More than 64 runs are a loop over runs: 2048 floats, 512 runs of 4.
+// More than 256 runs are a loop over runs: 2048 floats, 512 runs of 4.
 // EXPAND-LABEL: func.func @big
 // EXPAND: scf.for
 // EXPAND: llvm.load %{{.*}} {alignment = 16 : i64} : !llvm.ptr<1> -> vector<4xf32>

@@ -36,6 +36,7 @@ const std::map<std::string, std::string> &irOnly() {
       {"copy_atom_call", "a memory op (the command line has no memory)"},
       {"elem_less", "a predicate over runtime coordinates"},
       {"equal", "a predicate over runtime tuples"},
+      {"gemm", "a memory op on register fragments (the command line has no memory)"},
       {"get_inner", "a composed layout's part; the command line prints the whole"},
       {"get_iter", "a view's iterator; the command line prints the whole tensor"},
       {"get_leaves", "a tuple taken apart into index values, for passes"},

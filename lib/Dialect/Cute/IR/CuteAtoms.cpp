@@ -567,18 +567,38 @@ LogicalResult CopyAtomCallOp::verify() {
   return success();
 }
 
+namespace {
+
+/// An operand of an MMA call (cute.mma_atom_call, cute.gemm): its name and the atom operand
+/// whose values it holds (D holds C's).
+struct MmaOperand {
+  Value v;
+  StringRef name;
+  char role;
+};
+
+/// The operands d, a, b, c of an MMA call, in the order they are checked.
+std::array<MmaOperand, 4> mmaOperands(Value d, Value a, Value b, Value c) {
+  return {{{d, "d", 'C'}, {a, "a", 'A'}, {b, "b", 'B'}, {c, "c", 'C'}}};
+}
+
+/// The MMA atom of an MMA call's first operand, or the error.
+FailureOr<MmaAtomTypeInterface> mmaCallAtom(Operation *op, Value atom) {
+  auto mma = dyn_cast<MmaAtomTypeInterface>(atom.getType());
+  if (!mma)
+    return op->emitOpError("expects an MMA atom (a type with the MMA atom interface), but got ") << atom.getType();
+  return mma;
+}
+
+} // namespace
+
 LogicalResult MmaAtomCallOp::verify() {
-  auto atom = dyn_cast<MmaAtomTypeInterface>(getAtom().getType());
-  if (!atom)
-    return emitOpError("expects an MMA atom (a type with the MMA atom interface), but got ") << getAtom().getType();
-  cutelayout::MmaAtom core = atom.getMmaAtom();
-  struct Operand {
-    Value v;
-    StringRef name;
-    char role;
-  } operands[] = {{getD(), "d", 'C'}, {getA(), "a", 'A'}, {getB(), "b", 'B'}, {getC(), "c", 'C'}};
-  for (const Operand &o : operands) {
-    FailureOr<CuteMemRefType> view = callView(*this, o.v, o.name, atom.getOperandType(o.role));
+  FailureOr<MmaAtomTypeInterface> atom = mmaCallAtom(*this, getAtom());
+  if (failed(atom))
+    return failure();
+  cutelayout::MmaAtom core = atom->getMmaAtom();
+  for (const MmaOperand &o : mmaOperands(getD(), getA(), getB(), getC())) {
+    FailureOr<CuteMemRefType> view = callView(*this, o.v, o.name, atom->getOperandType(o.role));
     if (failed(view))
       return failure();
     const TypeValue &l = view->getLayoutValue();
@@ -589,5 +609,51 @@ LogicalResult MmaAtomCallOp::verify() {
       return emitOpError("expects `") << o.name << "` to hold the atom's " << want << " values per thread, but got "
                                       << *n;
   }
+  return success();
+}
+
+LogicalResult GemmOp::verify() {
+  FailureOr<MmaAtomTypeInterface> atom = mmaCallAtom(*this, getAtom());
+  if (failed(atom))
+    return failure();
+  cutelayout::MmaAtom core = atom->getMmaAtom();
+  std::array<MmaOperand, 4> operands = mmaOperands(getD(), getA(), getB(), getC());
+  // The static shape of each fragment, (V, X, Y); all checks wait for a known layout.
+  std::optional<std::array<int64_t, 3>> shapes[4];
+  for (auto [i, o] : llvm::enumerate(operands)) {
+    FailureOr<CuteMemRefType> view = callView(*this, o.v, o.name, atom->getOperandType(o.role));
+    if (failed(view))
+      return failure();
+    const TypeValue &l = view->getLayoutValue();
+    if (l.form() == TypeValue::Form::Kind || !l.hasValue())
+      continue;
+    if (l.isComposed() || l.rank() != 3)
+      return emitOpError("expects fragments of rank 3 ((V,M,N), (V,M,K), (V,N,K)), but `")
+             << o.name << "` has " << (l.isComposed() ? "a composed layout" : "rank " + std::to_string(l.rank()));
+    Layout layout = l.layout();
+    std::array<int64_t, 3> shape;
+    for (int m = 0; m < 3; ++m) {
+      Int n = cutelayout::product(layout.shape.child(m));
+      if (!n.isStatic)
+        return emitOpError("expects fragments of a static shape, but mode ")
+               << m << " of `" << o.name << "` has a runtime size";
+      shape[m] = n.value;
+    }
+    int64_t want = valuesPerThread(cutelayout::atomLayoutTV(core, o.role));
+    if (shape[0] != want)
+      return emitOpError("expects `") << o.name << "` to hold the atom's " << want
+                                      << " values per thread in its first mode, but got " << shape[0];
+    shapes[i] = shape;
+  }
+  // D and C are (V,M,N), A (V,M,K), B (V,N,K).
+  struct Same {
+    int x, xm, y, ym;
+    const char *what;
+  } same[] = {{0, 1, 1, 1, "M"}, {0, 2, 2, 1, "N"}, {1, 2, 2, 2, "K"}, {3, 1, 1, 1, "M"}, {3, 2, 2, 1, "N"}};
+  for (const Same &s : same)
+    if (shapes[s.x] && shapes[s.y] && (*shapes[s.x])[s.xm] != (*shapes[s.y])[s.ym])
+      return emitOpError("expects `") << operands[s.x].name << "` and `" << operands[s.y].name << "` to agree on "
+                                      << s.what << ", but got " << (*shapes[s.x])[s.xm] << " and "
+                                      << (*shapes[s.y])[s.ym];
   return success();
 }

@@ -102,8 +102,18 @@ Value advance(OpBuilder &b, Location loc, Value ptr, Type element, Value offset)
 /// Emits the program behind a trace's symbols as arith ops at the builder's position.
 class Emitter {
 public:
-  Emitter(OpBuilder &b, Location loc, const Trace &trace, ArrayRef<Value> inputs, ArrayRef<int64_t> divisors)
-      : b_(b), loc_(loc), trace_(trace), inputs_(inputs), divisors_(divisors) {}
+  /// `facts` are the inputs' known divisors (Trace::divisors' argument); the nodes' divisors
+  /// are recomputed whenever the trace has grown past them, since a caller may go on
+  /// tracing (a copy's runs) after the emitter is made.
+  Emitter(OpBuilder &b, Location loc, const Trace &trace, ArrayRef<Value> inputs, std::vector<int64_t> facts)
+      : b_(b), loc_(loc), trace_(trace), inputs_(inputs), facts_(std::move(facts)) {}
+
+  /// Trace::divisors of the facts, covering every node recorded so far.
+  const std::vector<int64_t> &divisors() {
+    if (divisors_.size() < trace_.nodes().size())
+      divisors_ = trace_.divisors(facts_);
+    return divisors_;
+  }
 
   /// The value of a result leaf: a constant when static, the emitted program when a
   /// symbol; failure when the core computed it without recording (an internal defect).
@@ -144,12 +154,12 @@ private:
     case TraceOp::Div: {
       // ceil_div(x, c) = (x + c - 1) / c is x / c when the facts make c divide x.
       uint32_t x;
-      r = trace_.exactCeilDiv(n, divisors_, x) ? arith::DivSIOp::create(b_, loc_, node(x), node(t.b))
-                                               : arith::DivSIOp::create(b_, loc_, node(t.a), node(t.b));
+      r = trace_.exactCeilDiv(n, divisors(), x) ? arith::DivSIOp::create(b_, loc_, node(x), node(t.b))
+                                                : arith::DivSIOp::create(b_, loc_, node(t.a), node(t.b));
       break;
     }
     case TraceOp::Mod: // known to be 0 when the facts make the divisor divide it
-      r = divisors_[n] == 0 ? constant(0) : Value(arith::RemSIOp::create(b_, loc_, node(t.a), node(t.b)));
+      r = divisors()[n] == 0 ? constant(0) : Value(arith::RemSIOp::create(b_, loc_, node(t.a), node(t.b)));
       break;
     case TraceOp::Min:
       r = arith::MinSIOp::create(b_, loc_, node(t.a), node(t.b));
@@ -252,7 +262,8 @@ private:
   Location loc_;
   const Trace &trace_;
   ArrayRef<Value> inputs_;
-  ArrayRef<int64_t> divisors_; // Trace::divisors of the inputs' facts
+  std::vector<int64_t> facts_;    // the inputs' known divisors
+  std::vector<int64_t> divisors_; // Trace::divisors of facts_, refreshed as the trace grows
   llvm::DenseMap<uint32_t, Value> memo_;
 };
 
@@ -386,6 +397,8 @@ struct ExpandCuteOp : ConversionPattern {
 
     if (isa<MakePtrOp, GetIterOp, AddOffsetOp, MemRefLoadOp, MemRefStoreOp, LoadScaledIndexOp>(op))
       return lowerMemoryOp(op, operands, rw, runtimeChecks);
+    if (isa<CopyAtomCallOp, MmaAtomCallOp, GemmOp>(op)) // (the universal ones are gone but a gemm's)
+      return lowerAtomCall(op, operands, rw);
     if (auto copy = dyn_cast<CopyOp>(op)) // (expandCopies has left those of a static size, unpredicated)
       return lowerCopy(copy, operands, rw);
     if (op->getNumResults() != 1)
@@ -407,8 +420,7 @@ struct ExpandCuteOp : ConversionPattern {
     if (failed(r))
       return failure();
 
-    std::vector<int64_t> divisors = trace.divisors(facts);
-    Emitter emit(rw, op->getLoc(), trace, inputs, divisors);
+    Emitter emit(rw, op->getLoc(), trace, inputs, facts);
     auto internal = [&] {
       return op->emitOpError("cannot be lowered: the core computed a runtime leaf without recording it "
                              "(an internal defect; please report it)");
@@ -416,7 +428,7 @@ struct ExpandCuteOp : ConversionPattern {
     if (runtimeChecks)
       for (const Trace::Check &check : trace.checks()) {
         if (!check.holds.isStatic && trace.isSymbol(check.holds.value) &&
-            trace.decide(trace.node(check.holds.value), divisors) == Trace::Verdict::Holds)
+            trace.decide(trace.node(check.holds.value), emit.divisors()) == Trace::Verdict::Holds)
           continue; // the divisibility facts prove it
         FailureOr<Value> holds = emit.leaf(check.holds);
         if (failed(holds))
@@ -617,8 +629,7 @@ struct ExpandCuteOp : ConversionPattern {
     }
     if (!where)
       return op->emitOpError("cannot be lowered: ") << where.error().message;
-    std::vector<int64_t> divisors = t.trace.divisors(t.facts);
-    Emitter emit(rw, loc, t.trace, t.inputs, divisors);
+    Emitter emit(rw, loc, t.trace, t.inputs, t.facts);
     SmallVector<Value> leaves;
     for (Int x : leavesOf(*where)) {
       FailureOr<Value> v = emit.leaf(x);
@@ -653,12 +664,52 @@ struct ExpandCuteOp : ConversionPattern {
     return success();
   }
 
+  /// The widest run w of a view's values (operand i of t) that are consecutive in memory,
+  /// the first aligned to w elements: the core's vectorWidth on what the trace knows of the
+  /// runtime leaves, the pointer's known alignment, at most 128 bits.
+  static int64_t contiguousRun(const TracedOperands &t, unsigned i, CuteMemRefType view) {
+    unsigned bits = view.getElementType().getIntOrFloatBitWidth();
+    std::vector<int64_t> divisors = t.trace.divisors(t.facts);
+    cutelayout::MultipleOf multipleOf = [&](Int x) -> int64_t {
+      if (x.isStatic)
+        return x.value;
+      return t.trace.isSymbol(x.value) ? std::max<int64_t>(1, divisors[t.trace.node(x.value)]) : 1;
+    };
+    int64_t maxElements = bits >= 8 && bits % 8 == 0 && bits <= 128 ? 128 / bits : 1;
+    int64_t w = cutelayout::vectorWidth(t.ks[i].value.anyLayout(), maxElements, multipleOf);
+    int64_t bytes = std::max<int64_t>(1, bits / 8);
+    while (w > 1 && view.getIterator().getKnownAlignment() % (w * bytes) != 0)
+      w /= 2;
+    return w;
+  }
+
+  /// The address of value `index` (a 1-D index, symbolic or fixed) of view operand i of t.
+  static FailureOr<Value> valueAddress(Operation *op, TracedOperands &t, Emitter &emit, OpBuilder &b, unsigned i,
+                                       Int index) {
+    Int at;
+    {
+      cutelayout::TraceScope on(t.trace);
+      cutelayout::ArithScope scope;
+      cutelayout::Expected<cutelayout::IntTuple> x = viewOffset(t.ks[i], cutelayout::IntTuple(index));
+      if (!x || !x->isInt())
+        return op->emitOpError("cannot be lowered: ") << (x ? "a coordinate offset" : x.error().message);
+      if (scope.failed())
+        return op->emitOpError("cannot be lowered: ") << scope.error(op->getName().stripDialect().data()).message;
+      at = x->asInt();
+    }
+    FailureOr<Value> offset = emit.leaf(at);
+    if (failed(offset))
+      return op->emitOpError("cannot be lowered: the core computed an address without recording it (an internal "
+                             "defect; please report it)");
+    Type element = cast<CuteMemRefType>(op->getOperand(i).getType()).getElementType();
+    return advance(b, op->getLoc(), t.pointers[i], element, *offset);
+  }
+
   /// cute.copy of a static size without a predicate: each run of w elements that both
-  /// views keep contiguous and aligned to w (the core's vectorWidth, on what the trace
-  /// knows of the runtime leaves; the pointers' known alignment; w times the element's
-  /// bits at most 128) is one load and one store of a vector of w. Up to kUnrolledRuns runs
-  /// are unrolled, so a static part's offsets are constants; more are a loop over runs.
-  static constexpr int64_t kUnrolledRuns = 64;
+  /// views keep contiguous and aligned to w (contiguousRun of both) is one load and one
+  /// store of a vector of w. Up to kUnrolledRuns runs are unrolled, so a static part's
+  /// offsets are constants; more are a loop over runs.
+  static constexpr int64_t kUnrolledRuns = 256;
   static LogicalResult lowerCopy(CopyOp op, ArrayRef<ValueRange> operands, ConversionPatternRewriter &rw) {
     Location loc = op.getLoc();
     TracedOperands t;
@@ -667,53 +718,28 @@ struct ExpandCuteOp : ConversionPattern {
     auto src = cast<CuteMemRefType>(op.getSrc().getType()), dst = cast<CuteMemRefType>(op.getDst().getType());
     Type element = src.getElementType();
     unsigned bits = element.getIntOrFloatBitWidth();
-    std::vector<int64_t> divisors = t.trace.divisors(t.facts);
-    cutelayout::MultipleOf multipleOf = [&](Int x) -> int64_t {
-      if (x.isStatic)
-        return x.value;
-      return t.trace.isSymbol(x.value) ? std::max<int64_t>(1, divisors[t.trace.node(x.value)]) : 1;
-    };
-    int64_t maxElements = bits >= 8 && bits % 8 == 0 && bits <= 128 ? 128 / bits : 1;
-    auto widthOf = [&](const cute::detail::Known &k, CuteMemRefType view) {
-      int64_t w = cutelayout::vectorWidth(k.value.anyLayout(), maxElements, multipleOf);
-      int64_t bytes = std::max<int64_t>(1, bits / 8);
-      while (w > 1 && view.getIterator().getKnownAlignment() % (w * bytes) != 0)
-        w /= 2;
-      return w;
-    };
-    const int64_t w = std::min(widthOf(t.ks[0], src), widthOf(t.ks[1], dst));
+    const int64_t w = std::min(contiguousRun(t, 0, src), contiguousRun(t, 1, dst));
     const cute::detail::Known &s = t.ks[0];
     Int n = cutelayout::size(s.value.isComposed() ? s.value.composed()->inner : s.value.layout());
     if (!n.isStatic)
       return op.emitOpError("cannot be lowered: a copy of a runtime size reached the vectorized copy");
     Type accessType = w > 1 ? Type(VectorType::get({w}, element)) : element;
     unsigned alignment = unsigned(std::max<int64_t>(1, w * bits / 8));
-    // One run: the offsets of index `first` in both views, then the load and the store.
+    // One run: the addresses of index `first` in both views, then the load and the store.
     auto copyRun = [&](Emitter &emit, Int first) -> LogicalResult {
-      Int at[2];
-      {
-        cutelayout::TraceScope on(t.trace);
-        cutelayout::ArithScope scope;
-        for (int side = 0; side < 2; ++side) {
-          cutelayout::Expected<cutelayout::IntTuple> x = viewOffset(t.ks[side], cutelayout::IntTuple(first));
-          if (!x || !x->isInt())
-            return op.emitOpError("cannot be lowered: ") << (x ? "a coordinate offset" : x.error().message);
-          at[side] = x->asInt();
-        }
-        if (scope.failed())
-          return op.emitOpError("cannot be lowered: ") << scope.error("copy").message;
-      }
-      FailureOr<Value> from = emit.leaf(at[0]), to = emit.leaf(at[1]);
-      if (failed(from) || failed(to))
-        return op.emitOpError("cannot be lowered: the core computed an address without recording it (an internal "
-                              "defect; please report it)");
-      Value x = LLVM::LoadOp::create(rw, loc, accessType, advance(rw, loc, t.pointers[0], element, *from), alignment);
-      LLVM::StoreOp::create(rw, loc, x, advance(rw, loc, t.pointers[1], element, *to), alignment);
+      FailureOr<Value> from = valueAddress(op, t, emit, rw, 0, first);
+      if (failed(from))
+        return failure();
+      FailureOr<Value> to = valueAddress(op, t, emit, rw, 1, first);
+      if (failed(to))
+        return failure();
+      Value x = LLVM::LoadOp::create(rw, loc, accessType, *from, alignment);
+      LLVM::StoreOp::create(rw, loc, x, *to, alignment);
       return success();
     };
     int64_t runs = n.value / w;
     if (runs <= kUnrolledRuns) {
-      Emitter emit(rw, loc, t.trace, t.inputs, divisors);
+      Emitter emit(rw, loc, t.trace, t.inputs, t.facts);
       for (int64_t k = 0; k < runs; ++k)
         if (failed(copyRun(emit, Int::fixed(k * w))))
           return failure();
@@ -726,14 +752,119 @@ struct ExpandCuteOp : ConversionPattern {
       t.facts.push_back(1); // the run's index: nothing known
       Int run = t.trace.input(uint32_t(t.facts.size() - 1));
       t.inputs.push_back(loop.getInductionVar());
-      std::vector<int64_t> withRun = t.trace.divisors(t.facts);
-      Emitter emit(rw, loc, t.trace, t.inputs, withRun);
+      Emitter emit(rw, loc, t.trace, t.inputs, t.facts);
       Int first;
       {
         cutelayout::TraceScope on(t.trace);
         first = cutelayout::mul(run, Int::fixed(w));
       }
       if (failed(copyRun(emit, first)))
+        return failure();
+    }
+    rw.eraseOp(op);
+    return success();
+  }
+
+  /// The static size of a view operand's layout (its inner layout's when composed).
+  static std::optional<int64_t> staticSize(const cute::detail::Known &k) {
+    Int n = cutelayout::size(k.value.isComposed() ? k.value.composed()->inner : k.value.layout());
+    return n.isStatic ? std::optional<int64_t>(n.value) : std::nullopt;
+  }
+
+  /// The static size of mode m of a view operand's (plain) layout.
+  static int64_t modeSize(const cute::detail::Known &k, unsigned m) {
+    return cutelayout::product(k.value.layout().shape.child(m)).value;
+  }
+
+  /// UniversalFMA on one value of each operand (d, a, b, c): d = a * b + c.
+  static void emitUniversalFma(OpBuilder &b, Location loc, ArrayRef<AtomOperand> ops) {
+    Type type = ops[0].element;
+    auto load = [&](const AtomOperand &o) { return LLVM::LoadOp::create(b, loc, type, o.addresses[0]).getResult(); };
+    Value x = load(ops[1]), y = load(ops[2]), acc = load(ops[3]);
+    Value r = isa<FloatType>(type)
+                  ? arith::AddFOp::create(b, loc, arith::MulFOp::create(b, loc, x, y), acc).getResult()
+                  : arith::AddIOp::create(b, loc, arith::MulIOp::create(b, loc, x, y), acc).getResult();
+    LLVM::StoreOp::create(b, loc, r, ops[0].addresses[0]);
+  }
+
+  /// The atom calls a target lowers (copy_atom_call and mma_atom_call of a target's atom,
+  /// docs/lowering.md#targets) and cute.gemm: each atom call's operands get the address
+  /// of every value (the views' layouts, as every memory op computes them), and the
+  /// target's type emits the instruction (UniversalFMA's multiply-add here). A copy calls
+  /// the atom once per rest coordinate (value r*V+v of a view of V values a call); a gemm
+  /// once per (m, n, k), k outermost, the calls after the first k accumulating into D.
+  static LogicalResult lowerAtomCall(Operation *op, ArrayRef<ValueRange> operands, ConversionPatternRewriter &rw) {
+    Location loc = op->getLoc();
+    TracedOperands t;
+    if (failed(t.build(op, operands, rw)))
+      return failure();
+    Type atomType = op->getOperand(0).getType();
+    while (isa<TiledMmaType, TiledCopyType>(atomType))
+      atomType = isa<TiledMmaType>(atomType) ? cast<TiledMmaType>(atomType).getAtom()
+                                             : cast<TiledCopyType>(atomType).getAtom();
+    auto target = dyn_cast<TargetAtomTypeInterface>(atomType);
+    const unsigned views = op->getNumOperands() - 1;
+    for (unsigned i = 1; i <= views; ++i)
+      if (!staticSize(t.ks[i]))
+        return op->emitOpError("cannot be lowered: a view of a runtime size in an atom call");
+    // calls[c][i]: the 1-D indices of call c's values in view operand i + 1.
+    std::vector<std::vector<std::vector<int64_t>>> calls;
+    auto range = [](int64_t first, int64_t n) {
+      std::vector<int64_t> r(static_cast<size_t>(n));
+      for (int64_t v = 0; v < n; ++v)
+        r[size_t(v)] = first + v;
+      return r;
+    };
+    if (isa<CopyAtomCallOp>(op)) {
+      cutelayout::CopyAtom atom = cast<CopyAtomTypeInterface>(op->getOperand(0).getType()).getCopyAtom();
+      int64_t per[2] = {cutelayout::size(atom.layoutSrc.mode(1)).value, cutelayout::size(atom.layoutDst.mode(1)).value};
+      int64_t n[2] = {*staticSize(t.ks[1]), *staticSize(t.ks[2])};
+      if (n[0] % per[0] != 0 || n[1] % per[1] != 0 || n[0] / per[0] != n[1] / per[1])
+        return op->emitOpError("cannot be lowered: the views hold ")
+               << n[0] << " and " << n[1] << " values, not the same number of calls of " << per[0] << " and " << per[1];
+      for (int64_t r = 0; r < n[0] / per[0]; ++r)
+        calls.push_back({range(r * per[0], per[0]), range(r * per[1], per[1])});
+    } else if (isa<MmaAtomCallOp>(op)) {
+      std::vector<std::vector<int64_t>> one;
+      for (unsigned i = 1; i <= views; ++i)
+        one.push_back(range(0, *staticSize(t.ks[i])));
+      calls.push_back(one);
+    } else { // cute.gemm: d, c (V,M,N); a (V,M,K); b (V,N,K), verified
+      int64_t va = modeSize(t.ks[2], 0), vb = modeSize(t.ks[3], 0), vc = modeSize(t.ks[1], 0);
+      int64_t m = modeSize(t.ks[1], 1), n = modeSize(t.ks[1], 2), kk = modeSize(t.ks[2], 2);
+      for (int64_t k = 0; k < kk; ++k)
+        for (int64_t i = 0; i < m; ++i)
+          for (int64_t jj = 0; jj < n; ++jj) {
+            int64_t j = i % 2 ? n - 1 - jj : jj; // CuTe's serpentine order over N
+            std::vector<int64_t> acc = range(vc * (i + m * j), vc);
+            calls.push_back({acc, range(va * (i + m * k), va), range(vb * (j + n * k), vb), acc});
+          }
+    }
+    Emitter emit(rw, loc, t.trace, t.inputs, t.facts);
+    SmallVector<int64_t> runs;
+    for (unsigned i = 1; i <= views; ++i)
+      runs.push_back(contiguousRun(t, i, cast<CuteMemRefType>(op->getOperand(i).getType())));
+    for (size_t c = 0; c < calls.size(); ++c) {
+      SmallVector<AtomOperand> ops;
+      for (unsigned i = 1; i <= views; ++i) {
+        // A gemm's C is D after the first k (the calls accumulate).
+        unsigned from = isa<GemmOp>(op) && i == 4 && c >= calls.size() / size_t(modeSize(t.ks[2], 2)) ? 1 : i;
+        AtomOperand o;
+        o.element = cast<CuteMemRefType>(op->getOperand(from).getType()).getElementType();
+        o.contiguous = runs[from - 1];
+        for (int64_t index : calls[c][i - 1]) {
+          FailureOr<Value> at = valueAddress(op, t, emit, rw, from, Int::fixed(index));
+          if (failed(at))
+            return failure();
+          o.addresses.push_back(*at);
+        }
+        ops.push_back(std::move(o));
+      }
+      if (!target) {
+        emitUniversalFma(rw, loc, ops);
+        continue;
+      }
+      if (failed(target.emitCall(rw, loc, ops, [&] { return op->emitOpError("cannot be lowered: "); })))
         return failure();
     }
     rw.eraseOp(op);
@@ -904,33 +1035,41 @@ struct CuteExpand : cute::impl::CuteExpandBase<CuteExpand> {
 
   /// The universal atoms' calls as what they do: UniversalCopy copies its values
   /// (cute.copy, expanded below), UniversalFMA computes d = a * b + c on one value of one
-  /// type. Any other atom is its target's to lower: an error here, before the conversion.
+  /// type. A target's atom (TargetAtomTypeInterface) and cute.gemm are the conversion's
+  /// (lowerAtomCall); any other atom is an error here, before the conversion.
   LogicalResult expandUniversalAtomCalls() {
     SmallVector<Operation *> calls;
     bool ok = true;
     getOperation()->walk([&](Operation *op) {
-      if (!isa<CopyAtomCallOp, MmaAtomCallOp>(op))
+      if (!isa<CopyAtomCallOp, MmaAtomCallOp, GemmOp>(op))
         return;
       Type atom = op->getOperand(0).getType();
+      Type inner = atom;
+      while (isa<TiledMmaType, TiledCopyType>(inner))
+        inner = isa<TiledMmaType>(inner) ? cast<TiledMmaType>(inner).getAtom() : cast<TiledCopyType>(inner).getAtom();
+      if (isa<TargetAtomTypeInterface>(inner))
+        return;
       bool universal =
           isa<CopyAtomCallOp>(op)
               ? StringRef(cast<CopyAtomTypeInterface>(atom).getCopyAtom().name).starts_with("UniversalCopy")
               : cast<MmaAtomTypeInterface>(atom).getMmaAtom().name == "UniversalFMA";
       if (!universal) {
         op->emitOpError("cannot be lowered: the atom ")
-            << atom << " is lowered by its target's dialect (only UniversalCopy and UniversalFMA lower to "
-            << "loads and stores here)";
+            << atom << " is lowered by its target's dialect (a cute_nvgpu atom type; only UniversalCopy and "
+            << "UniversalFMA lower to loads and stores here)";
         ok = false;
         return;
       }
       auto element = [](Value v) { return cast<CuteMemRefType>(v.getType()).getElementType(); };
-      if (isa<MmaAtomCallOp>(op) && !llvm::all_of(op->getOperands().drop_front(),
-                                                  [&](Value v) { return element(v) == element(op->getOperand(1)); })) {
+      if (!isa<CopyAtomCallOp>(op) && !llvm::all_of(op->getOperands().drop_front(), [&](Value v) {
+            return element(v) == element(op->getOperand(1));
+          })) {
         op->emitOpError("cannot be lowered: UniversalFMA with mixed value types");
         ok = false;
         return;
       }
-      calls.push_back(op);
+      if (!isa<GemmOp>(op))
+        calls.push_back(op);
     });
     if (!ok)
       return failure();

@@ -2,6 +2,7 @@
 
 #include "cute/Dialect/Cute/IR/CuteDialect.h"
 #include "cute/Dialect/Cute/Transforms/Passes.h"
+#include "cute/Dialect/CuteNvgpu/IR/CuteNvgpu.h"
 
 #include "mlir/Conversion/Passes.h"
 #include "mlir/Dialect/MemRef/Transforms/Passes.h"
@@ -10,7 +11,9 @@
 #include "mlir/Pass/PassRegistry.h"
 #include "mlir/Transforms/Passes.h"
 
-void mlir::cute::registerCuteDialect(DialectRegistry &registry) { registry.insert<CuteDialect>(); }
+void mlir::cute::registerCuteDialect(DialectRegistry &registry) {
+  registry.insert<CuteDialect, cute_nvgpu::CuteNvgpuDialect>();
+}
 
 void mlir::cute::buildCuteToLLVMPipeline(OpPassManager &pm, const CuteToLLVMOptions &options) {
   pm.addPass(createCuteRefineTypes());
@@ -31,6 +34,7 @@ void mlir::cute::buildCuteToLLVMPipeline(OpPassManager &pm, const CuteToLLVMOpti
 
 void mlir::cute::registerCutePasses() {
   registerCuteTransformsPasses();
+  cute_nvgpu::registerCuteNvgpuPasses();
   PassPipelineRegistration<CuteToLLVMOptions>(
       "cute-to-llvm",
       "Lower cute, func, arith, index, scf, cf and vector to the LLVM dialect (cute-refine-types, "

@@ -95,4 +95,13 @@ def Cute_MmaAtomCallOp : Cute_AtomOp<"mma_atom_call"> {
                        Arg<AnyType, "C read", [MemRead]>:$c);
 }
 
+def Cute_GemmOp : Cute_AtomOp<"gemm"> {
+  let summary = "CuTe's gemm(mma, D, A, B, C) on a thread's fragments: D (V,M,N) = A (V,M,K) x B (V,N,K) "
+                "+ C (V,M,N), one MMA atom call per (m, n, k), k outermost; calls after the first k "
+                "accumulate into D";
+  let arguments = (ins AnyType:$atom, Arg<AnyType, "the accumulator written", [MemWrite]>:$d,
+                       Arg<AnyType, "A read", [MemRead]>:$a, Arg<AnyType, "B read", [MemRead]>:$b,
+                       Arg<AnyType, "C read", [MemRead]>:$c);
+}
+
 #endif // CUTE_ATOM_OPS_TD

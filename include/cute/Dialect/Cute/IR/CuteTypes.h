@@ -9,6 +9,7 @@
 #include "mlir/IR/BuiltinTypes.h"
 #include "mlir/IR/DialectImplementation.h"
 #include "mlir/IR/Types.h"
+#include "llvm/ADT/SmallVector.h"
 
 namespace mlir::cute {
 
@@ -39,6 +40,17 @@ llvm::StringRef kindName(TypeKind kind);
 /// nothing after the `<` is consumed. @pre p is the dialect's parser (a DialectAsmParser);
 /// an error at loc when the symbol has no `<...>` body.
 mlir::FailureOr<llvm::StringRef> rawSymbolBody(mlir::AsmParser &p, llvm::SMLoc loc);
+
+/// One operand of one call of a target's atom (TargetAtomTypeInterface::emitCall), as
+/// --cute-expand gives it: the element type, the address of each of the call's values (an
+/// LLVM pointer in the operand's address space; register fragments in the generic space),
+/// and how many values from the first are consecutive in memory with the first aligned to
+/// that many elements (1 when nothing is proven; the pointer's known alignment included).
+struct AtomOperand {
+  mlir::Type element;
+  llvm::SmallVector<mlir::Value> addresses;
+  int64_t contiguous = 1;
+};
 
 } // namespace mlir::cute
 

@@ -137,6 +137,26 @@ def Cute_CopyAtomTypeInterface : TypeInterface<"CopyAtomTypeInterface"> {
   ];
 }
 
+// A target's atom (docs/dialect.md#targets): the type of an atom a target dialect lowers
+// (cute_nvgpu's SM80 atoms). --cute-expand computes the address of every value of each
+// operand of each atom call from the views' layouts, and the type emits its instruction.
+def Cute_TargetAtomTypeInterface : TypeInterface<"TargetAtomTypeInterface"> {
+  let cppNamespace = "::mlir::cute";
+  let description = [{
+    An atom whose instructions a target dialect emits. `emitCall` receives one atom call's
+    operands in the call op's order (copy: src, dst; MMA: d, a, b, c), each with its
+    values' addresses, and emits the instruction(s) at the builder's position; an error
+    (through emitError) when the operands do not allow it (e.g. a cp.async source that is
+    not 16 contiguous, aligned bytes).
+  }];
+  let methods = [
+    InterfaceMethod<"Emits one call of the atom on the given operands.", "::mlir::LogicalResult", "emitCall",
+                    (ins "::mlir::OpBuilder &":$builder, "::mlir::Location":$loc,
+                         "::llvm::ArrayRef<::mlir::cute::AtomOperand>":$operands,
+                         "::llvm::function_ref<::mlir::InFlightDiagnostic()>":$emitError)>,
+  ];
+}
+
 include "cute/Dialect/Cute/IR/CuteAtomTypes.td"
 
 #endif // CUTE_TYPES_TD
