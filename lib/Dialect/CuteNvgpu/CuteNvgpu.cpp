@@ -45,9 +45,9 @@ constexpr const char *kMmaAtoms[] = {"SM80_16x8x16_F32BF16BF16F32_TN", "SM80_16x
 /// The copy atoms this dialect lowers.
 struct CopyInstr {
   enum Kind { LdMatrix, CpAsync } kind;
-  int num = 0;        // ldmatrix: 8x8 matrices (1, 2, 4)
-  bool trans = false; // ldmatrix: .trans
-  int bytes = 0;      // cp.async: 4, 8, 16
+  int num = 0;         // ldmatrix: 8x8 matrices (1, 2, 4)
+  bool trans = false;  // ldmatrix: .trans
+  int bytes = 0;       // cp.async: 4, 8, 16
   bool global = false; // cp.async: .cg (L2 only) rather than .ca
 };
 
@@ -227,8 +227,8 @@ LogicalResult CopyAtomType::emitCall(OpBuilder &b, Location loc, ArrayRef<AtomOp
     return failure();
   NVVM::CpAsyncOp::create(b, loc, dst.addresses[0], src.addresses[0], b.getI32IntegerAttr(instr.bytes),
                           NVVM::LoadCacheModifierKindAttr::get(getContext(), instr.global
-                                                                                  ? NVVM::LoadCacheModifierKind::CG
-                                                                                  : NVVM::LoadCacheModifierKind::CA),
+                                                                                 ? NVVM::LoadCacheModifierKind::CG
+                                                                                 : NVVM::LoadCacheModifierKind::CA),
                           Value());
   return success();
 }
