@@ -241,7 +241,8 @@ namespace {
 
 namespace {
 /// complement of l for the cotarget at c (null: cosize(filter(l))) in the fast domains.
-bool complementFast(const Layout &l, const Node *c, bool staticCotarget, Layout &result) {
+/// Inline in the entry points: one frame for both.
+[[gnu::always_inline]] inline bool complementFast(const Layout &l, const Node *c, bool staticCotarget, Layout &result) {
   const Node *s = l.shape.view().nodes(), *d = l.stride.view().nodes();
   return kernels::runFast(kernels::staticLeaves(l) && staticCotarget, result, [&](auto &dom, kernels::NodeOut &out) {
     kernels::FlatModes<std::remove_reference_t<decltype(dom)>> rev;

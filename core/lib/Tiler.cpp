@@ -437,7 +437,9 @@ namespace {
 }
 
 /// The divide or product kernel (kernels/Tile.h) of a by the tiler t in the fast domains.
-bool byTilerFast(const Layout &a, kernels::TilerNodes t, bool allStatic, Form form, bool isProduct, Layout &result) {
+/// Inline in divideOrProduct: one frame for the entry point and the fast domains' set-up.
+[[gnu::always_inline]] inline bool byTilerFast(const Layout &a, kernels::TilerNodes t, bool allStatic, Form form,
+                                               bool isProduct, Layout &result) {
   const Node *as = a.shape.view().nodes(), *ad = a.stride.view().nodes();
   return kernels::runFast(allStatic, result, [&](auto &dom, kernels::NodeOut &out) {
     return kernels::byTiler(dom, as, ad, t, form, isProduct, out);
@@ -455,9 +457,11 @@ bool byTilerFast(const Layout &a, kernels::TilerNodes t, bool allStatic, Form fo
   return byForm(a, TilerView(LayoutView(tiler), kLayoutProfile.view()), form, isProduct, result);
 }
 
+/// tilerFromLayout's profile, a static 0 leaf, as a node.
+const Node kLayoutProfileNode = Node::leaf(kStatic0);
+
 /// The eight divides and products: the fast domains on the tiler's nodes, else byForm.
 Status divideOrProduct(const Layout &a, TilerRef t, Form form, bool isProduct, Layout &result) {
-  static const Node kLayoutProfile = Node::leaf(kStatic0); // tilerFromLayout's profile
   switch (t.kind()) {
   case TilerRef::Kind::Tiler: {
     const Tiler &x = t.tiler();
@@ -475,7 +479,7 @@ Status divideOrProduct(const Layout &a, TilerRef t, Form form, bool isProduct, L
     break;
   }
   const Layout &x = t.layout();
-  if (byTilerFast(a, {&kLayoutProfile, x.shape.view().nodes(), x.stride.view().nodes()},
+  if (byTilerFast(a, {&kLayoutProfileNode, x.shape.view().nodes(), x.stride.view().nodes()},
                   kernels::staticLeaves(a) && kernels::staticLeaves(x), form, isProduct, result))
     return success();
   return byLayoutForm(a, x, form, isProduct, result);

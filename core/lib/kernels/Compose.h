@@ -90,8 +90,9 @@ template <class D, class Out> [[gnu::always_inline]] inline void writeModes(cons
 }
 
 /// The coalesce walk of a layout's leaves, seeded as `seed` says, into modes (empty).
+/// Inline: the walk is the kernel's first step, and a call costs the fast domains a frame.
 /// @post false: the layout has no leaf, or D declined
-template <Seed seed, class D> bool loadModes(D &dom, LayoutView l, FlatModes<D> &modes) {
+template <Seed seed, class D> [[gnu::always_inline]] inline bool loadModes(D &dom, LayoutView l, FlatModes<D> &modes) {
   return coalesceWalk<seed>(dom, ReversedNodeLeaves<D>(l.shape.nodes(), l.stride.nodes()), modes) && !modes.full;
 }
 

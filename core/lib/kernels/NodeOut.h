@@ -234,7 +234,7 @@ private:
 /// else BoundedCuteDomain (integer leaves only, failures decline). @post true: result is
 /// the kernel's answer, the exact domain's; false: result is unspecified (the caller's
 /// exact domain rebuilds it)
-template <class Kernel> bool runFast(bool allStatic, Layout &result, Kernel kernel) {
+template <class Kernel> [[gnu::always_inline]] inline bool runFast(bool allStatic, Layout &result, Kernel kernel) {
   FastAttempt attempt;
   if (!attempt.usable())
     return false;

@@ -357,8 +357,8 @@ bool byTiler(D &dom, const Node *as, const Node *ad, TilerNodes t, Form form, bo
     if (!shapeTiler)
       y += y->span;
   }
-  const Node *keptS = s, *keptD = d; // the modes past the tiler
-  auto copyKept = [&] {
+  const Node *keptS = s, *keptD = d;                     // the modes past the tiler
+  auto copyKept = [&]() __attribute__((always_inline)) { // inline: most tilers keep no mode
     for (const Node *ks = keptS, *kd = keptD; ks != as + as->span; ks += ks->span, kd += kd->span)
       out.copy(ks, kd);
   };
