@@ -111,9 +111,9 @@ namespace {
 } // namespace
 
 Status composition(const Layout &a, const Layout &b, Layout &result) {
-  if (!isEmpty(b) &&
-      kernels::runFast(kernels::staticLeaves(a) && kernels::staticLeaves(b), result,
-                       [&](auto &dom, kernels::NodeOut &out) { return kernels::composeLayouts(dom, a, b, out); }))
+  if (!isEmpty(b) && kernels::runFast(kernels::firstLeafStatic(a), result, [&](auto &dom, kernels::NodeOut &out) {
+        return kernels::composeLayouts(dom, a, b, out);
+      }))
     return success();
   return compositionGeneral(a, b, result);
 }
@@ -241,9 +241,10 @@ namespace {
 
 namespace {
 /// complement of l for the cotarget at c (null: cosize(filter(l))) in the fast domains.
-bool complementFast(const Layout &l, const Node *c, bool staticCotarget, Layout &result) {
+/// Inline in the entry points: one frame for both.
+[[gnu::always_inline]] inline bool complementFast(const Layout &l, const Node *c, Layout &result) {
   const Node *s = l.shape.view().nodes(), *d = l.stride.view().nodes();
-  return kernels::runFast(kernels::staticLeaves(l) && staticCotarget, result, [&](auto &dom, kernels::NodeOut &out) {
+  return kernels::runFast(kernels::firstLeafStatic(l), result, [&](auto &dom, kernels::NodeOut &out) {
     kernels::FlatModes<std::remove_reference_t<decltype(dom)>> rev;
     if (!kernels::complementLayout(dom, s, d, c, rev) || rev.full)
       return false;
@@ -254,7 +255,7 @@ bool complementFast(const Layout &l, const Node *c, bool staticCotarget, Layout 
 } // namespace
 
 Status complement(const Layout &l, TupleView cotarget, Layout &result) {
-  if (complementFast(l, cotarget.nodes(), isStatic(cotarget), result))
+  if (complementFast(l, cotarget.nodes(), result))
     return success();
   return complementGeneral(l, cotarget, result);
 }
@@ -264,7 +265,7 @@ Expected<Layout> complement(const Layout &l) {
 }
 
 Status complement(const Layout &l, Layout &result) {
-  if (complementFast(l, nullptr, true, result))
+  if (complementFast(l, nullptr, result))
     return success();
   return complementGeneral(l, result);
 }
@@ -286,7 +287,7 @@ template <class Kernel> Status inverseGeneral(const char *op, const Layout &l, L
 
 /// An inverse in the fast domains.
 template <class Kernel> bool inverseFast(const Layout &l, Layout &result, Kernel kernel) {
-  return kernels::runFast(kernels::staticLeaves(l), result, [&](auto &dom, kernels::NodeOut &out) {
+  return kernels::runFast(kernels::firstLeafStatic(l), result, [&](auto &dom, kernels::NodeOut &out) {
     return kernels::inverseLayout(dom, l, kernel, out);
   });
 }

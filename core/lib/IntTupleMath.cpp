@@ -79,14 +79,19 @@ bool leavesStaticOrStaticZero(const Node *s, bool zero) {
   return true;
 }
 
-/// The product of the leaves of the tree at s, where every leaf is a dynamic integer (no
-/// static rule applies). False at another leaf, or on an overflow.
-bool dynamicProduct(const Node *s, int64_t &size) {
+/// The plain walks below run where every leaf is of one staticness, the index's: every
+/// leaf a runtime integer (kLeafTag is kDynamicLeafTag) or every leaf a static integer
+/// (kStaticLeafTag). No staticness rule then changes a step (each result has the index's
+/// staticness), so the walk is the same arithmetic on plain values.
+
+/// The product of the leaves of the tree at s, where every leaf is an integer leaf with
+/// the tag kLeafTag. False at another leaf, or on an overflow.
+template <uint64_t kLeafTag> bool plainProduct(const Node *s, int64_t &size) {
   int64_t acc = 1;
   for (uint32_t i = 0, n = s->span; i < n; ++i) {
     if (s[i].kind == NodeKind::Tuple)
       continue;
-    if (nodeTagOf(s[i]) != kDynamicLeafTag || __builtin_mul_overflow(acc, s[i].value, &acc))
+    if (nodeTagOf(s[i]) != kLeafTag || __builtin_mul_overflow(acc, s[i].value, &acc))
       return false;
   }
   size = acc;
@@ -103,10 +108,11 @@ bool dynamicProduct(const Node *s, int64_t &size) {
   return true;
 }
 
-/// The coordinate c of mode k of r (the tree at x) in the dynamic walks below: the whole
+/// The coordinate c of mode k of r (the tree at x) in the plain walks below: the whole
 /// index for the last mode, else its remainder by the mode's size, the index becoming the
-/// quotient. False where x's size is not a product of dynamic integers, or the division
-/// fails.
+/// quotient. False where x's size is not a product of leaves tagged kLeafTag, or the
+/// division fails.
+template <uint64_t kLeafTag>
 [[gnu::always_inline]] inline bool nextCoordinate(int64_t &idx, const Node *x, bool last, int64_t &c) {
   int64_t size;
   c = idx;
@@ -114,19 +120,20 @@ bool dynamicProduct(const Node *s, int64_t &size) {
     return true;
   if (x->kind != NodeKind::Tuple)
     size = x->value;
-  else if (!dynamicProduct(x, size))
+  else if (!plainProduct<kLeafTag>(x, size))
     return false;
   return plainDivMod(idx, size, idx, c);
 }
 
 /// offsetOf where the index and every leaf of the shape and the stride are dynamic
-/// integers (CuTe's runtime integers): no static rule applies, so the offset is dynamic,
-/// and its value is the same walk on plain values. False where a node is not such a leaf or
-/// the trees differ, or a step would fail or overflow (offsetOf then decides).
-bool dynamicOffsetOf(int64_t idx, const Node *s, const Node *d, int64_t &out) {
+/// integers (CuTe's runtime integers; kLeafTag is kDynamicLeafTag), or all static
+/// integers (kStaticLeafTag): no static rule changes a step, so the offset has the index's
+/// staticness, and its value is the same walk on plain values. False where a node is not
+/// such a leaf or the trees differ, or a step would fail or overflow (offsetOf then
+/// decides).
+template <uint64_t kLeafTag> bool plainOffsetOf(int64_t idx, const Node *s, const Node *d, int64_t &out) {
   if (s->kind != NodeKind::Tuple)
-    return nodeTagOf(*s) == kDynamicLeafTag && nodeTagOf(*d) == kDynamicLeafTag &&
-           !__builtin_mul_overflow(idx, d->value, &out);
+    return nodeTagOf(*s) == kLeafTag && nodeTagOf(*d) == kLeafTag && !__builtin_mul_overflow(idx, d->value, &out);
   uint32_t r = uint32_t(s->value);
   if (nodeTagOf(*d) != nodeTagOf(*s) || d->value != s->value || r == 0)
     return false; // congruent tuples: the same kind, span and rank
@@ -135,10 +142,10 @@ bool dynamicOffsetOf(int64_t idx, const Node *s, const Node *d, int64_t &out) {
   for (uint32_t k = 0; k < r; ++k, x += x->span, y += y->span) {
     bool leaf = x->kind != NodeKind::Tuple;
     int64_t c, part;
-    if ((leaf && (nodeTagOf(*x) != kDynamicLeafTag || nodeTagOf(*y) != kDynamicLeafTag)) ||
-        !nextCoordinate(idx, x, k + 1 == r, c))
+    if ((leaf && (nodeTagOf(*x) != kLeafTag || nodeTagOf(*y) != kLeafTag)) ||
+        !nextCoordinate<kLeafTag>(idx, x, k + 1 == r, c))
       return false;
-    if (leaf ? __builtin_mul_overflow(c, y->value, &part) : !dynamicOffsetOf(c, x, y, part))
+    if (leaf ? __builtin_mul_overflow(c, y->value, &part) : !plainOffsetOf<kLeafTag>(c, x, y, part))
       return false;
     if (__builtin_add_overflow(acc, part, &acc))
       return false;
@@ -210,22 +217,23 @@ bool offsetOf(Int idx, const Node *s, const Node *d, Int &out, OffsetStop &stop)
 /// An integer leaf's coordinate c (idx2crd's leaf: c * _1) as the node at o.
 [[gnu::always_inline]] inline void splitLeaf(Int c, Node *o) { *o = Node::leaf(mul(c, kStatic1)); }
 
-/// splitNodes where the index and every leaf of the shape are dynamic integers: no static
-/// rule applies, so each coordinate is dynamic (as the copy at o already is) and its value
-/// the same split on plain values. False where a node is not such a leaf, or a step would
-/// fail or overflow (o is then partly written; splitNodes rewrites it).
-bool dynamicSplitNodes(int64_t idx, const Node *s, Node *o) {
+/// splitNodes where the index and every leaf of the shape are dynamic integers
+/// (kDynamicLeafTag), or all static (kStaticLeafTag): no static rule changes a step, so
+/// each coordinate has the index's staticness (as the copy at o already has) and its value
+/// is the same split on plain values. False where a node is not such a leaf, or a step
+/// would fail or overflow (o is then partly written; splitNodes rewrites it).
+template <uint64_t kLeafTag> bool plainSplitNodes(int64_t idx, const Node *s, Node *o) {
   uint32_t r = uint32_t(s->value);
   const Node *x = s + 1;
   Node *y = o + 1;
   for (uint32_t k = 0; k < r; ++k, y += x->span, x += x->span) {
     bool leaf = x->kind != NodeKind::Tuple;
     int64_t c;
-    if ((leaf && nodeTagOf(*x) != kDynamicLeafTag) || !nextCoordinate(idx, x, k + 1 == r, c))
+    if ((leaf && nodeTagOf(*x) != kLeafTag) || !nextCoordinate<kLeafTag>(idx, x, k + 1 == r, c))
       return false;
     if (leaf)
       y->value = c;
-    else if (!dynamicSplitNodes(c, x, y))
+    else if (!plainSplitNodes<kLeafTag>(c, x, y))
       return false;
   }
   return true;
@@ -836,12 +844,13 @@ Expected<IntTuple> compactOrder(TupleView shape, TupleView order) {
 }
 
 namespace {
-/// CuTe's crd2idx of a 1-D index (offsetOf), the dynamic walk first, with its errors.
+/// CuTe's crd2idx of a 1-D index (offsetOf), the plain walk first, with its errors.
 Expected<Int> indexToOffset(Int idx, TupleView shape, TupleView stride) {
   int64_t value;
-  if (fastStage() && !idx.isStatic && idx.basis == 0 &&
-      dynamicOffsetOf(idx.value, shape.nodes(), stride.nodes(), value))
-    return Int{value, false};
+  if (fastStage() && idx.basis == 0 &&
+      (idx.isStatic ? plainOffsetOf<kStaticLeafTag>(idx.value, shape.nodes(), stride.nodes(), value)
+                    : plainOffsetOf<kDynamicLeafTag>(idx.value, shape.nodes(), stride.nodes(), value)))
+    return Int{value, idx.isStatic};
   Int offset;
   OffsetStop stop;
   if (offsetOf(idx, shape.nodes(), stride.nodes(), offset, stop))
@@ -971,7 +980,9 @@ void splitIndexInto(Int idx, TupleView shape, IntTuple &result) {
   for (uint32_t k = 0; k < e; ++k)
     if (s[k].kind == NodeKind::Tuple)
       o[k].isStatic = true;
-  if (fastStage() && !idx.isStatic && idx.basis == 0 && dynamicSplitNodes(idx.value, s, o))
+  if (fastStage() && idx.basis == 0 &&
+      (idx.isStatic ? plainSplitNodes<kStaticLeafTag>(idx.value, s, o)
+                    : plainSplitNodes<kDynamicLeafTag>(idx.value, s, o)))
     return;
   splitNodes(idx, s, o);
 }

@@ -338,6 +338,12 @@ struct BackwardNodes {
     s[at] = Node::leaf(shape);
     d[at] = Node::leaf(stride);
   }
+  /// A leaf mode given as its nodes (integer leaves: what push writes for their values).
+  void pushNodes(const Node &shape, const Node &stride) {
+    --at;
+    s[at] = shape;
+    d[at] = stride;
+  }
 };
 
 /// The walk where every extent is a runtime integer (kernels::runtimeExtentsWalk: CuTe

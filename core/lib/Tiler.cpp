@@ -437,9 +437,11 @@ namespace {
 }
 
 /// The divide or product kernel (kernels/Tile.h) of a by the tiler t in the fast domains.
-bool byTilerFast(const Layout &a, kernels::TilerNodes t, bool allStatic, Form form, bool isProduct, Layout &result) {
+/// Inline in divideOrProduct: one frame for the entry point and the fast domains' set-up.
+[[gnu::always_inline]] inline bool byTilerFast(const Layout &a, kernels::TilerNodes t, Form form, bool isProduct,
+                                               Layout &result) {
   const Node *as = a.shape.view().nodes(), *ad = a.stride.view().nodes();
-  return kernels::runFast(allStatic, result, [&](auto &dom, kernels::NodeOut &out) {
+  return kernels::runFast(kernels::firstLeafStatic(a), result, [&](auto &dom, kernels::NodeOut &out) {
     return kernels::byTiler(dom, as, ad, t, form, isProduct, out);
   });
 }
@@ -455,28 +457,28 @@ bool byTilerFast(const Layout &a, kernels::TilerNodes t, bool allStatic, Form fo
   return byForm(a, TilerView(LayoutView(tiler), kLayoutProfile.view()), form, isProduct, result);
 }
 
+/// tilerFromLayout's profile, a static 0 leaf, as a node.
+const Node kLayoutProfileNode = Node::leaf(kStatic0);
+
 /// The eight divides and products: the fast domains on the tiler's nodes, else byForm.
 Status divideOrProduct(const Layout &a, TilerRef t, Form form, bool isProduct, Layout &result) {
-  static const Node kLayoutProfile = Node::leaf(kStatic0); // tilerFromLayout's profile
   switch (t.kind()) {
   case TilerRef::Kind::Tiler: {
     const Tiler &x = t.tiler();
-    if (byTilerFast(a, {x.profile.view().nodes(), x.layout.shape.view().nodes(), x.layout.stride.view().nodes()},
-                    kernels::staticLeaves(a) && kernels::staticLeaves(x.layout), form, isProduct, result))
+    if (byTilerFast(a, {x.profile.view().nodes(), x.layout.shape.view().nodes(), x.layout.stride.view().nodes()}, form,
+                    isProduct, result))
       return success();
     return byForm(a, TilerView(x), form, isProduct, result);
   }
   case TilerRef::Kind::Shape:
-    if (byTilerFast(a, {t.shape().nodes(), t.shape().nodes(), nullptr}, kernels::staticLeaves(a) && isStatic(t.shape()),
-                    form, isProduct, result))
+    if (byTilerFast(a, {t.shape().nodes(), t.shape().nodes(), nullptr}, form, isProduct, result))
       return success();
     return byShapeForm(a, t.shape(), form, isProduct, result);
   case TilerRef::Kind::Layout:
     break;
   }
   const Layout &x = t.layout();
-  if (byTilerFast(a, {&kLayoutProfile, x.shape.view().nodes(), x.stride.view().nodes()},
-                  kernels::staticLeaves(a) && kernels::staticLeaves(x), form, isProduct, result))
+  if (byTilerFast(a, {&kLayoutProfileNode, x.shape.view().nodes(), x.stride.view().nodes()}, form, isProduct, result))
     return success();
   return byLayoutForm(a, x, form, isProduct, result);
 }
@@ -551,10 +553,9 @@ namespace {
 Status rankSensitiveProduct(const char *op, const Layout &a, const Layout &b, bool blockFirst, Layout &result) {
   const Node *as = a.shape.view().nodes(), *ad = a.stride.view().nodes(), *bs = b.shape.view().nodes(),
              *bd = b.stride.view().nodes();
-  if (kernels::runFast(kernels::staticLeaves(a) && kernels::staticLeaves(b), result,
-                       [&](auto &dom, kernels::NodeOut &out) {
-                         return kernels::rankSensitiveProduct(dom, as, ad, bs, bd, blockFirst, out);
-                       }))
+  if (kernels::runFast(kernels::firstLeafStatic(a), result, [&](auto &dom, kernels::NodeOut &out) {
+        return kernels::rankSensitiveProduct(dom, as, ad, bs, bd, blockFirst, out);
+      }))
     return success();
   return rankSensitiveProductGeneral(op, a, b, blockFirst, result);
 }
@@ -618,10 +619,9 @@ namespace {
 
 Status tileToShape(const Layout &block, TupleView targetShape, const IntTuple *order, Layout &result) {
   const Node *bs = block.shape.view().nodes(), *bd = block.stride.view().nodes();
-  if (!order && kernels::runFast(kernels::staticLeaves(block) && isStatic(targetShape), result,
-                                 [&](auto &dom, kernels::NodeOut &out) {
-                                   return kernels::tileToShape(dom, bs, bd, targetShape.nodes(), out);
-                                 }))
+  if (!order && kernels::runFast(kernels::firstLeafStatic(block), result, [&](auto &dom, kernels::NodeOut &out) {
+        return kernels::tileToShape(dom, bs, bd, targetShape.nodes(), out);
+      }))
     return success();
   return tileToShapeGeneral(block, targetShape, order, result);
 }

@@ -432,21 +432,24 @@ TEST_F(FastPaths, AgreesOnExtremeValues) {
 }
 
 /// A 1-D index into shapes and strides whose every leaf is dynamic, nested or flat, as
-/// CuTe's runtime-integer layouts are: crd2idx's and idx2crd's dynamic walks
-/// (dynamicOffsetOf, dynamicSplitNodes) against the general path, with indices and leaves
-/// at the edges (zero and negative extents, negative indices, overflowing products).
-TEST_F(FastPaths, AllDynamicIndexSplitsAgree) {
+/// CuTe's runtime-integer layouts are, or whose every leaf and the index are static:
+/// crd2idx's and idx2crd's plain walks (plainOffsetOf, plainSplitNodes) against the
+/// general path, with indices and leaves at the edges (zero and negative extents, negative
+/// indices, overflowing products).
+TEST_F(FastPaths, PlainIndexWalksAgree) {
   LayoutGen gen(0x57A1'0013);
   const std::vector<int64_t> edges = {0, 1, -1, 2, -3, int64_t(1) << 31, int64_t(1) << 62, INT64_MAX, INT64_MIN};
-  for (int k = 0; k < kCases; ++k) {
-    Layout l = gen.withLeaves(gen.layout(anyStrides(gen), 256), Leaves::Dynamic);
+  for (int k = 0; k < 2 * kCases; ++k) {
+    bool allStatic = k % 2 == 1; // every leaf and the index static: the static plain walk
+    auto leaf = [&](int64_t v) { return allStatic ? Int::fixed(v) : Int::dynamic(v); };
+    Layout l = gen.withLeaves(gen.layout(anyStrides(gen), 256), allStatic ? Leaves::Static : Leaves::Dynamic);
     if (gen.coin(10)) // a leaf at an edge
-      l = Layout{mapLeaves(l.shape, [&](Int x) { return gen.coin(20) ? Int::dynamic(gen.oneOf(edges)) : x; }),
-                 mapLeaves(l.stride, [&](Int x) { return gen.coin(20) ? Int::dynamic(gen.oneOf(edges)) : x; })};
+      l = Layout{mapLeaves(l.shape, [&](Int x) { return gen.coin(20) ? leaf(gen.oneOf(edges)) : x; }),
+                 mapLeaves(l.stride, [&](Int x) { return gen.coin(20) ? leaf(gen.oneOf(edges)) : x; })};
     int64_t n = sizeOf(l); // indices up to twice the size (an edge size: 2^20)
     if (n <= 0 || n > (int64_t(1) << 40))
       n = int64_t(1) << 20;
-    Int idx = Int::dynamic(gen.coin(10) ? gen.oneOf(edges) : gen.pick(-n, 2 * n));
+    Int idx = leaf(gen.coin(10) ? gen.oneOf(edges) : gen.pick(-n, 2 * n));
     std::string what = "(" + print(idx) + ", " + show(l) + ")";
     // crd2idx
     auto offsetOf = [&] {

@@ -125,6 +125,17 @@ template <Seed seed, class D, class Src, class Out>
   return true;
 }
 
+/// Pushes the leaf mode whose nodes are s and d: as the nodes themselves where the sink
+/// takes them (pushNodes: they are the nodes Node::leaf would write), else as values.
+template <class Out>
+[[gnu::always_inline]] inline auto pushLeaf(Out &out, const Node &s, const Node &d, int)
+    -> decltype(out.pushNodes(s, d)) {
+  return out.pushNodes(s, d);
+}
+template <class Out> [[gnu::always_inline]] inline void pushLeaf(Out &out, const Node &s, const Node &d, long) {
+  out.push(integerLeaf(s), integerLeaf(d));
+}
+
 /// The walk where every extent is a runtime integer, as CuTe decides it at compile time:
 /// no leaf is a unit (a static 1) and nothing merges (a merge needs a static back extent),
 /// so the modes are the leaves, last first. Declines (false, out unspecified) at any other
@@ -139,7 +150,7 @@ template <Seed seed, class Out> bool runtimeExtentsWalk(const Node *s, const Nod
     if (nodeTagOf(s[k]) != kDynamicLeafTag || (strideTag & ~kStaticTagBit) != kDynamicLeafTag || n++ == maxLeaves ||
         (seed == Seed::ZerosAsUnit && strideTag != kDynamicLeafTag && d[k].value == 0))
       return false;
-    out.push(Int{s[k].value, false}, Int{d[k].value, strideTag != kDynamicLeafTag});
+    pushLeaf(out, s[k], d[k], 0); // integer leaves, no basis: as their nodes say
   }
   return n != 0;
 }

@@ -77,13 +77,19 @@ template <class D, class Sink>
 /// R19 for the rest of a complement whose last mode visited is a runtime extent of 1
 /// (lastIsOne), which the static form drops, so that it starts its rest at a smaller extent:
 /// an integer bound's rest agrees only where it does not round.
-inline void requireUnroundedRest(Int bound, Int start, Bool lastIsOne) {
-  if (lastIsOne.isStatic && !lastIsOne.value) // every static 1 is filtered out: the common case
-    return;
+[[gnu::noinline]] inline void requireUnroundedRestOf(Int bound, Int start, Bool lastIsOne) {
   requireStaticFunction(either(negation(lastIsOne), multipleOf(bound, start)), [&] {
     return "the bound " + print(bound) + " is not a multiple of " + print(start) +
            ", where the last mode has the runtime extent 1 that the static form drops";
   });
+}
+/// requireUnroundedRestOf, inline up to the common case: the last mode is no extent of 1
+/// (every static 1 is filtered out), so the condition holds, and only a recording trace
+/// reads it.
+[[gnu::always_inline]] inline void requireUnroundedRest(Int bound, Int start, Bool lastIsOne) {
+  if (!lastIsOne.value && (lastIsOne.isStatic || !detail::tracing()))
+    return;
+  requireUnroundedRestOf(bound, start, lastIsOne);
 }
 
 /// The rest for an integer cotarget: ceil_div(cotarget, last) at stride last (_0 for 1).
@@ -265,12 +271,14 @@ bool complementModes(D &dom, const Modes &m, const Rest &rest, Sink &out) {
     Num minStride = D::extent(m.strideAt(order[k].index)), minShape = m.shapeAt(order[k].index);
     if constexpr (D::kExact) {
       Bool isOne = equal(minShape, kStatic1);
-      requireStaticFunction(either(negation(either(isOne, previousIsOne)), multipleOf(minStride, last)), [&] {
-        return "stride " + print(minStride) + " of mode " + print(minShape) + ":" + print(minStride) +
-               " is not a multiple of " + print(last) +
-               ", the extent of the modes of smaller stride, beside a "
-               "runtime extent of 1 that the static form drops";
-      });
+      // Beside no extent of 1 the condition holds: only a recording trace reads it then.
+      if (isOne.value || previousIsOne.value || __builtin_expect(detail::tracing(), 0))
+        requireStaticFunction(either(negation(either(isOne, previousIsOne)), multipleOf(minStride, last)), [&] {
+          return "stride " + print(minStride) + " of mode " + print(minShape) + ":" + print(minStride) +
+                 " is not a multiple of " + print(last) +
+                 ", the extent of the modes of smaller stride, beside a "
+                 "runtime extent of 1 that the static form drops";
+        });
       previousIsOne = isOne;
     }
     Num newShape = dom.div(minStride, last);

@@ -169,6 +169,8 @@ public:
       leafAt(j, s + 1 + j, d + 1 + j);
     n_ += k + 1;
   }
+  /// Back to no node written (a second domain's run into the same target).
+  void reset() { n_ = 0, depth_ = 0, rootCount_ = 0; }
   /// Where the next element goes (its first node).
   uint32_t size() const { return n_; }
   /// A caller's working set overflowed: the result is incomplete, so finish() declines.
@@ -220,33 +222,38 @@ private:
   int64_t *count_[kMaxDepth + 1]; // the child counts of the open tuples; count_[0] the root's
 };
 
-/// Whether every leaf of a layout is static: the fast domain it runs in (runFast). Shape
-/// and stride are congruent, so one walk reads both (isStatic's rule: every node's flag).
-[[gnu::always_inline]] inline bool staticLeaves(const Layout &l) {
+/// Whether the first leaf of a layout is static: runFast's hint that StaticDomain may
+/// answer (at a runtime leaf it would decline).
+[[gnu::always_inline]] inline bool firstLeafStatic(const Layout &l) {
   const Node *s = l.shape.view().nodes(), *d = l.stride.view().nodes();
-  bool all = true;
-  for (uint32_t i = 0, e = s->span; i < e; ++i)
-    all &= s[i].isStatic & d[i].isStatic;
-  return all;
+  while (s->kind == NodeKind::Tuple && s->span > 1)
+    ++s, ++d;
+  return s->isStatic & d->isStatic;
 }
 
-/// Runs kernel(dom, out) in the fast domains into result: StaticDomain where allStatic,
-/// else BoundedCuteDomain (integer leaves only, failures decline). @post true: result is
-/// the kernel's answer, the exact domain's; false: result is unspecified (the caller's
-/// exact domain rebuilds it)
-template <class Kernel> bool runFast(bool allStatic, Layout &result, Kernel kernel) {
+/// Runs kernel(dom, out) in the fast domains into result: StaticDomain first where
+/// tryStatic (firstLeafStatic of the first operand), then BoundedCuteDomain (integer leaves
+/// only, failures decline) where StaticDomain declined or did not run. Every kernel loads
+/// each leaf it computes with through its domain (Domain.h's load) and copies the others
+/// whole (NodeOut::copy), so StaticDomain declines at a runtime leaf it would compute with:
+/// no scan of the operands decides the domain, and the hint decides no answer.
+/// @post true: result is the kernel's answer, the exact domain's; false: result is
+/// unspecified (the caller's exact domain rebuilds it)
+template <class Kernel> [[gnu::always_inline]] inline bool runFast(bool tryStatic, Layout &result, Kernel kernel) {
   FastAttempt attempt;
   if (!attempt.usable())
     return false;
   NodeOut out(result);
-  bool answered;
-  if (allStatic) {
+  if (__builtin_expect(tryStatic, 1)) {
     StaticDomain dom;
-    answered = kernel(dom, out) && !dom.declined() && out.finish();
-  } else {
-    BoundedCuteDomain dom; // integer leaves only
-    answered = kernel(dom, out) && !dom.declined() && attempt.clean() && out.finish();
+    if (kernel(dom, out) && !dom.declined() && out.finish()) {
+      ++tFastAnswers;
+      return true;
+    }
+    out.reset();
   }
+  BoundedCuteDomain dom; // integer leaves only
+  bool answered = kernel(dom, out) && !dom.declined() && attempt.clean() && out.finish();
   tFastAnswers += answered;
   return answered;
 }

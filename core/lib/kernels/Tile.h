@@ -172,15 +172,26 @@ template <class D> [[gnu::always_inline]] inline bool productPair(D &dom, TilePa
         size = dom.mul(size, x);
       }
   }
-  for (const Node *n = p.ts, *e = n + n->span, *m = p.td; n != e; ++n, m += leafT ? 0 : 1)
-    if (n->kind != NodeKind::Tuple) {
-      if (!loadLeaf(n, m, tn, te))
-        return false;
-      te = D::extent(te);
-      Num span = dom.sub(tn, dom.constant(1)); // before the stride's abs (F16)
-      Num term = dom.mul(span, dom.abs(te));
-      sum = leafT ? term : dom.add(sum, term);
-    }
+  auto cosizeTerm = [&](const Node *n, const Node *m, Num &term) __attribute__((always_inline)) {
+    if (!loadLeaf(n, m, tn, te))
+      return false;
+    te = D::extent(te);
+    Num span = dom.sub(tn, dom.constant(1)); // before the stride's abs (F16)
+    term = dom.mul(span, dom.abs(te));
+    return true;
+  };
+  if (leafT) { // the common tiler element: one term, no walk (td may be a shape's _1)
+    if (!cosizeTerm(p.ts, p.td, sum))
+      return false;
+  } else {
+    for (const Node *n = p.ts, *e = n + n->span, *m = p.td; n != e; ++n, ++m)
+      if (n->kind != NodeKind::Tuple) {
+        Num term;
+        if (!cosizeTerm(n, m, term))
+          return false;
+        sum = dom.add(sum, term);
+      }
+  }
   Num cotarget = dom.mul(size, dom.add(sum, dom.constant(1)));
   FlatModes<D> &rest = p.rest; // the complement's modes, last first
   bool ok = leafA && !dom.isConstant(s, 1) && !dom.isConstant(d, 0)
@@ -357,8 +368,8 @@ bool byTiler(D &dom, const Node *as, const Node *ad, TilerNodes t, Form form, bo
     if (!shapeTiler)
       y += y->span;
   }
-  const Node *keptS = s, *keptD = d; // the modes past the tiler
-  auto copyKept = [&] {
+  const Node *keptS = s, *keptD = d;                     // the modes past the tiler
+  auto copyKept = [&]() __attribute__((always_inline)) { // inline: most tilers keep no mode
     for (const Node *ks = keptS, *kd = keptD; ks != as + as->span; ks += ks->span, kd += kd->span)
       out.copy(ks, kd);
   };
