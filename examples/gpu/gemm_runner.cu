@@ -4,9 +4,10 @@
 // and the two must agree bit for bit; one small size is also checked on the host), then
 // times it at 4096^3 and 8192^3 beside cuBLAS in the same process (cublasGemmEx, bf16
 // inputs, f32 accumulation, f32 and bf16 outputs). Compiled on the GPU machine:
-//   nvcc -O2 -o gemm_runner gemm_runner.cu -lcuda -lcublas && ./gemm_runner DIR [NAME...]
-// (each NAME.ptx of DIR, default gemm, whose kernel is `gemm`: variants checked and timed in
-// the same process).
+//   nvcc -O2 -o gemm_runner gemm_runner.cu -lcuda -lcublas && ./gemm_runner DIR [NAME[:BYTES]...]
+// (each NAME.ptx of DIR, default gemm, whose kernel is `gemm`, launched with BYTES of dynamic
+// shared memory, default 0: variants checked and timed in the same process; NAME:BYTES:K
+// marks a variant for tile multiples only, M and N of 128 and K of K, skipped at other sizes).
 // C = A * B^T: A is M x K and B is N x K, both K-contiguous ("TN"); C is M x N, row-major.
 // Sizes: multiples of the 128x128x32 tile and ragged ones (any M and N, K a multiple of 8).
 // A memref<?xT> kernel argument is five scalars (MLIR's descriptor); an index is 64 bits.
@@ -73,7 +74,7 @@ struct Problem {
       cuMemFree(p);
   }
 
-  void launch(CUfunction f) {
+  void launch(CUfunction f, unsigned dynamicSmem) {
     Memref ma{A, A, 0, M * K, 1}, mb{B, B, 0, N * K, 1}, mc{C, C, 0, M * N, 1};
     int64_t m = M, n = N, k = K;
     void *args[] = {&ma.allocated,
@@ -94,8 +95,8 @@ struct Problem {
                     &m,
                     &n,
                     &k};
-    CHECK(cuLaunchKernel(f, unsigned((M + 127) / 128), unsigned((N + 127) / 128), 1, 128, 1, 1, 0, nullptr, args,
-                         nullptr));
+    CHECK(cuLaunchKernel(f, unsigned((M + 127) / 128), unsigned((N + 127) / 128), 1, 128, 1, 1, dynamicSmem, nullptr,
+                         args, nullptr));
   }
 
   /// cuBLAS's C (row-major M x N) = A * B^T, as column-major C^T = B * A^T; into `out` of
@@ -112,17 +113,30 @@ int main(int argc, char **argv) {
   std::string dir = argc > 1 ? argv[1] : ".";
   usePrimaryContext();
   std::vector<std::string> names;
-  for (int i = 2; i < argc; ++i)
-    names.push_back(argv[i]);
-  if (names.empty())
+  std::vector<unsigned> dynamicSmem;
+  std::vector<long> tileMultipleK; // 0: any size
+  for (int i = 2; i < argc; ++i) {
+    std::string arg = argv[i];
+    size_t colon = arg.find(':'), second = colon == std::string::npos ? colon : arg.find(':', colon + 1);
+    names.push_back(arg.substr(0, colon));
+    dynamicSmem.push_back(colon == std::string::npos ? 0u : unsigned(std::stoul(arg.substr(colon + 1))));
+    tileMultipleK.push_back(second == std::string::npos ? 0L : std::stol(arg.substr(second + 1)));
+  }
+  if (names.empty()) {
     names.push_back("gemm");
+    dynamicSmem.push_back(0);
+    tileMultipleK.push_back(0);
+  }
   std::vector<CUfunction> kernels;
-  for (const std::string &name : names) {
+  for (size_t v = 0; v < names.size(); ++v) {
+    const std::string &name = names[v];
     std::string ptx = slurp(dir + "/" + name + ".ptx");
     CUmodule mod;
     CHECK(cuModuleLoadData(&mod, ptx.c_str()));
     CUfunction f;
     CHECK(cuModuleGetFunction(&f, mod, "gemm"));
+    if (dynamicSmem[v])
+      CHECK(cuFuncSetAttribute(f, CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES, int(dynamicSmem[v])));
     int regs = 0, smem = 0, local = 0;
     cuFuncGetAttribute(&regs, CU_FUNC_ATTRIBUTE_NUM_REGS, f);
     cuFuncGetAttribute(&smem, CU_FUNC_ATTRIBUTE_SHARED_SIZE_BYTES, f);
@@ -142,10 +156,12 @@ int main(int argc, char **argv) {
   for (const auto &s : sizes)
     for (size_t v = 0; v < kernels.size(); ++v) {
       CUfunction gemm = kernels[v];
+      if (tileMultipleK[v] && (s[0] % 128 || s[1] % 128 || s[2] % tileMultipleK[v]))
+        continue;
       bool host = s[0] * s[1] * s[2] <= 100000000L;
       Problem p(s[0], s[1], s[2], host);
       CHECK(cuMemsetD32(p.C, 0x7fc00000u, size_t(p.M * p.N))); // NaN: an element never written shows
-      p.launch(gemm);
+      p.launch(gemm, dynamicSmem[v]);
       p.cublas(h, p.Cref, CUDA_R_32F);
       CHECK(cuCtxSynchronize());
       std::vector<float> c(size_t(p.M * p.N)), ref(c.size());
@@ -173,8 +189,8 @@ int main(int argc, char **argv) {
     Problem p(n, n, n, false);
     const int reps = 20;
     std::vector<float> tCute;
-    for (CUfunction f : kernels)
-      tCute.push_back(timeIt([&] { p.launch(f); }, reps));
+    for (size_t v = 0; v < kernels.size(); ++v)
+      tCute.push_back(timeIt([&] { p.launch(kernels[v], dynamicSmem[v]); }, reps));
     float tBlas32 = timeIt([&] { p.cublas(h, p.Cref, CUDA_R_32F); }, reps);
     float tBlas16 = timeIt([&] { p.cublas(h, p.Cbf, CUDA_R_16BF); }, reps);
     auto tflops = [&](float ms) { return 2.0 * double(n) * n * n / (double(ms) * 1e-3) / 1e12; };
