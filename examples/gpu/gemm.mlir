@@ -131,8 +131,8 @@ module attributes {gpu.container_module} {
       %tCrA = cute.mma.make_fragment(%tm, %shrA) {operand = "A"} : (!tm, !cute.shape<((2,2,2),4,2)>)
       %tCrB = cute.mma.make_fragment(%tm, %shrB) {operand = "B"} : (!tm, !cute.shape<((2,2),8,2)>)
       %tCrC = cute.mma.make_fragment(%tm, %shrC) {operand = "C"} : (!tm, !cute.shape<((2,2),4,8)>)
-      %iA = cute.get_iter(%tCrA) : (!cute.memref<bf16, rmem, !cute.layout<((2,2,2),4,2):((1,2,4),8,32)>>) -> !cute.ptr<bf16, rmem>
-      %iB = cute.get_iter(%tCrB) : (!cute.memref<bf16, rmem, !cute.layout<((2,2),8,2):((1,2),4,32)>>) -> !cute.ptr<bf16, rmem>
+      %iA = cute.get_iter(%tCrA) : (!cute.memref<bf16, rmem, !cute.layout<((2,2,2),4,2):((1,2,4),8,32)>>)
+      %iB = cute.get_iter(%tCrB) : (!cute.memref<bf16, rmem, !cute.layout<((2,2),8,2):((1,2),4,32)>>)
       %retile = cute.constant : !cute.layout<((8,1),4,2):((1,0),8,32)>
       %tXrA = cute.make_view(%iA, %retile) : (!cute.ptr<bf16, rmem>, !cute.layout<((8,1),4,2):((1,0),8,32)>)
       %tXrB = cute.make_view(%iB, %retile) : (!cute.ptr<bf16, rmem>, !cute.layout<((8,1),4,2):((1,0),8,32)>)

@@ -250,9 +250,10 @@ LogicalResult verifyBuilder(Operation *op, LogicalResult (*checkAtom)(Emit, Type
   return success();
 }
 
-/// `cute.op(%a, %b) {attrs} : (A, B) [-> R]`: the result type is computed when left out.
-ParseResult parseBuilder(OpAsmParser &p, OperationState &state,
-                         function_ref<FailureOr<Type>(Emit, TypeRange, DictionaryAttr)> infer) {
+} // namespace
+
+ParseResult mlir::cute::detail::parseBuilder(OpAsmParser &p, OperationState &state,
+                                             function_ref<FailureOr<Type>(Emit, TypeRange, DictionaryAttr)> infer) {
   SmallVector<OpAsmParser::UnresolvedOperand> operands;
   SmallVector<Type> types;
   llvm::SMLoc loc = p.getCurrentLocation();
@@ -276,13 +277,11 @@ ParseResult parseBuilder(OpAsmParser &p, OperationState &state,
   return success();
 }
 
-void printBuilder(OpAsmPrinter &p, Operation *op) {
+void mlir::cute::detail::printBuilder(OpAsmPrinter &p, Operation *op) {
   p << "(" << op->getOperands() << ")";
   p.printOptionalAttrDict(op->getAttrs());
   p << " : (" << op->getOperandTypes() << ") -> " << op->getResultTypes();
 }
-
-} // namespace
 
 FailureOr<Type> MakeTiledMmaOp::inferType(Emit emit, TypeRange operands) {
   if (operands.size() != 2 && operands.size() != 3)

@@ -211,6 +211,15 @@ cutelayout::Expected<cutelayout::Tensor> partitionTensor(Operation *op, const Kn
 FailureOr<Inferred> inferTiledPartition(Operation *op, const Reporter &r, const std::vector<Known> &operands);
 /// cute.mma.make_fragment: the specification's verify_mma_fragment and the fragment's type.
 FailureOr<Inferred> inferMmaFragment(Operation *op, const Reporter &r, const std::vector<Known> &operands);
+/// The syntax of the ops whose result type may be left out (the atom builders,
+/// cute.get_iter): `cute.op(%a, %b) {attrs} : (A, B) [-> R]`; `infer` computes the result
+/// type from the operand types and attributes when `-> R` is absent (its error, at the op,
+/// fails the parse). The printer always writes `-> R`.
+ParseResult
+parseBuilder(OpAsmParser &p, OperationState &state,
+             function_ref<FailureOr<Type>(function_ref<InFlightDiagnostic()>, TypeRange, DictionaryAttr)> infer);
+void printBuilder(OpAsmPrinter &p, Operation *op);
+
 } // namespace mlir::cute::detail
 
 #endif // CUTE_LIB_DIALECT_CUTE_IR_CUTEINFERENCE_H

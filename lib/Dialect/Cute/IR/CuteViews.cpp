@@ -544,6 +544,21 @@ LogicalResult verifyCoordinateLoad(Operation *op, CoordTensorType view, Value co
 
 } // namespace
 
+ParseResult GetIterOp::parse(OpAsmParser &p, OperationState &state) {
+  return parseBuilder(p, state,
+                      [](function_ref<InFlightDiagnostic()> emit, TypeRange types, DictionaryAttr) -> FailureOr<Type> {
+                        if (types.size() != 1)
+                          return emit() << "expects one operand (a view), but got " << types.size();
+                        if (auto coords = dyn_cast<CoordTensorType>(types[0]))
+                          return coords.getIterator();
+                        if (auto view = dyn_cast<CuteMemRefType>(types[0]))
+                          return Type(view.getIterator());
+                        return emit() << "expects a view (!cute.memref or !cute.coord_tensor), but got " << types[0];
+                      });
+}
+
+void GetIterOp::print(OpAsmPrinter &p) { printBuilder(p, *this); }
+
 LogicalResult GetIterOp::verify() {
   if (auto coords = dyn_cast<CoordTensorType>(getView().getType())) {
     if (getType() != coords.getIterator())

@@ -162,6 +162,16 @@ func.func @get_iter_of_layout(%l: !cute.layout<(4,8):(1,4)>) {
 
 // -----
 
+// The result type left out: the parser takes the view's iterator type, so a non-view is
+// refused while parsing.
+func.func @get_iter_short_of_layout(%l: !cute.layout<(4,8):(1,4)>) {
+  // expected-error @+1 {{'cute.get_iter' op expects a view (!cute.memref or !cute.coord_tensor), but got '!cute.layout<(4,8):(1,4)>'}}
+  %p = cute.get_iter(%l) : (!cute.layout<(4,8):(1,4)>)
+  return
+}
+
+// -----
+
 func.func @get_iter_other_pointer(%v: !cute.memref<f32, gmem, !cute.layout<(4,8):(1,4)>>) {
   // expected-error @+1 {{'cute.get_iter' op expects the view's pointer type '!cute.ptr<f32, gmem>', but got '!cute.ptr<f16, gmem>'}}
   %p = cute.get_iter(%v) : (!cute.memref<f32, gmem, !cute.layout<(4,8):(1,4)>>) -> !cute.ptr<f16, gmem>

@@ -191,3 +191,13 @@ func.func @counting() -> index {
   %e = cute.memref.load(%part, %c0) : (!cute.coord_tensor<!cute.int_tuple<value=4>, !cute.layout<(1,1):(0,0)>>, index) -> index
   return %e : index
 }
+
+// cute.get_iter with its result type left out: the view's iterator type (issue 45 item 3).
+// CHECK-LABEL: func.func @get_iter_short
+// CHECK: cute.get_iter(%{{.*}}) : (!cute.memref<f16, smem, align<16>, !cute.layout<(8,64):(64,1)>>) -> !cute.ptr<f16, smem, align<16>>
+// CHECK: cute.get_iter(%{{.*}}) : (!cute.coord_tensor<!cute.coord<(2,3)>, !cute.layout<(4,2):(1@0,1@1)>>) -> !cute.coord<(2,3)>
+func.func @get_iter_short(%v: !cute.memref<f16, smem, align<16>, !cute.layout<(8,64):(64,1)>>, %t: !cute.coord_tensor<!cute.coord<(2,3)>, !cute.layout<(4,2):(1@0,1@1)>>) {
+  %p = cute.get_iter(%v) : (!cute.memref<f16, smem, align<16>, !cute.layout<(8,64):(64,1)>>)
+  %c = cute.get_iter(%t) : (!cute.coord_tensor<!cute.coord<(2,3)>, !cute.layout<(4,2):(1@0,1@1)>>)
+  return
+}

@@ -21,9 +21,12 @@ class Cute_MemoryOp<string mnemonic, list<Trait> traits = []> : Op<Cute_Dialect,
 }
 
 def Cute_GetIterOp : Cute_MemoryOp<"get_iter", [Pure]> {
-  let summary = "the iterator of a view: its pointer, or a coordinate tensor's int tuple (CuTe's tensor.data())";
+  let summary = "the iterator of a view: its pointer, or a coordinate tensor's int tuple (CuTe's tensor.data()); "
+                "the result type may be left out (`: (V)`), it is the view's iterator type";
   let arguments = (ins AnyType:$view);
   let results = (outs AnyTypeOf<[Cute_PtrType, Cute_IntTupleType, Cute_CoordType]>:$result);
+  let assemblyFormat = ?;
+  let hasCustomAssemblyFormat = 1;
 }
 
 def Cute_MakePtrOp : Cute_MemoryOp<"make_ptr", [Pure]> {
