@@ -134,6 +134,14 @@ TEST(LinearLayout, InvariantErrors) {
   EXPECT_EQ(check(l), "output dimension dim0 has size 6, not a power of two in [1, 2^30]");
   l = LinearLayout{{{"", {}}}, {{"dim0", 8}}};
   EXPECT_EQ(check(l), "input dimension 0 has no name");
+  l = LinearLayout{{}, {{"", 8}}};
+  EXPECT_EQ(check(l), "output dimension 0 has no name");
+  l = LinearLayout{{}, {{"dim0", 8}, {"dim0", 8}}};
+  EXPECT_EQ(check(l), "output dimension dim0 is named twice");
+  l = LinearLayout{{{"lane", Bases(31, std::vector<int32_t>{0})}}, {{"dim0", 8}}};
+  EXPECT_EQ(check(l), "input dimension lane has 31 bases: more than 2^30 points");
+  EXPECT_EQ(makeLinearLayout({{"lane", {{1}}}}, {"dim0"}, {2, 2}).error().message,
+            "2 output sizes for 1 output dimensions");
   LinearLayout c = ll({{"lane", {{1}, {2}}}}, {"offset"});
   EXPECT_EQ(apply(c, {{"lane", 4}}).error().message, "apply: lane=4 is outside its size 4");
   EXPECT_EQ(apply(c, {{"warp", 0}}).error().message, "apply: warp is not an input dimension");
@@ -352,6 +360,16 @@ TEST(LinearLayout, ToLinearLayoutErrors) {
   EXPECT_EQ(to("4:3"),
             "4:3 is not linear over GF(2): bit 0 of mode 0 gives offset 3 and bit 1 of mode 0 gives offset 6, "
             "which share bits (CuTe adds them, a LinearLayout XORs them)");
+  EXPECT_EQ(to("(2,4):(1,2)", false).substr(0, 2), "ok");
+  Layout runtimeStride = L("(2,4):(1,2)");
+  runtimeStride.stride = mapLeaves(runtimeStride.stride, [](Int x) { return Int::dynamic(x.value); });
+  EXPECT_EQ(err(toLinearLayout(AnyLayout(runtimeStride))),
+            "stride 1 (leaf 0 of mode 0 of (2,4):(1,2)) is a runtime value: a LinearLayout is static");
+  EXPECT_EQ(to("(2,2):(1,1073741824)"), "offset 1073741824 * 1 (leaf 0 of mode 1 of (2,2):(1,1073741824)) is not "
+                                        "below 2^30: a LinearLayout's values are 32-bit");
+  ComposedLayout outside = *makeComposedLayout(OuterFunction::of(L("8:1")), IntTuple(Int::fixed(0)), L("4:4"));
+  EXPECT_EQ(err(toLinearLayout(AnyLayout(outside))),
+            "offset 8 of the inner layout is outside the domain of the outer 8:1 (size 8)");
   ComposedLayout off = *makeComposedLayout(OuterFunction::of(sw(1, 0, 1)), IntTuple(Int::fixed(4)), L("4:1"));
   EXPECT_EQ(err(toLinearLayout(AnyLayout(off))),
             "offset 4 of Sw<1,0,1> o 4 o 4:1 is not _0: the function is affine, a LinearLayout is linear");
