@@ -239,6 +239,22 @@ TEST(LinearLayout, SwizzledSharedMemory) {
   EXPECT_EQ(print(*fromLinearLayout(*r), Style::Cute), "Sw<3,3,3> o _0 o (_64,_8):(_1,_64)");
 }
 
+TEST(LinearLayout, TritonSharedLayoutIsTheInverse) {
+  // Triton's 128-byte swizzled shared layout of a 16-bit [8,64] tile maps offset bits to
+  // (row, column): bits 0..5 are columns 1..32; offset 64 holds the element x with
+  // Sw<3,3,3>(x) = 64, x = Sw<3,3,3>(64) = 72 = (row 1, column 8); 128 -> 144 = (2, 16);
+  // 256 -> 288 = (4, 32).
+  LinearLayout triton = ll({{"offset", {{0, 1}, {0, 2}, {0, 4}, {0, 8}, {0, 16}, {0, 32}, {1, 8}, {2, 16}, {4, 32}}}},
+                           {"dim0", "dim1"}, {8, 64});
+  Expected<LinearLayout> coords = invert(triton);
+  ASSERT_TRUE(coords.ok()) << coords.error().message;
+  AnyLayout cute = composition(sw(3, 3, 3), L("(8,64):(64,1)"));
+  EXPECT_TRUE(sameFunction(*coords, *toLinearLayout(cute))) << print(*coords);
+  Expected<AnyLayout> back = fromLinearLayout(*coords);
+  ASSERT_TRUE(back.ok()) << back.error().message;
+  EXPECT_EQ(print(*back, Style::Cute), "Sw<3,3,3> o _0 o (_8,_64):(_64,_1)");
+}
+
 TEST(LinearLayout, ComposedWithALayoutOuter) {
   // (8,4):(4,1) o _0 o (4,8):(1,4): a row-major 8x4 read through a column-major index.
   ComposedLayout c =
