@@ -130,7 +130,6 @@ def normalize(in_dims, out_dims, swap=False):
 def triton_case(name):
     """Triton's layout for one case as (in_dims, out_dims) lists (run in a child process)."""
     from triton._C.libtriton import ir, gluon_ir
-    from triton._C.libtriton.linear_layout import LinearLayout
     import triton.experimental.gluon.language as ttgl
 
     case = CASES[name]
@@ -153,6 +152,7 @@ def triton_case(name):
                  ("block", ll.block_bases)]
         return bases, list(zip(outs, list(ll.shape)))
     if hasattr(ll, "offset_bases"):  # Gluon's SharedLinearLayout: offset -> coordinates
+        from triton._C.libtriton.linear_layout import LinearLayout
         tll = LinearLayout.from_bases([("offset", [list(b) for b in ll.offset_bases]),
                                        ("block", [list(b) for b in ll.block_bases])], outs,
                                       out_dim_sizes=list(case["shape"]), require_surjective=False)
