@@ -1,5 +1,6 @@
 #include "cutelayout/LinearLayout.h"
 
+#include "cutelayout/Basis.h"
 #include "cutelayout/Notation.h"
 
 #include <algorithm>
@@ -29,10 +30,15 @@ std::string join(const std::vector<int32_t> &v) {
 
 /// The offsets one layout gives its input bits: per top-level mode, the bits of its
 /// column-major index (leaf by leaf; a leaf of extent 2^k gives stride * 2^j for j < k).
+/// With scaled-basis strides (v@d), the outputs are the coordinates dim0, dim1, ...: each
+/// offset then packs them, dim0 in the lowest bits (coordDims and coordShifts say how).
 struct InputBits {
   std::vector<int64_t> offsets;
   std::vector<uint32_t> modeBits; // bits per top-level mode
   std::vector<std::string> labels;
+  std::vector<std::string> shown; // each offset as its stride gives it ("3@1"); empty: the offset
+  std::vector<LinearLayout::OutDim> coordDims;
+  std::vector<int> coordShifts;
 };
 
 /// Where the offsets of two input bits share bits, CuTe's sum of them is not their XOR.
@@ -44,11 +50,43 @@ Expected<bool> checkDisjoint(const InputBits &b, const std::string &what) {
       seen |= v;
       continue;
     }
+    auto show = [&](size_t k) { return b.shown.empty() ? std::to_string(b.offsets[k]) : b.shown[k]; };
     for (size_t j = 0; j < i; ++j)
       if (b.offsets[j] & v)
-        return makeError(what + " is not linear over GF(2): " + b.labels[j] + " gives offset " +
-                         std::to_string(b.offsets[j]) + " and " + b.labels[i] + " gives offset " + std::to_string(v) +
+        return makeError(what + " is not linear over GF(2): " + b.labels[j] + " gives offset " + show(j) + " and " +
+                         b.labels[i] + " gives offset " + show(i) +
                          ", which share bits (CuTe adds them, a LinearLayout XORs them)");
+  }
+  return true;
+}
+
+/// Scaled-basis strides: output d gathers the values of the bits whose stride is v@d, and
+/// each offset becomes those values packed, dim0 lowest. CuTe adds no integer to a basis,
+/// so the integer strides must be 0.
+Expected<bool> packCoordinates(InputBits &b, const std::vector<int> &dims, const std::string &what) {
+  int count = 0;
+  for (size_t i = 0; i < dims.size(); ++i) {
+    if (dims[i] < 0 && b.offsets[i] != 0)
+      return makeError(what + " mixes integer and scaled-basis strides: " + b.labels[i] + " gives offset " +
+                       std::to_string(b.offsets[i]) + " (CuTe adds no integer to a basis)");
+    count = std::max(count, dims[i] + 1);
+  }
+  std::vector<int64_t> all(size_t(count), 0);
+  for (size_t i = 0; i < dims.size(); ++i)
+    if (dims[i] >= 0)
+      all[size_t(dims[i])] |= b.offsets[i];
+  int shift = 0;
+  for (int d = 0; d < count; ++d) {
+    int64_t size = sizeAbove(all[size_t(d)]);
+    b.coordDims.push_back({"dim" + std::to_string(d), int32_t(size)});
+    b.coordShifts.push_back(shift);
+    shift += log2Exact(size);
+  }
+  if (shift > kMaxOutBits)
+    return makeError("the coordinates of " + what + " have more than 2^30 values together");
+  for (size_t i = 0; i < dims.size(); ++i) {
+    b.shown.push_back(dims[i] < 0 ? "0" : std::to_string(b.offsets[i]) + "@" + std::to_string(dims[i]));
+    b.offsets[i] = dims[i] < 0 ? 0 : b.offsets[i] << b.coordShifts[size_t(dims[i])];
   }
   return true;
 }
@@ -56,6 +94,7 @@ Expected<bool> checkDisjoint(const InputBits &b, const std::string &what) {
 Expected<InputBits> layoutBits(const Layout &l) {
   std::string what = print(l);
   InputBits out;
+  std::vector<int> dims; // the basis mode of each bit's stride, -1 for an integer
   int64_t limit = int64_t(1) << kMaxOutBits;
   for (uint32_t m = 0; m < l.rank(); ++m) {
     Layout mode = l.mode(m);
@@ -65,8 +104,10 @@ Expected<InputBits> layoutBits(const Layout &l) {
       std::string leaf = "leaf " + std::to_string(k) + " of mode " + std::to_string(m) + " of " + what;
       if (!s.asInt().isStatic)
         return makeError("extent " + print(s.asInt()) + " (" + leaf + ") is a runtime value: a LinearLayout is static");
-      if (!d.isInt() || d.asInt().basis != 0)
-        return makeError("stride " + print(d) + " (" + leaf + ") is not an integer: a LinearLayout's offsets are");
+      BasisPath path = basisPath(d.asInt());
+      if (path.size > 1)
+        return makeError("stride " + print(d) + " (" + leaf +
+                         ") is a basis of a nested mode: a LinearLayout's outputs are flat coordinates");
       if (!d.asInt().isStatic)
         return makeError("stride " + print(d.asInt()) + " (" + leaf + ") is a runtime value: a LinearLayout is static");
       int64_t e = s.asInt().value, stride = d.asInt().value;
@@ -83,11 +124,14 @@ Expected<InputBits> layoutBits(const Layout &l) {
                            ") is not below 2^30: a LinearLayout's values are 32-bit");
         out.offsets.push_back(v);
         out.labels.push_back("bit " + std::to_string(bits) + " of mode " + std::to_string(m));
+        dims.push_back(path.size ? int(path.modes[0]) : -1);
         ++bits;
       }
     }
     out.modeBits.push_back(bits);
   }
+  if (std::any_of(dims.begin(), dims.end(), [](int d) { return d >= 0; }))
+    CL_TRY(packCoordinates(out, dims, what));
   CL_TRY(checkDisjoint(out, what));
   return out;
 }
@@ -115,11 +159,17 @@ Expected<InputBits> composedBits(const ComposedLayout &c) {
     return makeError("offset " + print(c.offset) + " of " + print(c) +
                      " is not _0: the function is affine, a LinearLayout is linear");
   InputBits inner = CL_TRY(layoutBits(c.inner));
+  if (!inner.coordDims.empty())
+    return makeError(print(c) + " composes a function after scaled-basis strides: its inner layout gives "
+                                "coordinates, not offsets");
   std::vector<int64_t> outerBits;
-  if (c.outer.kind == OuterFunction::Kind::Layout)
-    outerBits = CL_TRY(functionBits(AnyLayout(c.outer.layout))).offsets;
-  else if (c.outer.kind == OuterFunction::Kind::Composed)
-    outerBits = CL_TRY(functionBits(AnyLayout(*c.outer.composed))).offsets;
+  if (!c.outer.isSwizzle()) {
+    InputBits outer = CL_TRY(functionBits(c.outer.kind == OuterFunction::Kind::Layout ? AnyLayout(c.outer.layout)
+                                                                                      : AnyLayout(*c.outer.composed)));
+    if (!outer.coordDims.empty()) // the outer function's coordinates are no offsets to return
+      return makeError(print(c) + " has an outer function with scaled-basis strides: it gives coordinates");
+    outerBits = std::move(outer.offsets);
+  }
   for (int64_t &v : inner.offsets)
     v = CL_TRY(applyOuter(c.outer, v, outerBits));
   for (int64_t v : inner.offsets)
@@ -438,7 +488,13 @@ Expected<LinearLayout> toLinearLayout(const AnyLayout &l, const LinearLayoutName
   else if (inNames.size() != rank)
     return makeError(std::to_string(inNames.size()) + " input names for " + print(l) + " of rank " +
                      std::to_string(rank) + ": one per mode, or one for its 1-D domain");
-  OutputSplit split = CL_TRY(outputSplit(bits.offsets, names));
+  OutputSplit split;
+  if (bits.coordDims.empty())
+    split = CL_TRY(outputSplit(bits.offsets, names));
+  else if (names.tile)
+    return makeError("a tile for " + print(l) + ", whose scaled-basis strides give coordinates already");
+  else
+    split = OutputSplit{bits.coordDims, bits.coordShifts};
   LinearLayout r;
   r.outDims = split.dims;
   size_t next = 0;

@@ -264,6 +264,38 @@ TEST(LinearLayout, ComposedWithALayoutOuter) {
   EXPECT_EQ(checkToLinearLayout(AnyLayout(c), *r), 32);
 }
 
+TEST(LinearLayout, ScaledBasisStridesGiveCoordinates) {
+  // make_identity_tensor's layout (4,8):(1@0,1@1) is the identity of coordinates.
+  Expected<LinearLayout> r = toLinearLayout(AnyLayout(L("(4,8):(_1@0,_1@1)")));
+  ASSERT_TRUE(r.ok()) << r.error().message;
+  EXPECT_EQ(*r, ll({{"dim0", {{1, 0}, {2, 0}}}, {"dim1", {{0, 1}, {0, 2}, {0, 4}}}}, {"dim0", "dim1"}));
+  // The SM80 accumulator written with coordinate strides (m = 1@0, n = 1@1) is Triton's
+  // MMA v2 layout without a tile: t0 gives n 2, 4; t1 gives m 1, 2, 4; values n 1, m 8.
+  Expected<LinearLayout> tv = toLinearLayoutTV(AnyLayout(L("((4,8),(2,2)):((_2@1,_1@0),(_1@1,_8@0))")));
+  ASSERT_TRUE(tv.ok()) << tv.error().message;
+  EXPECT_EQ(*tv, ll({{"register", {{0, 1}, {8, 0}}}, {"lane", {{0, 2}, {0, 4}, {1, 0}, {2, 0}, {4, 0}}}, {"warp", {}}},
+                    {"dim0", "dim1"}, {16, 8}));
+  // A zero integer stride is a broadcast; a non-zero one cannot be added to a basis.
+  EXPECT_EQ(toLinearLayout(AnyLayout(L("(2,4):(0,_1@1)")))->inDims[0].bases, (Bases{{0, 0}}));
+  EXPECT_EQ(err(toLinearLayout(AnyLayout(L("(2,4):(1,_1@1)")))),
+            "(2,4):(1,1@1) mixes integer and scaled-basis strides: bit 0 of mode 0 gives offset 1 (CuTe adds no "
+            "integer to a basis)");
+  EXPECT_EQ(err(toLinearLayout(AnyLayout(L("(2,2):(_1@0,_1@0)")))),
+            "(2,2):(1@0,1@0) is not linear over GF(2): bit 0 of mode 0 gives offset 1@0 and bit 0 of mode 1 gives "
+            "offset 1@0, which share bits (CuTe adds them, a LinearLayout XORs them)");
+  EXPECT_EQ(err(toLinearLayout(AnyLayout(L("4:_1@0@1")))),
+            "stride 1@0@1 (leaf 0 of mode 0 of 4:1@0@1) is a basis of a nested mode: a LinearLayout's outputs are "
+            "flat coordinates");
+  IntTuple tile = T("(4,8)");
+  LinearLayoutNames n;
+  n.tile = &tile;
+  EXPECT_EQ(err(toLinearLayout(AnyLayout(L("(4,8):(_1@0,_1@1)")), n)),
+            "a tile for (4,8):(1@0,1@1), whose scaled-basis strides give coordinates already");
+  EXPECT_EQ(err(toLinearLayout(composition(sw(1, 0, 1), L("(4,8):(_1@0,_1@1)")))),
+            "Sw<1,0,1> o 0 o (4,8):(1@0,1@1) composes a function after scaled-basis strides: its inner layout "
+            "gives coordinates, not offsets");
+}
+
 // --- the SM80 atoms as register/lane bases --------------------------------------------------
 
 TEST(LinearLayout, Sm80AccumulatorLayout) {

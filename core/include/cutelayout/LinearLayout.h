@@ -121,8 +121,12 @@ struct LinearLayoutNames {
 /// (a mode ((4,8)) gives bases for its 4 then its 8), each basis the offset the layout
 /// gives that input bit. With one output "offset" its size is the smallest power of two
 /// above every basis.
+/// Scaled-basis strides (v@d, CuTe's coordinate layouts such as make_identity_tensor's)
+/// give the coordinates as outputs instead: "dim0", "dim1", ... (d of v@d), each sized as
+/// Triton infers; the layout's integer strides must then be 0, and no tile is taken.
 /// @pre every extent (of the layout, and of a layout outer function) is a static power of
-///      two; strides are static non-negative integers; the offsets of the input bits have
+///      two; strides are static non-negative integers or such bases of one mode
+///      (a composed layout's inner and outer layouts: integers); the offsets of the input bits have
 ///      pairwise disjoint bits (else CuTe's sum is not their XOR); O is 0; offsets below 2^30;
 ///      with a tile: static power-of-two extents and every offset inside it
 ///      (each an error naming the leaf, the offsets or the tile)
