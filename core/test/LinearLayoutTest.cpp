@@ -391,6 +391,46 @@ TEST(LinearLayout, Sm80TiledMmaWarps) {
   EXPECT_EQ(firstDifference(std::get<Layout>(*back), *layoutTV(colMajor, 'C')), -1) << print(*back);
 }
 
+// The copy atoms' thread-value layouts (ldmatrix, cp.async, universal copies of 16-bit
+// values) and tiled copies over a tiled MMA: each converts, equals the layout at every index,
+// and comes back as the same function.
+TEST(LinearLayout, CopyAtomsAndTiledCopies) {
+  std::vector<Layout> tvs;
+  for (const char *op :
+       {"SM75_U32x1_LDSM_N", "SM75_U32x2_LDSM_N", "SM75_U32x4_LDSM_N", "SM75_U16x2_LDSM_T", "SM75_U16x4_LDSM_T",
+        "SM75_U16x8_LDSM_T", "UniversalCopy<uint128_t>", "SM80_CP_ASYNC_CACHEALWAYS<uint128_t>"}) {
+    Expected<CopyAtom> atom = copyAtom(op, 16);
+    ASSERT_TRUE(atom.ok()) << op << ": " << atom.error().message;
+    tvs.push_back(atom->layoutSrc);
+    tvs.push_back(atom->layoutDst);
+    TiledMma mma = *makeTiledMma(*mmaAtom("SM80_16x8x16_F16F16F16F16_TN"), L("(2,2,1):(1,2,0)"), nullptr);
+    for (char which : {'A', 'B'}) {
+      Expected<TiledCopy> tiled = makeTiledCopyFor(*atom, mma, which);
+      if (tiled.ok()) // CuTe's own static checks refuse some pairs
+        for (char side : {'S', 'D'})
+          tvs.push_back(*layoutTV(*tiled, side));
+    }
+  }
+  int checked = 0;
+  for (const Layout &tv : tvs) {
+    Expected<LinearLayout> r = toLinearLayoutTV(AnyLayout(tv));
+    ASSERT_TRUE(r.ok()) << show(tv) << ": " << r.error().message;
+    int64_t threads = size(tv.mode(0)).value, n = size(tv).value;
+    for (int64_t i = 0; i < n; ++i) {
+      int64_t t = i % threads, v = i / threads;
+      ASSERT_EQ(*apply(*r, {{"register", int32_t(v)}, {"lane", int32_t(t % 32)}, {"warp", int32_t(t / 32)}}),
+                std::vector<int32_t>{int32_t(eval(tv, i))})
+          << show(tv) << " at " << i;
+    }
+    Expected<AnyLayout> back = fromLinearLayoutTV(*r);
+    ASSERT_TRUE(back.ok()) << show(tv) << ": " << back.error().message;
+    EXPECT_EQ(firstDifference(std::get<Layout>(*back), tv), -1) << show(tv) << " -> " << print(*back);
+    ++checked;
+  }
+  EXPECT_GE(checked, 30);
+  std::printf("[ atoms ] %d copy-atom and tiled-copy thread-value layouts converted and back\n", checked);
+}
+
 // --- errors ---------------------------------------------------------------------------------
 
 TEST(LinearLayout, ToLinearLayoutErrors) {
