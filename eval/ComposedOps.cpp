@@ -2,6 +2,7 @@
 
 #include "Arguments.h"
 
+#include "cutelayout/LinearLayout.h"
 #include "cutelayout/OperationTable.h"
 
 #include <map>
@@ -180,6 +181,8 @@ const std::map<std::string_view, Rule> &rules() {
       {"make_composed_layout", makeComposedLayoutOp},
       {"get_swizzle_portion", swizzlePortionOp},
       {"get_nonswizzle_portion", nonSwizzlePortionOp},
+      {"to_linear_layout", toLinearLayoutOp},
+      {"to_linear_layout_tv", toLinearLayoutTVOp},
   };
   return table;
 }
@@ -251,6 +254,45 @@ Expected<Value> makeComposedLayoutOp(ValueRefs a) {
 Expected<Value> makeSwizzleOp(ValueRefs a) {
   int64_t y = CL_TRY(integerArg(a[0], 0)), z = CL_TRY(integerArg(a[1], 1));
   return Value::ofSwizzle(CL_TRY(makeSwizzleFromMasks(y, z)));
+}
+
+namespace {
+/// Argument 0 as a layout or composed layout, argument 1 (if any) as the tile.
+Expected<AnyLayout> linearLayoutSource(ValueRefs a, const IntTuple *&tile) {
+  tile = nullptr;
+  if (a.size() == 2) {
+    if (a[1].kind != Value::Kind::Tuple)
+      return makeError("argument 2 (the tile) must be an int tuple but is " + std::string(kindName(a[1].kind)) + " " +
+                       printValue(a[1], Style::Plain));
+    tile = &a[1].tuple;
+  }
+  if (a[0].kind == Value::Kind::Composed)
+    return AnyLayout(*a[0].composed());
+  if (a[0].kind == Value::Kind::Swizzle)
+    return makeLayout(a[0].swizzle);
+  return AnyLayout(*CL_TRY(plainLayout(a[0], 0)));
+}
+
+Value textValue(std::string text) {
+  Value v;
+  v.kind = Value::Kind::Name;
+  v.name = std::move(text);
+  return v;
+}
+} // namespace
+
+Expected<Value> toLinearLayoutOp(ValueRefs a) {
+  const IntTuple *tile;
+  AnyLayout l = CL_TRY(linearLayoutSource(a, tile));
+  LinearLayoutNames names;
+  names.tile = tile;
+  return textValue(print(CL_TRY(toLinearLayout(l, names))));
+}
+
+Expected<Value> toLinearLayoutTVOp(ValueRefs a) {
+  const IntTuple *tile;
+  AnyLayout l = CL_TRY(linearLayoutSource(a, tile));
+  return textValue(print(CL_TRY(toLinearLayoutTV(l, tile))));
 }
 
 Expected<Value> swizzlePortionOp(ValueRefs a) {

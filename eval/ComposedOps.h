@@ -26,4 +26,10 @@ Expected<Value> makeSwizzleOp(ValueRefs args);
 Expected<Value> swizzlePortionOp(ValueRefs args);
 Expected<Value> nonSwizzlePortionOp(ValueRefs args);
 
+/// to_linear_layout(L[, tile]) and to_linear_layout_tv(TV[, tile]) (LinearLayout.h): a layout,
+/// swizzled or composed layout as Triton's LinearLayout, printed as Triton prints one (a
+/// name value: a string in Python).
+Expected<Value> toLinearLayoutOp(ValueRefs args);
+Expected<Value> toLinearLayoutTVOp(ValueRefs args);
+
 } // namespace cutelayout::cli

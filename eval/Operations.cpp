@@ -1069,6 +1069,14 @@ const std::map<std::string, Operation, std::less<>> &operations() {
                                [](const Args &a) { return swizzlePortionOp(a.values()); }}},
       {"get_nonswizzle_portion", {1, 1, "get_nonswizzle_portion(L)", "the layout under a swizzle (a layout itself)",
                                   [](const Args &a) { return nonSwizzlePortionOp(a.values()); }}},
+      // --- Triton's LinearLayout (LinearLayout.h, docs/linear-layout.md) ----------------
+      {"to_linear_layout", {1, 2, "to_linear_layout(L[, tile])",
+                            "L (a swizzled or composed layout too) as Triton's LinearLayout: dim0.. -> offset, or "
+                            "-> the tile's coordinates",
+                            [](const Args &a) { return toLinearLayoutOp(a.values()); }}},
+      {"to_linear_layout_tv", {1, 2, "to_linear_layout_tv(TV[, tile])",
+                               "a (thread, value) layout as Triton's register/lane/warp LinearLayout",
+                               [](const Args &a) { return toLinearLayoutTVOp(a.values()); }}},
       // --- scaled bases and tensors (Basis.h, TensorOps.cpp) ---------------------------
       {"make_basis_like", {1, 1, "make_basis_like(shape)", "the basis strides of shape: (4,(2,3)) -> (_1@0,(_1@0@1,_1@1@1))",
                            [](const Args &a) -> Expected<Value> { return tupleValue(CL_TRY(makeBasisLike(CL_TRY(a.shape(0))))); }}},

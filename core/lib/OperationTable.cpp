@@ -25,6 +25,7 @@ constexpr std::string_view kAtomQuery = "a tiled atom's layouts are the atom ops
 constexpr std::string_view kPartition = "IR partitions with cute.tiled_partition and builds fragments with "
                                         "cute.mma.make_fragment";
 constexpr std::string_view kBasis = "IR carries scaled bases in its types, not as values";
+constexpr std::string_view kLinearLayout = "Triton's LinearLayout is not yet in IR (issue 47 item 2)";
 constexpr std::string_view kNotYet = "not yet in IR (issue 45 item 5)";
 constexpr std::string_view kPad = "IR pads to a rank with cute.append_to_rank and cute.prepend_to_rank (with _1) "
                                   "and builds other tuples with cute.make_tuple and cute.make_layout";
@@ -128,6 +129,8 @@ constexpr OperationFacts kTable[] = {
     op("tile_to_shape", "tile_to_shape", C::Lifted),
     op("tiled_divide", "tiled_divide", C::Lifted, T::KeepsIterator),
     op("tiled_product", "tiled_product", C::Lifted),
+    cliOnly("to_linear_layout", kLinearLayout, C::Own),
+    cliOnly("to_linear_layout_tv", kLinearLayout, C::Own),
     cliOnly("transform_layout", kNotYet),
     op("tuple_add", "tuple_add"),
     op("tuple_div", "tuple_div"),

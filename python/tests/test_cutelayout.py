@@ -179,3 +179,15 @@ def test_composed_layout_parts():
     assert str(nested.layout_a) == "(8,64):(64,1)" and nested.offset == 3
     with pytest.raises(cl.Error, match="parts of a composed layout, not of a layout"):
         cl.Layout((4, 8)).layout_a
+
+
+def test_to_linear_layout_is_tritons_text():
+    # Issue 47 item 2 (docs/linear-layout.md): the SM80 accumulator is Triton's MMA v2 layout.
+    mma = cl.make_tiled_mma("SM80_16x8x16_F32BF16BF16F32_TN")
+    text = cl.to_linear_layout_tv(cl.get_layoutC_TV(mma), (16, 8))
+    assert isinstance(text, str)
+    assert text.splitlines()[:2] == [" - register=1 -> (0, 1)", "   register=2 -> (8, 0)"]
+    assert text.endswith("where out dims are: [dim0 (size 16), dim1 (size 8)]")
+    assert cl.to_linear_layout(cl.Layout("(4,8):(8,1)")).splitlines()[0] == " - dim0=1 -> (8)"
+    with pytest.raises(cl.Error, match="is not linear over GF"):
+        cl.to_linear_layout(cl.Layout("(2,2):(1,1)"))
