@@ -1,7 +1,7 @@
 // Unit tests of SwizzleSynthesis.h: the swizzle chosen for the shared-memory tiles users ask
 // about, judged by the bank model against CUTLASS's hand-picked SmemLayoutAtoms.
-#include "Evaluator.h"
 #include "SwizzleSynthesis.h"
+#include "Evaluator.h"
 #include "cutelayout/Notation.h"
 
 #include <gtest/gtest.h>
@@ -47,7 +47,8 @@ int64_t judgeWorst(const std::string &swizzle, const std::string &tile, const st
 }
 
 /// The synthesis, after asserting every @post of synthesizeSwizzle and the ranking.
-SwizzleSynthesis checkSynthesis(const std::string &tile, int64_t elementBits, const std::vector<BankOptions> &accesses) {
+SwizzleSynthesis checkSynthesis(const std::string &tile, int64_t elementBits,
+                                const std::vector<BankOptions> &accesses) {
   Expected<SwizzleSynthesis> s = synthesizeSwizzle(layout(tile), elementBits, accesses);
   EXPECT_TRUE(s.ok()) << tile << ": " << (s.ok() ? "" : s.error().message);
   if (!s.ok())
@@ -156,6 +157,21 @@ TEST(SwizzleSynthesisTest, Tf32ThirtyTwoElementRowsIsSw323) {
   expectCase("(8,32):(32,1)", 32, a, {1, 8}, "Sw<3,2,3>", 1, "Sw<3,2,3>", {1, 1}, {4, 4});
 }
 
+TEST(SwizzleSynthesisTest, Half128By64TileOfTheSm80GemmIsSw333) {
+  // The whole K-major tile of an SM80 half GEMM: (128,64):(64,1), written by 128 threads of
+  // cp.async (16,8):(8,1) x (1,8) and read by ldmatrix for both operands of a 2x2 tiled
+  // MMA. Before: the reads 8-way in all 256 waves. CUTLASS's tile_to_shape of its
+  // Sw<3,3,3> atom is Sw<3,3,3> over the whole tile (the swizzle's 9 bits lie in one atom).
+  const char *mma = "make_tiled_mma(SM80_16x8x16_F16F16F16F16_TN{}, Layout<Shape<_2,_2,_1>>{}, Tile<_32,_32,_16>{})";
+  std::vector<BankOptions> a = {
+      access(16, 128,
+             "dst:make_tiled_copy(Copy_Atom<SM80_CP_ASYNC_CACHEGLOBAL<uint128_t>, half_t>{}, "
+             "Layout<Shape<_16,_8>,Stride<_8,_1>>{}, Layout<Shape<_1,_8>>{})"),
+      access(16, 128, std::string("src:make_tiled_copy_A(Copy_Atom<SM75_U32x4_LDSM_N, half_t>{}, ") + mma + ")"),
+      access(16, 128, std::string("src:make_tiled_copy_B(Copy_Atom<SM75_U32x4_LDSM_N, half_t>{}, ") + mma + ")")};
+  expectCase("(128,64):(64,1)", 16, a, {1, 8, 8}, "Sw<3,3,3>", 1, "Sw<3,3,3>", {1, 1, 1}, {8, 8, 8});
+}
+
 TEST(SwizzleSynthesisTest, RunnersUpSayWhyTheyLose) {
   std::vector<BankOptions> a = {access(16, 128, kWrite16), access(16, 128, kLdmatrixB16)};
   SwizzleSynthesis s = checkSynthesis("(8,64):(64,1)", 16, a);
@@ -171,14 +187,12 @@ TEST(SwizzleSynthesisTest, RunnersUpSayWhyTheyLose) {
   EXPECT_EQ(find("Sw<3,4,3>"), "not a candidate") << "3 + 4 + 3 bits exceed the cosize 512";
   EXPECT_EQ(find("Sw<3,3,3>"), "the chosen one");
   std::string report = printSwizzleSynthesis(s, 3);
-  EXPECT_NE(report.find("before (no swizzle): access 0 conflict-free, access 1 8-way; worst 8-way"),
-            std::string::npos)
+  EXPECT_NE(report.find("before (no swizzle): access 0 conflict-free, access 1 8-way; worst 8-way"), std::string::npos)
       << report;
   EXPECT_NE(report.find("chosen: Sw<3,3,3> o _0 o (8,64):(64,1): access 0 conflict-free, access 1 conflict-free"),
             std::string::npos)
       << report;
-  EXPECT_NE(report.find("vectors kept: 8 elements (access 0), 8 elements (access 1)"), std::string::npos)
-      << report;
+  EXPECT_NE(report.find("vectors kept: 8 elements (access 0), 8 elements (access 1)"), std::string::npos) << report;
 }
 
 TEST(SwizzleSynthesisTest, TheOperationReturnsTheChosenLayout) {
@@ -199,9 +213,9 @@ TEST(SwizzleSynthesisTest, TheOperationReturnsTheChosenLayout) {
                       "(cp.async): which side is the tile's is not known"),
             std::string::npos)
       << run("synthesize_swizzle((8,64):(64,1), " + universal + ")");
-  EXPECT_NE(run("synthesize_swizzle((8,64):(64,1), 4:1)")
-                .find("argument 2: an access is a tiled copy or copy atom, got 4:1"),
-            std::string::npos);
+  EXPECT_NE(
+      run("synthesize_swizzle((8,64):(64,1), 4:1)").find("argument 2: an access is a tiled copy or copy atom, got 4:1"),
+      std::string::npos);
 }
 
 TEST(SwizzleSynthesisTest, Errors) {
@@ -216,9 +230,10 @@ TEST(SwizzleSynthesisTest, Errors) {
   Expected<Layout> dynamic = parseLayout("(8,64):(64,1)", ParseOptions{/*plainIsDynamic=*/true});
   ASSERT_TRUE(dynamic.ok());
   EXPECT_EQ(error(synthesizeSwizzle(*dynamic, 16, a)).rfind("swizzle synthesis needs a static tile, got ", 0), 0u);
-  EXPECT_EQ(error(synthesizeSwizzle(layout("(8,64):(1,8)"), 16, a)).rfind(
-                "swizzle synthesis of (8,64):(1,8): the tile as given does not keep the vectors of access 0: ", 0),
-            0u);
+  EXPECT_EQ(
+      error(synthesizeSwizzle(layout("(8,64):(1,8)"), 16, a))
+          .rfind("swizzle synthesis of (8,64):(1,8): the tile as given does not keep the vectors of access 0: ", 0),
+      0u);
 }
 
 } // namespace
