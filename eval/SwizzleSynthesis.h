@@ -27,8 +27,8 @@
 // Tile<_16,_8,_32>):
 //   (8,64):(64,1): before 1-way and 8-way; chosen Sw<3,3,3>, 1-way both (CUTLASS's
 //     choice); Sw<2,3,4> loses by 2-way reads, Sw<3,2,3> by splitting the 8-element vectors
-//   (8,32):(32,1) with writes by (32,4):(4,1) x (1,8): chosen Sw<2,3,3>, 1-way both
-//     (CUTLASS's choice for 32-element K tiles)
+//   (8,32):(32,1) with writes by (8,4):(4,1) x (1,8): before 4-way reads; chosen Sw<2,3,3>,
+//     1-way both (CUTLASS's choice for 32-element K tiles)
 //
 // Not supported: dynamic tiles, tiles whose cosize is not a power of two, swizzles with a
 // negative shift, and the layout's own reordering (only swizzles are searched).
@@ -69,7 +69,7 @@ struct SwizzleSynthesis {
 int64_t preferredSwizzleBase(int64_t elementBits);
 
 /// Ranks every candidate swizzle of tile by accesses.
-/// @pre tile is static, of rank 1 or 2, its cosize a power of two >= 2; accesses is not
+/// @pre tile is static, its cosize a power of two >= 2; accesses is not
 ///      empty; every access has elementBits; the tile as given keeps every access's vectors
 ///      (the bank model accepts it). Each failure is an error naming the tile or the access.
 /// @post chosen == candidates[0]; chosen keeps every access's vectors and
