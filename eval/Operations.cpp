@@ -3,6 +3,7 @@
 #include "AtomOps.h"
 
 #include "ComposedOps.h"
+#include "SwizzleSynthesis.h"
 #include "TensorOps.h"
 #include "cutelayout/Basis.h"
 #include "cutelayout/RuntimeForm.h"
@@ -972,6 +973,16 @@ const std::map<std::string, Operation, std::less<>> &operations() {
                                auto x = CL_TRY(a.layout(0)), y = CL_TRY(a.layout(1));
                                return intValue(CL_TRY(maxCommonVector(x, y)));
                              }}},
+      {"synthesize_swizzle",
+       {2, 3, "synthesize_swizzle(tile, copy[, copy])",
+        "the swizzle of tile with the fewest bank conflicts for the copies (cp.async writes, ldmatrix reads)",
+        [](const Args &a) -> Expected<Value> {
+          Layout tile = CL_TRY(a.layout(0));
+          std::vector<const Value *> copies;
+          for (size_t i = 1; i < a.size(); ++i)
+            copies.push_back(&a[i]);
+          return synthesizeSwizzleValue(tile, copies);
+        }}},
       // --- divide and product --------------------------------------------------------
       {"logical_divide", {2, 2, "logical_divide(A, T)", "((tile, rest), ...) by tiler T",
                           IN_PLACE(withTiler<logicalDivide>)}},

@@ -124,6 +124,7 @@ constexpr OperationFacts kTable[] = {
     op("slice", "slice", C::Own, T::Own, 1),
     op("stencil_divide", "stencil_divide"),
     op("stride", "get_stride", C::Refused, T::OfLayout),
+    cliOnly("synthesize_swizzle", "a search judged by the bank model, not an algebra op (IR: issue 47)"),
     op("take", "take", C::Lifted, T::KeepsIterator),
     cliOnly("tile_size", kAtomQuery),
     op("tile_to_shape", "tile_to_shape", C::Lifted),
