@@ -27,47 +27,29 @@ import sys
 
 # name: (how Triton builds it, the shape, the cute-layout expression, this project's
 # expected text, options)
-MMA_C = """ - register=1 -> (0, 1)
-   register=2 -> (8, 0)
- - lane=1 -> (0, 2)
+# The lanes of every SM80 m16n8 operand: lane bits 0-1 step dim1 by 2 and 4, bits 2-4 step
+# dim0 by 1, 2 and 4 (four threads a row, eight rows).
+LANES = """ - lane=1 -> (0, 2)
    lane=2 -> (0, 4)
    lane=4 -> (1, 0)
    lane=8 -> (2, 0)
    lane=16 -> (4, 0)
- - warp is a size 1 dimension
-where out dims are: [dim0 (size 16), dim1 (size 8)]"""
+"""
 
-MMA_C_2x2 = """ - register=1 -> (0, 1)
-   register=2 -> (8, 0)
- - lane=1 -> (0, 2)
-   lane=2 -> (0, 4)
-   lane=4 -> (1, 0)
-   lane=8 -> (2, 0)
-   lane=16 -> (4, 0)
- - warp=1 -> (0, 8)
-   warp=2 -> (16, 0)
-where out dims are: [dim0 (size 32), dim1 (size 16)]"""
 
-MMA_A = """ - register=1 -> (0, 1)
-   register=2 -> (8, 0)
-   register=4 -> (0, 8)
- - lane=1 -> (0, 2)
-   lane=2 -> (0, 4)
-   lane=4 -> (1, 0)
-   lane=8 -> (2, 0)
-   lane=16 -> (4, 0)
- - warp is a size 1 dimension
-where out dims are: [dim0 (size 16), dim1 (size 16)]"""
+def mma_text(registers, warps, dims):
+    """The expected text of an MMA operand: its register bases, the lanes, its warp bases
+    (none: a size 1 dimension) and its output sizes."""
+    regs = "".join((" - " if i == 0 else "   ") + f"register={1 << i} -> {b}\n" for i, b in enumerate(registers))
+    warp = "".join((" - " if i == 0 else "   ") + f"warp={1 << i} -> {b}\n" for i, b in enumerate(warps))
+    return (regs + LANES + (warp or " - warp is a size 1 dimension\n") +
+            f"where out dims are: [dim0 (size {dims[0]}), dim1 (size {dims[1]})]")
 
-MMA_B = """ - register=1 -> (0, 1)
-   register=2 -> (0, 8)
- - lane=1 -> (0, 2)
-   lane=2 -> (0, 4)
-   lane=4 -> (1, 0)
-   lane=8 -> (2, 0)
-   lane=16 -> (4, 0)
- - warp is a size 1 dimension
-where out dims are: [dim0 (size 8), dim1 (size 16)]"""
+
+MMA_C = mma_text(["(0, 1)", "(8, 0)"], [], (16, 8))
+MMA_C_2x2 = mma_text(["(0, 1)", "(8, 0)"], ["(0, 8)", "(16, 0)"], (32, 16))
+MMA_A = mma_text(["(0, 1)", "(8, 0)", "(0, 8)"], [], (16, 16))
+MMA_B = mma_text(["(0, 1)", "(0, 8)"], [], (8, 16))
 
 SMEM_128B_16 = """ - dim0=1 -> (72)
    dim0=2 -> (144)
