@@ -128,7 +128,7 @@ Type MmaAtomType::getOperandType(char operand) const {
 }
 
 LogicalResult MmaAtomType::emitCall(OpBuilder &b, Location loc, ArrayRef<AtomOperand> ops,
-                                    function_ref<InFlightDiagnostic()> emitError) const {
+                                    function_ref<InFlightDiagnostic()>) const { // (mma.sync takes any operands)
   // ops: d, a, b, c. A and B are 16-bit pairs, one register each; C and D f32 values or
   // f16 pairs.
   cutelayout::MmaAtom atom = getMmaAtom();
@@ -159,7 +159,6 @@ LogicalResult MmaAtomType::emitCall(OpBuilder &b, Location loc, ArrayRef<AtomOpe
     else
       unpackPair(b, loc, ops[0], r, x);
   }
-  (void)emitError;
   return success();
 }
 

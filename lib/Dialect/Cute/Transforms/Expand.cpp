@@ -80,6 +80,13 @@ Type llvmPointer(PtrType p) {
   return LLVM::LLVMPointerType::get(p.getContext(), llvmAddressSpace(p.getAddressSpace()));
 }
 
+/// The atom of an atom type or of a tiled copy or MMA (through any tiling).
+Type innermostAtom(Type t) {
+  while (isa<TiledMmaType, TiledCopyType>(t))
+    t = isa<TiledMmaType>(t) ? cast<TiledMmaType>(t).getAtom() : cast<TiledCopyType>(t).getAtom();
+  return t;
+}
+
 /// The integer leaves of t in order, as computed (TypeValue::ofTuple would normalize a trace's
 /// symbols away).
 std::vector<Int> leavesOf(const cutelayout::IntTuple &t) {
@@ -667,9 +674,10 @@ struct ExpandCuteOp : ConversionPattern {
   /// The widest run w of a view's values (operand i of t) that are consecutive in memory,
   /// the first aligned to w elements: the core's vectorWidth on what the trace knows of the
   /// runtime leaves, the pointer's known alignment, at most 128 bits.
-  static int64_t contiguousRun(const TracedOperands &t, unsigned i, CuteMemRefType view) {
+  /// @pre divisors == t.trace.divisors(t.facts) (an Emitter's)
+  static int64_t contiguousRun(const TracedOperands &t, unsigned i, CuteMemRefType view,
+                               const std::vector<int64_t> &divisors) {
     unsigned bits = view.getElementType().getIntOrFloatBitWidth();
-    std::vector<int64_t> divisors = t.trace.divisors(t.facts);
     cutelayout::MultipleOf multipleOf = [&](Int x) -> int64_t {
       if (x.isStatic)
         return x.value;
@@ -683,14 +691,15 @@ struct ExpandCuteOp : ConversionPattern {
     return w;
   }
 
-  /// The address of value `index` (a 1-D index, symbolic or fixed) of view operand i of t.
+  /// The address of the value at `coord` (a 1-D index or a coordinate, symbolic or fixed)
+  /// of view operand i of t.
   static FailureOr<Value> valueAddress(Operation *op, TracedOperands &t, Emitter &emit, OpBuilder &b, unsigned i,
-                                       Int index) {
+                                       const cutelayout::IntTuple &coord) {
     Int at;
     {
       cutelayout::TraceScope on(t.trace);
       cutelayout::ArithScope scope;
-      cutelayout::Expected<cutelayout::IntTuple> x = viewOffset(t.ks[i], cutelayout::IntTuple(index));
+      cutelayout::Expected<cutelayout::IntTuple> x = viewOffset(t.ks[i], coord);
       if (!x || !x->isInt())
         return op->emitOpError("cannot be lowered: ") << (x ? "a coordinate offset" : x.error().message);
       if (scope.failed())
@@ -718,7 +727,8 @@ struct ExpandCuteOp : ConversionPattern {
     auto src = cast<CuteMemRefType>(op.getSrc().getType()), dst = cast<CuteMemRefType>(op.getDst().getType());
     Type element = src.getElementType();
     unsigned bits = element.getIntOrFloatBitWidth();
-    const int64_t w = std::min(contiguousRun(t, 0, src), contiguousRun(t, 1, dst));
+    const std::vector<int64_t> divisors = t.trace.divisors(t.facts);
+    const int64_t w = std::min(contiguousRun(t, 0, src, divisors), contiguousRun(t, 1, dst, divisors));
     const cute::detail::Known &s = t.ks[0];
     Int n = cutelayout::size(s.value.isComposed() ? s.value.composed()->inner : s.value.layout());
     if (!n.isStatic)
@@ -727,10 +737,10 @@ struct ExpandCuteOp : ConversionPattern {
     unsigned alignment = unsigned(std::max<int64_t>(1, w * bits / 8));
     // One run: the addresses of index `first` in both views, then the load and the store.
     auto copyRun = [&](Emitter &emit, Int first) -> LogicalResult {
-      FailureOr<Value> from = valueAddress(op, t, emit, rw, 0, first);
+      FailureOr<Value> from = valueAddress(op, t, emit, rw, 0, cutelayout::IntTuple(first));
       if (failed(from))
         return failure();
-      FailureOr<Value> to = valueAddress(op, t, emit, rw, 1, first);
+      FailureOr<Value> to = valueAddress(op, t, emit, rw, 1, cutelayout::IntTuple(first));
       if (failed(to))
         return failure();
       Value x = LLVM::LoadOp::create(rw, loc, accessType, *from, alignment);
@@ -798,21 +808,22 @@ struct ExpandCuteOp : ConversionPattern {
     TracedOperands t;
     if (failed(t.build(op, operands, rw)))
       return failure();
-    Type atomType = op->getOperand(0).getType();
-    while (isa<TiledMmaType, TiledCopyType>(atomType))
-      atomType = isa<TiledMmaType>(atomType) ? cast<TiledMmaType>(atomType).getAtom()
-                                             : cast<TiledCopyType>(atomType).getAtom();
-    auto target = dyn_cast<TargetAtomTypeInterface>(atomType);
+    auto target = dyn_cast<TargetAtomTypeInterface>(innermostAtom(op->getOperand(0).getType()));
     const unsigned views = op->getNumOperands() - 1;
     for (unsigned i = 1; i <= views; ++i)
       if (!staticSize(t.ks[i]))
         return op->emitOpError("cannot be lowered: a view of a runtime size in an atom call");
-    // calls[c][i]: the 1-D indices of call c's values in view operand i + 1.
-    std::vector<std::vector<std::vector<int64_t>>> calls;
-    auto range = [](int64_t first, int64_t n) {
-      std::vector<int64_t> r(static_cast<size_t>(n));
+    // One call: the coordinates of its values in each view operand (a 1-D index where the
+    // view is walked in order), and for a gemm whether C is D (after the first k).
+    struct Call {
+      std::vector<std::vector<cutelayout::IntTuple>> values;
+      bool accumulates = false;
+    };
+    std::vector<Call> calls;
+    auto indices = [](int64_t first, int64_t n) {
+      std::vector<cutelayout::IntTuple> r;
       for (int64_t v = 0; v < n; ++v)
-        r[size_t(v)] = first + v;
+        r.emplace_back(Int::fixed(first + v));
       return r;
     };
     if (isa<CopyAtomCallOp>(op)) {
@@ -823,40 +834,47 @@ struct ExpandCuteOp : ConversionPattern {
         return op->emitOpError("cannot be lowered: the views hold ")
                << n[0] << " and " << n[1] << " values, not the same number of calls of " << per[0] << " and " << per[1];
       for (int64_t r = 0; r < n[0] / per[0]; ++r)
-        calls.push_back({range(r * per[0], per[0]), range(r * per[1], per[1])});
+        calls.push_back({{indices(r * per[0], per[0]), indices(r * per[1], per[1])}});
     } else if (isa<MmaAtomCallOp>(op)) {
-      std::vector<std::vector<int64_t>> one;
+      Call one;
       for (unsigned i = 1; i <= views; ++i)
-        one.push_back(range(0, *staticSize(t.ks[i])));
-      calls.push_back(one);
+        one.values.push_back(indices(0, *staticSize(t.ks[i])));
+      calls.push_back(std::move(one));
     } else { // cute.gemm: d, c (V,M,N); a (V,M,K); b (V,N,K), verified
-      int64_t va = modeSize(t.ks[2], 0), vb = modeSize(t.ks[3], 0), vc = modeSize(t.ks[1], 0);
+      // The values of mode 0 at (x, y): coordinates (v, x, y) of a (V,X,Y) fragment.
+      auto at = [](const cute::detail::Known &k, int64_t x, int64_t y) {
+        std::vector<cutelayout::IntTuple> r;
+        for (int64_t v = 0; v < modeSize(k, 0); ++v)
+          r.push_back(
+              cutelayout::IntTuple::makeTuple({cutelayout::IntTuple(Int::fixed(v)), cutelayout::IntTuple(Int::fixed(x)),
+                                               cutelayout::IntTuple(Int::fixed(y))}));
+        return r;
+      };
       int64_t m = modeSize(t.ks[1], 1), n = modeSize(t.ks[1], 2), kk = modeSize(t.ks[2], 2);
       for (int64_t k = 0; k < kk; ++k)
         for (int64_t i = 0; i < m; ++i)
           for (int64_t jj = 0; jj < n; ++jj) {
             int64_t j = i % 2 ? n - 1 - jj : jj; // CuTe's serpentine order over N
-            std::vector<int64_t> acc = range(vc * (i + m * j), vc);
-            calls.push_back({acc, range(va * (i + m * k), va), range(vb * (j + n * k), vb), acc});
+            std::vector<cutelayout::IntTuple> acc = at(t.ks[1], i, j);
+            calls.push_back({{acc, at(t.ks[2], i, k), at(t.ks[3], j, k), acc}, k > 0});
           }
     }
     Emitter emit(rw, loc, t.trace, t.inputs, t.facts);
     SmallVector<int64_t> runs;
     for (unsigned i = 1; i <= views; ++i)
-      runs.push_back(contiguousRun(t, i, cast<CuteMemRefType>(op->getOperand(i).getType())));
-    for (size_t c = 0; c < calls.size(); ++c) {
+      runs.push_back(contiguousRun(t, i, cast<CuteMemRefType>(op->getOperand(i).getType()), emit.divisors()));
+    for (const Call &call : calls) {
       SmallVector<AtomOperand> ops;
       for (unsigned i = 1; i <= views; ++i) {
-        // A gemm's C is D after the first k (the calls accumulate).
-        unsigned from = isa<GemmOp>(op) && i == 4 && c >= calls.size() / size_t(modeSize(t.ks[2], 2)) ? 1 : i;
+        unsigned from = call.accumulates && i == 4 ? 1 : i; // C read from D
         AtomOperand o;
         o.element = cast<CuteMemRefType>(op->getOperand(from).getType()).getElementType();
         o.contiguous = runs[from - 1];
-        for (int64_t index : calls[c][i - 1]) {
-          FailureOr<Value> at = valueAddress(op, t, emit, rw, from, Int::fixed(index));
-          if (failed(at))
+        for (const cutelayout::IntTuple &coord : call.values[i - 1]) {
+          FailureOr<Value> address = valueAddress(op, t, emit, rw, from, coord);
+          if (failed(address))
             return failure();
-          o.addresses.push_back(*at);
+          o.addresses.push_back(*address);
         }
         ops.push_back(std::move(o));
       }
@@ -1044,10 +1062,7 @@ struct CuteExpand : cute::impl::CuteExpandBase<CuteExpand> {
       if (!isa<CopyAtomCallOp, MmaAtomCallOp, GemmOp>(op))
         return;
       Type atom = op->getOperand(0).getType();
-      Type inner = atom;
-      while (isa<TiledMmaType, TiledCopyType>(inner))
-        inner = isa<TiledMmaType>(inner) ? cast<TiledMmaType>(inner).getAtom() : cast<TiledCopyType>(inner).getAtom();
-      if (isa<TargetAtomTypeInterface>(inner))
+      if (isa<TargetAtomTypeInterface>(innermostAtom(atom)))
         return;
       bool universal =
           isa<CopyAtomCallOp>(op)
